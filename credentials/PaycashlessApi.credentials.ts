@@ -1,0 +1,200 @@
+import type {
+	ICredentialDataDecryptedObject,
+	ICredentialTestRequest,
+	ICredentialType,
+	IDataObject,
+	IHttpRequestOptions,
+	INodeProperties,
+	Icon,
+} from 'n8n-workflow';
+
+import {
+	type BodilessSigning,
+	canonicalJson,
+	joinUrl,
+	requestSignature,
+	SIGNATURE_HEADER,
+	TIMESTAMP_HEADER,
+	unixTimestamp,
+} from '../nodes/Paycashless/signing';
+
+export const PAYCASHLESS_DEFAULT_BASE_URL = 'https://api.paycashless.com';
+
+/** Headers this credential owns; any earlier value, in any letter case, is replaced. */
+const OWNED_HEADERS = ['authorization', 'content-type', SIGNATURE_HEADER.toLowerCase(), TIMESTAMP_HEADER.toLowerCase()];
+
+export interface PaycashlessCredentialData {
+	apiKey?: string;
+	apiSecret: string;
+	baseUrl?: string;
+	bodilessSigning?: BodilessSigning;
+}
+
+/**
+ * Turns whatever body n8n hands over into the exact string to send and sign, or `undefined`
+ * when the request has none. A JSON object or JSON text is re-serialised with sorted keys, so
+ * signing an already signed request again (n8n does that after a 401) yields the same bytes.
+ */
+function bodyToSend(method: string, body: unknown): string | Buffer | undefined {
+	if (body === undefined || body === null) return undefined;
+	if (Buffer.isBuffer(body)) return body;
+	if (typeof body === 'string') {
+		if (body === '') return undefined;
+		try {
+			const parsed: unknown = JSON.parse(body);
+			return typeof parsed === 'object' && parsed !== null ? canonicalJson(parsed) : body;
+		} catch {
+			return body;
+		}
+	}
+	if (typeof body === 'object') {
+		const bodiless = ['GET', 'HEAD', 'DELETE'].includes(method);
+		if (bodiless && !Array.isArray(body) && Object.keys(body as object).length === 0) return undefined;
+		return canonicalJson(body);
+	}
+	return String(body);
+}
+
+/**
+ * Signs one request in place of n8n: adds `Request-Timestamp`, `Request-Signature` and (when a
+ * key is set) `Authorization: Bearer`. The body is replaced by the string that was signed.
+ * Idempotent: running it again on its own output yields a valid request with a fresh timestamp.
+ */
+export function signPaycashlessRequest(
+	credentials: PaycashlessCredentialData,
+	requestOptions: IHttpRequestOptions,
+	nowMs: number,
+): IHttpRequestOptions {
+	const method = (requestOptions.method ?? 'GET').toUpperCase();
+	const headers: IDataObject = {};
+	for (const [name, value] of Object.entries(requestOptions.headers ?? {})) {
+		if (!OWNED_HEADERS.includes(name.toLowerCase())) headers[name] = value as IDataObject[string];
+	}
+
+	const body = bodyToSend(method, requestOptions.body);
+	const timestamp = unixTimestamp(nowMs);
+	const signature = requestSignature({
+		secret: String(credentials.apiSecret ?? ''),
+		url: joinUrl(requestOptions.baseURL, requestOptions.url),
+		body,
+		timestamp,
+		bodilessSigning: credentials.bodilessSigning,
+	});
+
+	if (credentials.apiKey) headers.Authorization = `Bearer ${credentials.apiKey}`;
+	if (body !== undefined) headers['Content-Type'] = 'application/json';
+	headers[TIMESTAMP_HEADER] = timestamp;
+	headers[SIGNATURE_HEADER] = signature;
+
+	const signed: IHttpRequestOptions = { ...requestOptions, headers };
+	if (body === undefined) delete signed.body;
+	else signed.body = body;
+	if (requestOptions.qs) {
+		// Query values that are `undefined` would be sent as empty strings by some serialisers.
+		signed.qs = Object.fromEntries(Object.entries(requestOptions.qs).filter(([, v]) => v !== undefined));
+	}
+	return signed;
+}
+
+export class PaycashlessApi implements ICredentialType {
+	name = 'paycashlessApi';
+
+	displayName = 'Paycashless API';
+
+	icon: Icon = {
+		light: 'file:../nodes/Paycashless/paycashless.svg',
+		dark: 'file:../nodes/Paycashless/paycashless.dark.svg',
+	};
+
+	documentationUrl = 'https://docs.paycashless.com/api-reference/authentication';
+
+	properties: INodeProperties[] = [
+		{
+			displayName: 'API Key',
+			name: 'apiKey',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			description:
+				'The API key from the Paycashless dashboard (Settings → API Keys). Test and live keys are different; use the pair that matches the mode you want. Sent as a Bearer token.',
+		},
+		{
+			displayName: 'API Secret',
+			name: 'apiSecret',
+			type: 'string',
+			typeOptions: { password: true },
+			required: true,
+			default: '',
+			description:
+				'The API secret shown next to the key in the dashboard. It only signs requests and verifies callbacks: it is never sent.',
+		},
+		{
+			displayName: 'Base URL',
+			name: 'baseUrl',
+			type: 'string',
+			default: PAYCASHLESS_DEFAULT_BASE_URL,
+			description:
+				'Change only for a proxy or the local Paycashless emulator. Paths such as /v1/payouts are appended to it.',
+		},
+		{
+			displayName: 'Signing of Requests Without a Body',
+			name: 'bodilessSigning',
+			type: 'options',
+			default: 'documented',
+			description:
+				'Advanced. How GET requests are signed. Keep the documented form unless Paycashless rejects GET requests with a signature error while POST requests work.',
+			options: [
+				{
+					name: 'Path + Timestamp (Documented)',
+					value: 'documented',
+					description: 'Sign path + timestamp',
+				},
+				{
+					name: 'Path + Hash of {} + Timestamp',
+					value: 'emptyObjectHash',
+					description: 'Sign path + HMAC of an empty JSON object + timestamp',
+				},
+			],
+		},
+	];
+
+	async authenticate(
+		credentials: ICredentialDataDecryptedObject,
+		requestOptions: IHttpRequestOptions,
+	): Promise<IHttpRequestOptions> {
+		return signPaycashlessRequest(credentials as unknown as PaycashlessCredentialData, requestOptions, Date.now());
+	}
+
+	test: ICredentialTestRequest = {
+		request: {
+			baseURL: `={{ ($credentials.baseUrl || "${PAYCASHLESS_DEFAULT_BASE_URL}").replace(/\\/+$/, "") }}`,
+			url: '/v1/payouts',
+			method: 'GET',
+			qs: { limit: 1 },
+		},
+		rules: [
+			{
+				type: 'responseCode',
+				properties: {
+					value: 401,
+					message:
+						'Paycashless rejected the API key or the request signature (401). Check that the API Key and the API Secret are one pair from the same mode (test or live), copied without spaces.',
+				},
+			},
+			{
+				type: 'responseCode',
+				properties: {
+					value: 403,
+					message: 'Paycashless refused access with this API key (403). Check the key is active in the dashboard.',
+				},
+			},
+			{
+				type: 'responseCode',
+				properties: {
+					value: 404,
+					message: 'No Paycashless API answered at this Base URL (404). Leave it at https://api.paycashless.com unless you use a proxy or the emulator.',
+				},
+			},
+		],
+	};
+}
