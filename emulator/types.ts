@@ -1,0 +1,113 @@
+/**
+ * The emulator's public contract: what tests, benchmarks and scripts may rely on.
+ * Everything here is also reachable over HTTP under the reserved prefix `/__emulator`
+ * (see emulator/README.md), so a separate process (n8n, a benchmark) can drive it too.
+ */
+import type { BodilessSigning } from '../nodes/Paycashless/signing';
+
+export type Collection = 'invoices' | 'payments' | 'payouts' | 'dedicatedAccounts';
+
+export interface EmulatorOptions {
+	/** 0 (default) picks a free port. */
+	port?: number;
+	/** Default 127.0.0.1. */
+	host?: string;
+	/** Bearer key the emulator expects. Default `pk_test_emulator`. Empty string: no bearer check. */
+	apiKey?: string;
+	/** Secret requests are signed with. Default `sk_test_emulator_secret`. */
+	apiSecret?: string;
+	/** Which form of signing is accepted for requests without a body. Default `either`. */
+	bodilessSigning?: BodilessSigning | 'either';
+	/** Accepted clock skew of `Request-Timestamp`, seconds. Default 300. */
+	timestampToleranceSeconds?: number;
+	/** Records generated per list at start (0 to 100,000 each). Default 0 for all. */
+	seed?: Partial<Record<Collection, number>>;
+	/** PRNG seed for the generated data set: same value, same records. Default 1. */
+	seedValue?: number;
+	/** Delay between callback retries, ms. Default 60,000 (the documented 1 minute). */
+	callbackRetryDelayMs?: number;
+	/** Retries after the first attempt on a non-2xx or failed callback. Default 3. */
+	callbackRetries?: number;
+	/** Clock used for timestamps and signature checks. Default Date.now. */
+	now?: () => number;
+}
+
+export interface RecordedRequest {
+	method: string;
+	/** Path without query string, as received (e.g. `/v1/payouts/verify/ref-1`). */
+	path: string;
+	/** Parsed query, e.g. `{ limit: '100', 'createdAt.gte': '1700000000' }`. */
+	query: Record<string, string>;
+	headers: Record<string, string>;
+	/** Raw body text ('' when none). */
+	rawBody: string;
+	/** Parsed JSON body, or undefined. */
+	body: unknown;
+	/** Status the emulator answered with (0 when the connection was dropped). */
+	status: number;
+	/** Fault applied, if any. */
+	fault?: 'latency' | 'error5xx' | 'rateLimit' | 'dropAfterCommit';
+}
+
+export interface CallbackAttempt {
+	/** Unique per event; the same for every retry of that event. */
+	deliveryId: string;
+	url: string;
+	event: string;
+	/** 1 for the first attempt, 2..4 for retries. */
+	attempt: number;
+	headers: Record<string, string>;
+	/** The exact body text sent. */
+	body: string;
+	/** HTTP status received, or 0 when the request failed. */
+	status: number;
+}
+
+export interface FaultConfig {
+	/** Added latency before every answer, ms. */
+	latencyMs?: number;
+	/** Share (0..1) of matching requests answered 500/502/503 before doing anything. */
+	error5xxRate?: number;
+	/** Share (0..1) of matching requests answered 429 with `Retry-After`. */
+	rateLimitRate?: number;
+	/** `Retry-After` value in seconds sent with 429. Default 1. */
+	retryAfterSeconds?: number;
+	/** Share (0..1) of matching requests that are fully processed (committed), then the socket is destroyed without an answer. */
+	dropAfterCommitRate?: number;
+	/** Only requests whose `METHOD /path` matches this regular expression get faults. Default all `/v1` requests. */
+	match?: string;
+	/** Apply faults to at most this many requests in total, then stop. Default unlimited. */
+	maxFaults?: number;
+	/** PRNG seed for deciding which requests get faults. Default 1. */
+	seed?: number;
+}
+
+export interface EmulatorHandle {
+	/** e.g. `http://127.0.0.1:43123` (no trailing slash, no `/v1`). */
+	baseUrl: string;
+	port: number;
+	apiKey: string;
+	apiSecret: string;
+	/** Every request received on `/v1`, in order (control requests are not recorded). */
+	readonly requests: RecordedRequest[];
+	/** Every callback attempt made, in order. */
+	readonly callbacks: CallbackAttempt[];
+	clearLogs(): void;
+	/** Drops all state and logs, then generates `seed` records (same PRNG seed as at start). */
+	reset(seed?: Partial<Record<Collection, number>>): void;
+	setFaults(faults: FaultConfig): void;
+	clearFaults(): void;
+	/** All stored objects of one kind (created and seeded), in creation order. */
+	list(collection: Collection | 'taxRates' | 'accountRequests'): Record<string, unknown>[];
+	/** Move a payment to `succeeded` (default) or another status; sends its callback. */
+	completePayment(idOrReference: string, status?: string): Promise<Record<string, unknown>>;
+	/** Move a payout to `succeeded` (default), `failed` or `reversed`; sends its callback. */
+	completePayout(idOrReference: string, status?: string): Promise<Record<string, unknown>>;
+	/** Record a payment against an invoice (default: the full amount due); INVOICE_PAYMENT_SUCCEEDED, then INVOICE_PAID when fully paid. */
+	payInvoice(idOrReference: string, amount?: number): Promise<Record<string, unknown>>;
+	/** Give a dedicated account request its account and make it active; sends its callback. */
+	activateAccountRequest(code: string): Promise<Record<string, unknown>>;
+	/** Resolves when every callback scheduled so far has finished all its attempts. */
+	callbacksSettled(): Promise<void>;
+	close(): Promise<void>;
+}
