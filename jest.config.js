@@ -4,8 +4,8 @@ module.exports = {
 	roots: ['<rootDir>/test'],
 	testMatch: ['**/*.test.ts'],
 	transform: {
-		// Type checking runs separately (`npm run typecheck`); jest only transpiles.
-		'^.+\\.ts$': ['ts-jest', { isolatedModules: true }],
+		// tsconfig.json sets isolatedModules: ts-jest only transpiles; `npm run typecheck` checks types.
+		'^.+\\.ts$': 'ts-jest',
 	},
 	testTimeout: 30000,
 };
