@@ -106,7 +106,7 @@ export class PaycashlessApi implements ICredentialType {
 		dark: 'file:../nodes/Paycashless/paycashless.dark.svg',
 	};
 
-	documentationUrl = 'https://docs.paycashless.com/api-reference/authentication';
+	documentationUrl = 'https://docs.paycashless.com/getting-api-keys';
 
 	properties: INodeProperties[] = [
 		{
@@ -116,7 +116,7 @@ export class PaycashlessApi implements ICredentialType {
 			typeOptions: { password: true },
 			default: '',
 			description:
-				'The API key from the Paycashless dashboard (Settings → API Keys). Test and live keys are different; use the pair that matches the mode you want. Sent as a Bearer token.',
+				'The API key from the Developer Tools section of the Paycashless dashboard. Sandbox and live keys differ: use the pair of the mode you want. Sent as a Bearer token.',
 		},
 		{
 			displayName: 'API Secret',
@@ -126,7 +126,7 @@ export class PaycashlessApi implements ICredentialType {
 			required: true,
 			default: '',
 			description:
-				'The API secret shown next to the key in the dashboard. It only signs requests and verifies callbacks: it is never sent.',
+				'The secret key of the same pair (Developer Tools; a live secret is shown only once). It only signs requests and verifies callbacks: it is never sent.',
 		},
 		{
 			displayName: 'Base URL',
@@ -178,7 +178,7 @@ export class PaycashlessApi implements ICredentialType {
 				properties: {
 					value: 401,
 					message:
-						'Paycashless rejected the API key or the request signature (401). Check that the API Key and the API Secret are one pair from the same mode (test or live), copied without spaces.',
+						'Paycashless rejected the API key or the request signature (401). Check that the API Key and the API Secret are one pair from the same mode (sandbox or live), copied without spaces.',
 				},
 			},
 			{
