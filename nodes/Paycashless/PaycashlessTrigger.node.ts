@@ -1,0 +1,240 @@
+import type {
+	IDataObject,
+	IHookFunctions,
+	INodeType,
+	INodeTypeDescription,
+	IWebhookFunctions,
+	IWebhookResponseData,
+} from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { DEFAULT_TIMESTAMP_TOLERANCE_SECONDS, TIMESTAMP_HEADER } from './signing';
+import { evaluateCallback, headerValue, visibleHeaders, type HeaderValues } from './trigger/callback';
+import { candidateCallbackUrls, queryStringOf } from './trigger/callbackUrls';
+import { eventMatcher, KNOWN_EVENT_OPTIONS, ALL_EVENTS } from './trigger/events';
+
+interface TriggerOptions {
+	callbackUrlOverride?: string;
+	includeHeaders?: boolean;
+	includeRawBody?: boolean;
+	skipSignatureVerification?: boolean;
+	timestampToleranceSeconds?: number;
+}
+
+/** Where this node's URL lives in the versions of n8n that tell the endpoint actually served. */
+type ServedUrlGetter = (name: 'default') => string | undefined;
+
+export class PaycashlessTrigger implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Paycashless Trigger',
+		name: 'paycashlessTrigger',
+		icon: { light: 'file:paycashless.svg', dark: 'file:paycashless.dark.svg' },
+		group: ['trigger'],
+		version: 1,
+		subtitle: '={{ ($parameter["events"] || []).includes("*") ? "All Events" : ($parameter["events"] || []).join(", ") }}',
+		description: 'Starts the workflow when Paycashless sends a signed callback (invoice, payment, payout, dedicated account)',
+		defaults: {
+			name: 'Paycashless Trigger',
+		},
+		inputs: [],
+		// The legacy rule predates NodeConnectionTypes and wants the literal 'main', which the
+		// community rule node-connection-type-literal forbids; n8n's own nodes disable it likewise.
+		// eslint-disable-next-line n8n-nodes-base/node-class-description-outputs-wrong
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [
+			{
+				name: 'paycashlessApi',
+				required: true,
+			},
+		],
+		webhooks: [
+			{
+				name: 'default',
+				httpMethod: 'POST',
+				responseMode: 'onReceived',
+				responseData: 'noData',
+				path: 'webhook',
+			},
+		],
+		properties: [
+			{
+				displayName:
+					'Paycashless has no webhook registration: copy this node\'s Production URL (shown above) into the Callback URL of the operations that take one (Invoice → Create, Payment → Initiate, Checkout Link → Create, Payout → Initiate, Dedicated Account → Request). While "Listen for test event" waits, use the Test URL instead. Callbacks are verified with the API Secret of the credential, so pick the credential (test or live) the objects were created with.',
+				name: 'setupNotice',
+				type: 'notice',
+				default: '',
+			},
+			{
+				displayName: 'Events',
+				name: 'events',
+				type: 'multiOptions',
+				options: KNOWN_EVENT_OPTIONS,
+				default: [ALL_EVENTS],
+				description:
+					'The events that start the workflow. Paycashless has not published its full list of events: choose All Events or add names below. Other verified callbacks are acknowledged and ignored.',
+			},
+			{
+				displayName: 'Other Event Names',
+				name: 'otherEventNames',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. PAYOUT_SUCCEEDED, PAYMENT_SUCCEEDED',
+				description:
+					'Comma-separated event names that also start the workflow, in addition to the Events above. Letter case does not matter.',
+			},
+			{
+				displayName:
+					'Signature verification is OFF: anyone who knows this URL can start the workflow with made-up data. Items carry "verified": false. Use this only to debug, never for real money.',
+				name: 'skipVerificationNotice',
+				type: 'notice',
+				default: '',
+				displayOptions: {
+					show: {
+						'options.skipSignatureVerification': [true],
+					},
+				},
+			},
+			{
+				displayName: 'Options',
+				name: 'options',
+				type: 'collection',
+				placeholder: 'Add Option',
+				default: {},
+				options: [
+					{
+						displayName: 'Callback URL Override',
+						name: 'callbackUrlOverride',
+						type: 'string',
+						default: '',
+						placeholder: 'e.g. https://automation.example.com/webhook/…/webhook',
+						description:
+							'The exact URL given to Paycashless as callbackUrl, when it differs from the URLs n8n shows (n8n behind a reverse proxy, a custom webhook path). Paycashless signs this URL, so it must match letter for letter (letter case aside).',
+					},
+					{
+						displayName: 'Include Headers',
+						name: 'includeHeaders',
+						type: 'boolean',
+						default: false,
+						description:
+							'Whether to add the request headers to the output (without the signature, authorization and cookie headers)',
+					},
+					{
+						displayName: 'Include Raw Body',
+						name: 'includeRawBody',
+						type: 'boolean',
+						default: false,
+						description: 'Whether to add the body text exactly as received to the output',
+					},
+					{
+						displayName: 'Skip Signature Verification (Unsafe)',
+						name: 'skipSignatureVerification',
+						type: 'boolean',
+						default: false,
+						description:
+							'Whether to accept callbacks without checking their signature. For debugging only: anyone who knows the URL could then start the workflow.',
+					},
+					{
+						displayName: 'Timestamp Tolerance (Seconds)',
+						name: 'timestampToleranceSeconds',
+						type: 'number',
+						typeOptions: { minValue: 0 },
+						default: DEFAULT_TIMESTAMP_TOLERANCE_SECONDS,
+						description: `How far the ${TIMESTAMP_HEADER} of a callback may be from this server's clock, either way. Older or newer callbacks are refused. 0 turns the check off.`,
+					},
+				],
+			},
+		],
+	};
+
+	webhookMethods = {
+		default: {
+			// Paycashless has no webhook registration API: the URL travels in each request's
+			// callbackUrl, so there is nothing to check, create or delete on its side.
+			async checkExists(this: IHookFunctions): Promise<boolean> {
+				return true;
+			},
+			async create(this: IHookFunctions): Promise<boolean> {
+				return true;
+			},
+			async delete(this: IHookFunctions): Promise<boolean> {
+				return true;
+			},
+		},
+	};
+
+	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+		const nowMs = Date.now();
+		const request = this.getRequestObject();
+		const headers = this.getHeaderData() as HeaderValues;
+		const options = this.getNodeParameter('options', {}) as TriggerOptions;
+		const events = this.getNodeParameter('events', [ALL_EVENTS]) as string[];
+		const otherEventNames = this.getNodeParameter('otherEventNames', '') as string;
+		const credentials = await this.getCredentials<{ apiSecret?: string }>('paycashlessApi');
+		const node = this.getNode();
+
+		const servedUrlGetter = (this as unknown as { getWebhookResourceUrl?: ServedUrlGetter }).getWebhookResourceUrl;
+		const candidateUrls = candidateCallbackUrls({
+			productionUrl: this.getNodeWebhookUrl('default'),
+			servedUrl: typeof servedUrlGetter === 'function' ? servedUrlGetter.call(this, 'default') : undefined,
+			webhookId: node.webhookId,
+			overrideUrl: options.callbackUrlOverride,
+			receivedQuery: queryStringOf(request.originalUrl ?? request.url),
+		});
+		const toleranceSeconds = Number(options.timestampToleranceSeconds ?? DEFAULT_TIMESTAMP_TOLERANCE_SECONDS);
+
+		const outcome = evaluateCallback({
+			secret: String(credentials.apiSecret ?? ''),
+			rawBody: (request as { rawBody?: unknown }).rawBody,
+			parsedBody: this.getBodyData(),
+			headers,
+			candidateUrls,
+			nowMs,
+			toleranceSeconds: Number.isFinite(toleranceSeconds) ? toleranceSeconds : DEFAULT_TIMESTAMP_TOLERANCE_SECONDS,
+			skipVerification: options.skipSignatureVerification === true,
+			matchesEvent: eventMatcher(events, otherEventNames),
+		});
+		const response = this.getResponseObject();
+
+		if (outcome.action === 'reject') {
+			this.logger.warn(`Paycashless Trigger refused a callback (${outcome.status} ${outcome.error}): ${outcome.message}`, {
+				node: node.name,
+				reason: outcome.error,
+				event: outcome.event,
+				requestTimestamp: headerValue(headers, TIMESTAMP_HEADER),
+				serverTime: Math.floor(nowMs / 1000),
+				checkedCallbackUrls: candidateUrls,
+			});
+			response.status(outcome.status).json({ error: outcome.error, message: outcome.message }).end();
+			return { noWebhookResponse: true };
+		}
+
+		if (outcome.action === 'ignore') {
+			this.logger.debug(`Paycashless Trigger ignored event ${outcome.event}: not among the selected events`, {
+				node: node.name,
+				event: outcome.event,
+			});
+			response.status(200).json({ received: true, ignored: true, reason: 'event_not_selected' }).end();
+			return { noWebhookResponse: true };
+		}
+
+		if (outcome.wouldReject) {
+			this.logger.warn(
+				`Paycashless Trigger accepted a callback WITHOUT verification (Skip Signature Verification is on); it would have been refused: ${outcome.wouldReject}`,
+				{ node: node.name, event: outcome.callback.event, checkedCallbackUrls: candidateUrls },
+			);
+		}
+
+		const item: IDataObject = {
+			event: outcome.callback.event,
+			data: outcome.callback.data as IDataObject,
+			deliveryId: outcome.deliveryId,
+			verified: outcome.verified,
+			receivedAt: new Date(nowMs).toISOString(),
+		};
+		if (options.skipSignatureVerification === true) item.verificationSkipped = true;
+		if (options.includeHeaders === true) item.headers = visibleHeaders(headers) as IDataObject;
+		if (options.includeRawBody === true) item.rawBody = outcome.callback.rawText;
+
+		return { workflowData: [this.helpers.returnJsonArray([item])] };
+	}
+}
