@@ -1,0 +1,167 @@
+/**
+ * `npm start` (after scripts/start.sh has installed what is missing): builds and packs this
+ * package, installs the tarball into a local n8n as a community package, starts the Paycashless
+ * emulator (or uses the live API when PAYCASHLESS_API_KEY and PAYCASHLESS_API_SECRET are set),
+ * starts n8n on 127.0.0.1 with an owner account, a Paycashless credential and the example
+ * workflows, prints what to do, and stops everything it started on Ctrl-C.
+ *
+ * Environment (all optional):
+ *   PAYCASHLESS_API_KEY, PAYCASHLESS_API_SECRET, PAYCASHLESS_BASE_URL  use the live/sandbox API
+ *   N8N_PORT (default 5678), PAYCASHLESS_EMULATOR_PORT (default 4010): preferred ports; a
+ *   busy port is replaced by a free one.
+ */
+import * as fs from 'fs';
+import * as path from 'path';
+
+import type { EmulatorHandle } from '../../emulator/types';
+import {
+	CREDENTIAL_TYPE,
+	LAB,
+	LAB_OWNER,
+	N8nSession,
+	NODE_TYPE_TRIGGER,
+	ROOT,
+	buildAndPack,
+	freePort,
+	importIntoN8n,
+	installPackageIntoN8n,
+	n8nCli,
+	startN8n,
+	waitForProductionWebhook,
+	type N8nConfig,
+	type RunningN8n,
+} from './lab';
+import { EXAMPLE_CREDENTIAL, loadExampleWorkflows, type WorkflowJson } from './examples';
+
+const USER_FOLDER = path.join(LAB, 'home');
+/** Records the emulator seeds at start, so lists and "Return All" have something to show. */
+const EMULATOR_SEED = { invoices: 25, payments: 60, payouts: 40, dedicatedAccounts: 12 };
+
+let n8n: RunningN8n | undefined;
+let emulator: EmulatorHandle | undefined;
+let stopping: Promise<void> | undefined;
+
+function say(message: string): void {
+	process.stdout.write(`[start] ${message}\n`);
+}
+
+function stopAll(exitCode: number): Promise<void> {
+	stopping ??= (async () => {
+		if (n8n) {
+			say('stopping n8n ...');
+			await n8n.stop().catch(() => undefined);
+		}
+		if (emulator) {
+			say('stopping the emulator ...');
+			await emulator.close().catch(() => undefined);
+		}
+		say('stopped.');
+		process.exit(exitCode);
+	})();
+	return stopping;
+}
+
+function triggerWebhookPaths(workflows: WorkflowJson[]): string[] {
+	return workflows.flatMap((wf) =>
+		wf.nodes.filter((node) => node.type === NODE_TYPE_TRIGGER && node.webhookId).map((node) => `${node.webhookId}/webhook`),
+	);
+}
+
+async function main(): Promise<void> {
+	for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+		process.on(signal, () => {
+			say(`${signal} received`);
+			void stopAll(0);
+		});
+	}
+
+	const liveKey = process.env.PAYCASHLESS_API_KEY ?? '';
+	const liveSecret = process.env.PAYCASHLESS_API_SECRET ?? '';
+	const live = liveKey !== '' && liveSecret !== '';
+	if ((liveKey === '') !== (liveSecret === '')) {
+		say('Only one of PAYCASHLESS_API_KEY and PAYCASHLESS_API_SECRET is set: set both to use the Paycashless API, or neither to use the local emulator.');
+		process.exit(2);
+	}
+
+	const n8nPort = await freePort(Number(process.env.N8N_PORT || 5678));
+	const brokerPort = await freePort(n8nPort === 5678 ? 5679 : 0);
+	const config: N8nConfig = { userFolder: USER_FOLDER, port: n8nPort, brokerPort };
+	const n8nUrl = `http://127.0.0.1:${n8nPort}`;
+
+	say('building and packing n8n-nodes-paycashless ...');
+	const tgz = await buildAndPack({ quiet: true });
+	installPackageIntoN8n(tgz, USER_FOLDER);
+	say(`installed ${path.basename(tgz)} into ${path.relative(ROOT, path.join(USER_FOLDER, '.n8n', 'nodes'))} (as n8n installs community nodes)`);
+
+	let credentialData: Record<string, string>;
+	if (live) {
+		const baseUrl = process.env.PAYCASHLESS_BASE_URL || 'https://api.paycashless.com';
+		credentialData = { apiKey: liveKey, apiSecret: liveSecret, baseUrl, bodilessSigning: 'documented' };
+		say(`using the Paycashless API at ${baseUrl} (keys from PAYCASHLESS_API_KEY / PAYCASHLESS_API_SECRET); the emulator is not started`);
+	} else {
+		// Imported lazily: the emulator is a dev-only module (not in the published package).
+		const { startEmulator } = await import('../../emulator');
+		const port = await freePort(Number(process.env.PAYCASHLESS_EMULATOR_PORT || 4010));
+		const emu = await startEmulator({ port, seed: EMULATOR_SEED, callbackRetryDelayMs: 5_000 });
+		emulator = emu;
+		credentialData = { apiKey: emu.apiKey, apiSecret: emu.apiSecret, baseUrl: emu.baseUrl, bodilessSigning: 'documented' };
+		say(`Paycashless emulator on ${emu.baseUrl} (seeded: ${Object.entries(EMULATOR_SEED).map(([k, v]) => `${v} ${k}`).join(', ')})`);
+	}
+
+	const credentialName = live ? 'Paycashless (API)' : 'Paycashless (local emulator)';
+	importIntoN8n(config, 'credentials', [
+		{ id: EXAMPLE_CREDENTIAL.id, name: credentialName, type: CREDENTIAL_TYPE, data: credentialData },
+	]);
+	const workflows = loadExampleWorkflows({ n8nBaseUrl: n8nUrl, credential: { id: EXAMPLE_CREDENTIAL.id, name: credentialName } });
+	if (workflows.length > 0) importIntoN8n(config, 'workflow', workflows);
+	const triggerWorkflows = workflows.filter((wf) => wf.nodes.some((node) => node.type === NODE_TYPE_TRIGGER));
+	for (const wf of triggerWorkflows) n8nCli(config, ['publish:workflow', `--id=${wf.id}`]);
+	say(`imported the credential "${credentialName}" and ${workflows.length} example workflows (${triggerWorkflows.length} active)`);
+
+	say(`starting n8n ${n8nUrl} (log: ${path.relative(ROOT, path.join(USER_FOLDER, 'n8n.log'))}) ...`);
+	n8n = await startN8n(config);
+	n8n.process.once('exit', (code, signal) => {
+		if (stopping) return;
+		say(`n8n stopped on its own (${code ?? signal}); last log lines:\n${n8n?.logTail(20) ?? ''}`);
+		n8n = undefined;
+		void stopAll(1);
+	});
+	const session = new N8nSession(n8nUrl);
+	let loginNote = '';
+	try {
+		await session.ownerSetupAndLogin(LAB_OWNER);
+	} catch {
+		loginNote = ' (this n8n already has an owner with another password: use yours)';
+	}
+	for (const webhookPath of triggerWebhookPaths(triggerWorkflows)) await waitForProductionWebhook(n8nUrl, webhookPath);
+
+	const lines = [
+		'',
+		'  n8n with n8n-nodes-paycashless is running.',
+		'',
+		`  Editor:    ${n8nUrl}`,
+		`  Login:     ${LAB_OWNER.email}  /  ${LAB_OWNER.password}${loginNote}`,
+		live
+			? '  API:       the Paycashless API from PAYCASHLESS_* (real money if these are live keys!)'
+			: `  Emulator:  ${emulator?.baseUrl}  (a local Paycashless with test data; the credential points at it)`,
+		'',
+		'  Try first:',
+		'    1. Open "Paycashless example: invoice pipeline" and click "Execute workflow":',
+		'       it creates an invoice and returns its hostedInvoiceUrl.',
+		live
+			? '    2. Pay that invoice; Paycashless calls the "invoice paid" workflow (it needs a public URL: see examples/README.md).'
+			: `    2. Pay it in the emulator: curl -X POST ${emulator?.baseUrl}/__emulator/invoices/<invoice id>/pay\n` +
+				'       The active "Paycashless example: invoice paid" workflow then runs (see Executions).',
+		'    3. "Paycashless example: payout pipeline" and "daily reconciliation" show payouts and Return All.',
+		'',
+		'  Workflows are in examples/ (see examples/README.md). Press Ctrl-C to stop n8n' + (live ? '.' : ' and the emulator.'),
+		'',
+	];
+	process.stdout.write(`${lines.join('\n')}\n`);
+	fs.writeFileSync(path.join(LAB, 'start.json'), JSON.stringify({ pid: process.pid, n8nUrl, emulatorUrl: emulator?.baseUrl ?? null }));
+}
+
+main().catch((error: Error) => {
+	process.stderr.write(`[start] failed: ${error.message}\n`);
+	void stopAll(1);
+});
