@@ -1,0 +1,60 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import * as bankAccount from './actions/bankAccount';
+import * as dedicatedAccount from './actions/dedicatedAccount';
+import * as invoice from './actions/invoice';
+import * as payment from './actions/payment';
+import * as payout from './actions/payout';
+import { router } from './actions/router';
+import * as taxRate from './actions/taxRate';
+import { listSearch } from './methods';
+
+export class Paycashless implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Paycashless',
+		name: 'paycashless',
+		icon: { light: 'file:paycashless.svg', dark: 'file:paycashless.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		description: 'Collect payments, send payouts and issue invoices with Paycashless (NGN and USD)',
+		defaults: { name: 'Paycashless' },
+		usableAsTool: true,
+		// The older n8n-nodes-base rules still ask for the string 'main'; n8n now wants the constant.
+		// eslint-disable-next-line n8n-nodes-base/node-class-description-inputs-wrong-regular-node
+		inputs: [NodeConnectionTypes.Main],
+		// eslint-disable-next-line n8n-nodes-base/node-class-description-outputs-wrong
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'paycashlessApi', required: true }],
+		properties: [
+			{
+				displayName: 'Resource',
+				name: 'resource',
+				type: 'options',
+				noDataExpression: true,
+				options: [
+					{ name: 'Bank Account', value: 'bankAccount' },
+					{ name: 'Dedicated Account', value: 'dedicatedAccount' },
+					{ name: 'Invoice', value: 'invoice' },
+					{ name: 'Payment', value: 'payment' },
+					{ name: 'Payout', value: 'payout' },
+					{ name: 'Tax Rate', value: 'taxRate' },
+				],
+				default: 'payment',
+			},
+			...bankAccount.description,
+			...dedicatedAccount.description,
+			...invoice.description,
+			...payment.description,
+			...payout.description,
+			...taxRate.description,
+		],
+	};
+
+	methods = { listSearch };
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await router.call(this);
+	}
+}

@@ -1,0 +1,64 @@
+/**
+ * Reading parameters that several operations share, with their checks. The only layer that
+ * knows both the n8n parameters and the request shapes; it sends nothing itself.
+ */
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import { CREATED_AT_QUERY, createdAtFilterFields } from '../descriptions/common';
+import { toSmallestUnit } from '../helpers/amount';
+import { mergeAdditionalBody, metadataFromPairs } from '../helpers/body';
+import { toUnixSeconds } from '../helpers/dates';
+import { optionalText, requireId, requireInteger } from '../helpers/validation';
+import type { ListOptions } from '../transport/paginate';
+
+/** `{ value, currency }` from the Amount, Currency and Amount in Smallest Unit fields. */
+export function readAmount(this: IExecuteFunctions, i: number): { value: number; currency: string } {
+	const currency = this.getNodeParameter('currency', i) as string;
+	const inSmallestUnit = this.getNodeParameter('amountInSmallestUnit', i, false) as boolean;
+	const value = toSmallestUnit(this.getNodeParameter('amount', i), { field: 'Amount', currency, inSmallestUnit });
+	return { value, currency };
+}
+
+/** Return All and Limit, with Limit checked (1 or more). */
+export function readListOptions(this: IExecuteFunctions, i: number): ListOptions {
+	const returnAll = this.getNodeParameter('returnAll', i, false) as boolean;
+	if (returnAll) return { returnAll, limit: Number.POSITIVE_INFINITY };
+	const limit = requireInteger(this.getNodeParameter('limit', i, 50), 'Limit', 1);
+	return { returnAll, limit };
+}
+
+/**
+ * The query of a list from its "Filters" collection: text filters as given (trimmed),
+ * creation-time bounds as `createdAt.*` Unix seconds in the workflow's time zone.
+ */
+export function readListFilters(this: IExecuteFunctions, i: number): IDataObject {
+	const filters = this.getNodeParameter('filters', i, {}) as IDataObject;
+	const qs: IDataObject = {};
+	for (const [name, value] of Object.entries(filters)) {
+		const query = CREATED_AT_QUERY[name];
+		if (query) {
+			if (value === '' || value === undefined || value === null) continue;
+			const field = createdAtFilterFields.find((property) => property.name === name)?.displayName ?? name;
+			qs[query] = toUnixSeconds(value, field, this.getTimezone());
+		} else {
+			const text = optionalText(value);
+			if (text !== undefined) qs[name] = text;
+		}
+	}
+	return qs;
+}
+
+/** An ID from a resource locator (pasted or picked), checked against its prefix. */
+export function readLocatorId(this: IExecuteFunctions, i: number, name: string, prefix: string, field: string): string {
+	return requireId(this.getNodeParameter(name, i, '', { extractValue: true }), prefix, field);
+}
+
+/**
+ * Finishes a create/update body: adds `metadata` from the key/value pairs of the collection
+ * and merges "Additional Body Fields (JSON)" last.
+ */
+export function finishBody(body: IDataObject, fields: IDataObject): IDataObject {
+	const metadata = metadataFromPairs(fields.metadata);
+	const withMetadata = metadata ? { ...body, metadata } : body;
+	return mergeAdditionalBody(withMetadata, fields.additionalBodyJson);
+}

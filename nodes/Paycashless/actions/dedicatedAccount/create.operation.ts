@@ -1,0 +1,239 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import {
+	additionalBodyJsonField,
+	additionalFieldsCollection,
+	callbackUrlField,
+	currencyField,
+} from '../../descriptions/common';
+import { ID_PREFIXES } from '../../descriptions/locators';
+import { compact, mergeAdditionalBody } from '../../helpers/body';
+import {
+	invalid,
+	optionalText,
+	parseJsonObject,
+	requireCalendarDate,
+	requireDigits,
+	requireEmail,
+	requireId,
+	requireText,
+} from '../../helpers/validation';
+import { paycashlessRequest } from '../../transport/request';
+
+const individual = { show: { accountType: ['individual'] } };
+const business = { show: { accountType: ['business'] } };
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Account Type',
+		name: 'accountType',
+		type: 'options',
+		options: [
+			{
+				name: 'Individual',
+				value: 'individual',
+				description: 'An account for a person, with their KYC profile',
+			},
+			{
+				name: 'Business',
+				value: 'business',
+				description: 'An account for a company; its details are given as JSON',
+			},
+		],
+		default: 'individual',
+	},
+	currencyField,
+	{
+		displayName: 'Preferred Bank',
+		name: 'preferredBank',
+		type: 'string',
+		required: true,
+		default: 'safehaven_mfb',
+		description: 'The bank that should hold the account, as Paycashless names it (e.g. safehaven_mfb)',
+	},
+	{
+		displayName: 'Email',
+		name: 'email',
+		type: 'string',
+		placeholder: 'name@email.com',
+		required: true,
+		default: '',
+		description: 'The customer’s e-mail address; Paycashless asks the customer to consent there',
+		displayOptions: individual,
+	},
+	{
+		displayName: 'First Name',
+		name: 'firstName',
+		type: 'string',
+		required: true,
+		default: '',
+		displayOptions: individual,
+	},
+	{
+		displayName: 'Last Name',
+		name: 'lastName',
+		type: 'string',
+		required: true,
+		default: '',
+		displayOptions: individual,
+	},
+	{
+		displayName: 'Phone Number',
+		name: 'phoneNumber',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: '+2348012345678',
+		displayOptions: individual,
+	},
+	{
+		displayName: 'Date of Birth',
+		name: 'dateOfBirth',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: '1990-04-25',
+		description: 'Written YYYY-MM-DD',
+		displayOptions: individual,
+	},
+	{
+		displayName: 'BVN',
+		name: 'bvn',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: '22212345678',
+		description: 'The customer’s Bank Verification Number (11 digits)',
+		displayOptions: individual,
+	},
+	{
+		displayName: 'Business Details (JSON)',
+		name: 'businessDetailsJson',
+		type: 'json',
+		required: true,
+		default: '{}',
+		description:
+			'The business account request as Paycashless expects it (its fields are not published; ask Paycashless). Sent with accountType "business", the currency and the preferred bank.',
+		displayOptions: business,
+	},
+	{
+		...additionalFieldsCollection(
+			[
+				{
+					displayName: 'Bank Account Number',
+					name: 'bankAccountNumber',
+					type: 'string',
+					default: '',
+					description: 'An existing bank account of the customer, for identity checks',
+				},
+				{
+					displayName: 'Bank ID',
+					name: 'bankId',
+					type: 'string',
+					default: '',
+					placeholder: 'bank_...',
+					// Names the API field `bank.id` in its real letter case.
+					// eslint-disable-next-line n8n-nodes-base/node-param-description-miscased-id
+					description: 'Paycashless bank ID of that existing account (bank.id from Bank Account → Look Up)',
+				},
+				{
+					displayName: 'Country of Origin',
+					name: 'countryOfOrigin',
+					type: 'string',
+					default: '',
+					placeholder: 'NG',
+					description: 'Two-letter country code (ISO 3166-1 alpha-2)',
+				},
+				{
+					displayName: 'Gender',
+					name: 'gender',
+					type: 'options',
+					options: [
+						{ name: 'Female', value: 'female' },
+						{ name: 'Male', value: 'male' },
+					],
+					default: 'female',
+				},
+				{
+					displayName: 'Other Name',
+					name: 'otherName',
+					type: 'string',
+					default: '',
+					description: 'Middle name',
+				},
+			],
+			'kycFields',
+		),
+		displayName: 'Additional KYC Fields',
+		displayOptions: individual,
+	},
+	additionalFieldsCollection([
+		{
+			displayName: 'Account Name',
+			name: 'accountName',
+			type: 'string',
+			default: '',
+			description: 'Name to give the account',
+		},
+		callbackUrlField,
+		additionalBodyJsonField,
+	]),
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['dedicatedAccount'], operation: ['create'] } },
+	properties,
+);
+
+function readKycProfile(this: IExecuteFunctions, i: number): IDataObject {
+	const kyc = this.getNodeParameter('kycFields', i, {}) as IDataObject;
+	const countryOfOrigin = optionalText(kyc.countryOfOrigin)?.toUpperCase();
+	if (countryOfOrigin !== undefined && !/^[A-Z]{2}$/.test(countryOfOrigin)) {
+		invalid('Country of Origin', kyc.countryOfOrigin, 'use a two-letter country code such as NG');
+	}
+	const bankId = optionalText(kyc.bankId);
+	return compact({
+		firstName: requireText(this.getNodeParameter('firstName', i), 'First Name'),
+		lastName: requireText(this.getNodeParameter('lastName', i), 'Last Name'),
+		otherName: optionalText(kyc.otherName),
+		phoneNumber: requireText(this.getNodeParameter('phoneNumber', i), 'Phone Number'),
+		dateOfBirth: requireCalendarDate(this.getNodeParameter('dateOfBirth', i), 'Date of Birth'),
+		gender: optionalText(kyc.gender),
+		countryOfOrigin,
+		identities: [{ type: 'bvn', number: requireDigits(this.getNodeParameter('bvn', i), 'BVN', '22212345678') }],
+		bankAccountNumber:
+			kyc.bankAccountNumber === undefined || kyc.bankAccountNumber === ''
+				? undefined
+				: requireDigits(kyc.bankAccountNumber, 'Bank Account Number', '0123456789'),
+		bankId: bankId === undefined ? undefined : requireId(bankId, ID_PREFIXES.bank, 'Bank ID'),
+	});
+}
+
+export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
+	const accountType = this.getNodeParameter('accountType', i) as string;
+	const fields = this.getNodeParameter('additionalFields', i, {}) as IDataObject;
+	const common = compact({
+		accountType,
+		currency: this.getNodeParameter('currency', i) as string,
+		preferredBank: requireText(this.getNodeParameter('preferredBank', i), 'Preferred Bank'),
+		accountName: optionalText(fields.accountName),
+		callbackUrl: optionalText(fields.callbackUrl),
+	});
+	let body: IDataObject;
+	if (accountType === 'business') {
+		const details = parseJsonObject(this.getNodeParameter('businessDetailsJson', i), 'Business Details (JSON)');
+		if (Object.keys(details).length === 0) {
+			invalid('Business Details (JSON)', details, 'give the business account details as a JSON object');
+		}
+		body = { ...common, ...details };
+	} else {
+		body = {
+			...common,
+			email: requireEmail(this.getNodeParameter('email', i), 'Email'),
+			kycProfile: readKycProfile.call(this, i),
+		};
+	}
+	body = mergeAdditionalBody(body, fields.additionalBodyJson);
+	return await paycashlessRequest.call(this, { method: 'POST', path: '/v1/dedicated_accounts', body }, i);
+}

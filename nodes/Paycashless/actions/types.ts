@@ -1,0 +1,9 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+/** One operation: its fields and how one item's parameters become records. */
+export interface PaycashlessOperation {
+	description: INodeProperties[];
+	execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject | IDataObject[]>;
+}
+
+export type PaycashlessResource = 'bankAccount' | 'dedicatedAccount' | 'invoice' | 'payment' | 'payout' | 'taxRate';

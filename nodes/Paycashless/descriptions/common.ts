@@ -1,0 +1,222 @@
+/**
+ * Field definitions shared by several operations, defined once. They carry no displayOptions:
+ * each operation file places them with `updateDisplayOptions`.
+ */
+import type { INodeProperties } from 'n8n-workflow';
+
+export const currencyField: INodeProperties = {
+	displayName: 'Currency',
+	name: 'currency',
+	type: 'options',
+	options: [
+		{ name: 'NGN (Nigerian Naira)', value: 'NGN' },
+		{ name: 'USD (US Dollar)', value: 'USD' },
+	],
+	default: 'NGN',
+	required: true,
+};
+
+/** Amount in main units (or the smallest unit with the switch below), plus that switch. */
+export function amountFields(description: string): INodeProperties[] {
+	return [
+		{
+			displayName: 'Amount',
+			name: 'amount',
+			type: 'number',
+			required: true,
+			default: 0,
+			placeholder: '1500.50',
+			description: `${description} In the currency's main unit (naira or dollars, at most two decimals, e.g. 1500.50); sent to Paycashless in the smallest unit (kobo or cents, e.g. 150050). Amounts in the output stay in the smallest unit, as Paycashless returns them.`,
+		},
+		amountInSmallestUnitField,
+	];
+}
+
+export const amountInSmallestUnitField: INodeProperties = {
+	displayName: 'Amount in Smallest Unit',
+	name: 'amountInSmallestUnit',
+	type: 'boolean',
+	default: false,
+	description:
+		'Whether amounts are given in the smallest unit (kobo or cents, whole numbers, e.g. 150050 for 1,500.50) instead of the main unit',
+};
+
+export const referenceField: INodeProperties = {
+	displayName: 'Reference',
+	name: 'reference',
+	type: 'string',
+	required: true,
+	default: '',
+	placeholder: 'order-1234',
+	description:
+		'Your own unique reference. Paycashless uses it to recognise a repeated request, and you can look the object up with Verify and this reference.',
+};
+
+export const callbackUrlField: INodeProperties = {
+	displayName: 'Callback URL',
+	name: 'callbackUrl',
+	type: 'string',
+	default: '',
+	placeholder: 'https://your-n8n.example.com/webhook/...',
+	description:
+		'Where Paycashless sends status updates. Paste the Production URL of a Paycashless Trigger node here (and activate that workflow) to react to them in n8n.',
+};
+
+export const returnUrlField: INodeProperties = {
+	displayName: 'Return URL',
+	name: 'returnUrl',
+	type: 'string',
+	default: '',
+	placeholder: 'https://your-shop.example.com/thank-you',
+	description: 'Where the customer is sent after paying',
+};
+
+export const customerEmailField: INodeProperties = {
+	displayName: 'Customer Email',
+	name: 'customerEmail',
+	type: 'string',
+	placeholder: 'name@email.com',
+	required: true,
+	default: '',
+};
+
+export const customerNameField: INodeProperties = {
+	displayName: 'Customer Name',
+	name: 'customerName',
+	type: 'string',
+	required: true,
+	default: '',
+};
+
+export const metadataField: INodeProperties = {
+	displayName: 'Metadata',
+	name: 'metadata',
+	type: 'fixedCollection',
+	placeholder: 'Add Metadata',
+	default: {},
+	typeOptions: { multipleValues: true },
+	description: 'Your own key/value pairs, stored with the object and returned with it',
+	options: [
+		{
+			displayName: 'Metadata',
+			name: 'metadataValues',
+			values: [
+				{ displayName: 'Key', name: 'key', type: 'string', default: '' },
+				{ displayName: 'Value', name: 'value', type: 'string', default: '' },
+			],
+		},
+	],
+};
+
+export const additionalBodyJsonField: INodeProperties = {
+	displayName: 'Additional Body Fields (JSON)',
+	name: 'additionalBodyJson',
+	type: 'json',
+	default: '{}',
+	description:
+		'Advanced: a JSON object merged into the request body last, for fields Paycashless accepts that this node does not offer yet',
+};
+
+/** "Return All" and "Limit", as on every n8n list. */
+export const listFields: INodeProperties[] = [
+	{
+		displayName: 'Return All',
+		name: 'returnAll',
+		type: 'boolean',
+		default: false,
+		description: 'Whether to return all results or only up to a given limit',
+	},
+	{
+		displayName: 'Limit',
+		name: 'limit',
+		type: 'number',
+		default: 50,
+		typeOptions: { minValue: 1 },
+		description: 'Max number of results to return',
+		displayOptions: { show: { returnAll: [false] } },
+	},
+];
+
+/** Creation-time bounds of list filters; each becomes a `createdAt.*` query in Unix seconds. */
+export const createdAtFilterFields: INodeProperties[] = [
+	{
+		displayName: 'Created After',
+		name: 'createdAfter',
+		type: 'dateTime',
+		default: '',
+		description: 'Only records created after this moment (createdAt.gt)',
+	},
+	{
+		displayName: 'Created Before',
+		name: 'createdBefore',
+		type: 'dateTime',
+		default: '',
+		description: 'Only records created before this moment (createdAt.lt)',
+	},
+	{
+		displayName: 'Created On or After',
+		name: 'createdOnOrAfter',
+		type: 'dateTime',
+		default: '',
+		description: 'Only records created at or after this moment (createdAt.gte)',
+	},
+	{
+		displayName: 'Created On or Before',
+		name: 'createdOnOrBefore',
+		type: 'dateTime',
+		default: '',
+		description: 'Only records created at or before this moment (createdAt.lte)',
+	},
+];
+
+/** Which query parameter each creation-time filter fills. */
+export const CREATED_AT_QUERY: Record<string, string> = {
+	createdAfter: 'createdAt.gt',
+	createdBefore: 'createdAt.lt',
+	createdOnOrAfter: 'createdAt.gte',
+	createdOnOrBefore: 'createdAt.lte',
+};
+
+/** A "Filters" collection holding `fields` (sorted by display name). */
+export function filtersCollection(fields: INodeProperties[]): INodeProperties {
+	return {
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		options: [...fields].sort((a, b) => a.displayName.localeCompare(b.displayName)),
+	};
+}
+
+/** An "Additional Fields" collection holding `fields` (sorted by display name). */
+export function additionalFieldsCollection(fields: INodeProperties[], name = 'additionalFields'): INodeProperties {
+	return {
+		displayName: name === 'updateFields' ? 'Update Fields' : 'Additional Fields',
+		name,
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		options: [...fields].sort((a, b) => a.displayName.localeCompare(b.displayName)),
+	};
+}
+
+/** A status filter dropdown from documented values. */
+export function statusFilterField(values: string[], description: string): INodeProperties {
+	// The default is the first documented value, which the rule cannot read from a variable.
+	// eslint-disable-next-line n8n-nodes-base/node-param-default-missing
+	return {
+		displayName: 'Status',
+		name: 'status',
+		type: 'options',
+		default: values[0],
+		description,
+		options: values.map((value) => ({
+			name: value
+				.split('_')
+				.map((word, index) => (index === 0 ? word.charAt(0).toUpperCase() + word.slice(1) : word))
+				.join(' '),
+			value,
+		})),
+	};
+}

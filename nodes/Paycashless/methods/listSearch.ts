@@ -1,0 +1,100 @@
+/**
+ * List searches behind the resource locators ("From List"). One page per call; n8n asks for
+ * the next page with `paginationToken` (the API cursor). The API has no text search, so the
+ * filter is applied to the page received.
+ */
+import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
+
+import { fetchPage, MAX_PAGE_SIZE } from '../transport/paginate';
+
+type Describe = (record: IDataObject) => string;
+
+function label(...parts: unknown[]): string {
+	return parts.filter((part) => part !== undefined && part !== null && part !== '').join(' · ');
+}
+
+/** Amounts in lists are shown as the API returns them: smallest unit plus currency. */
+function minor(amount: unknown, currency: unknown): string | undefined {
+	if (typeof amount === 'number') return `${amount} ${typeof currency === 'string' ? currency : ''} (smallest unit)`.trim();
+	if (amount && typeof amount === 'object') {
+		const { value, currency: nested } = amount as IDataObject;
+		return minor(value, nested ?? currency);
+	}
+	return undefined;
+}
+
+async function searchList(
+	context: ILoadOptionsFunctions,
+	path: string,
+	describe: Describe,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
+	const page = await fetchPage.call(context, { path }, MAX_PAGE_SIZE, paginationToken);
+	const needle = filter?.trim().toLowerCase();
+	const results: INodeListSearchItems[] = [];
+	for (const record of page.data) {
+		const id = typeof record.id === 'string' ? record.id : undefined;
+		if (!id) continue;
+		const name = describe(record) || id;
+		if (needle && !`${name} ${id}`.toLowerCase().includes(needle)) continue;
+		results.push({ name, value: id });
+	}
+	return { results, paginationToken: page.hasMore ? page.cursor : undefined };
+}
+
+export async function searchPayments(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
+	return await searchList(
+		this,
+		'/v1/payments',
+		(r) => label(r.reference, minor(r.expectedAmount, r.currency), r.status, r.id),
+		filter,
+		paginationToken,
+	);
+}
+
+export async function searchPayouts(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
+	return await searchList(
+		this,
+		'/v1/payouts',
+		(r) => label(r.reference, minor(r.amount, r.currency), r.status, r.id),
+		filter,
+		paginationToken,
+	);
+}
+
+export async function searchInvoices(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
+	return await searchList(
+		this,
+		'/v1/invoices',
+		(r) => label(r.number, r.reference, minor(r.amountDue, r.currency), r.status, r.id),
+		filter,
+		paginationToken,
+	);
+}
+
+export async function searchDedicatedAccounts(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
+	return await searchList(
+		this,
+		'/v1/dedicated_accounts',
+		(r) => label(r.accountName, r.accountNumber, r.bankName, r.id),
+		filter,
+		paginationToken,
+	);
+}

@@ -1,0 +1,88 @@
+/**
+ * Cursor pagination, written once for every Get Many and list search. Pages are
+ * `{ hasMore, cursor, data }`; the next page is asked for with `cursor`. The query (filters and
+ * page size) is rebuilt for every page. Stops on `hasMore: false`, once `limit` records are in,
+ * or when the cursor is missing or repeats (then it warns and keeps what it has).
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import { apiError } from './errors';
+import { paycashlessRequest } from './request';
+import type { PaycashlessContext, PaycashlessPage } from './types';
+
+/** The largest page the API serves. */
+export const MAX_PAGE_SIZE = 100;
+
+export interface ListRequest {
+	/** List path, e.g. `/v1/payouts`. */
+	path: string;
+	/** Filters, sent on every page. */
+	qs?: IDataObject;
+}
+
+export interface ListOptions {
+	returnAll: boolean;
+	/** Maximum number of records when not returning all (1 or more). */
+	limit: number;
+}
+
+/** Page size to ask for: 100 when returning all, otherwise the limit up to 100. */
+export function pageSizeFor(options: ListOptions): number {
+	return options.returnAll ? MAX_PAGE_SIZE : Math.min(Math.max(1, Math.floor(options.limit)), MAX_PAGE_SIZE);
+}
+
+/** Fetches one page of a list. */
+export async function fetchPage(
+	this: PaycashlessContext,
+	list: ListRequest,
+	pageSize: number,
+	cursor?: string,
+	itemIndex?: number,
+): Promise<PaycashlessPage> {
+	const request = { method: 'GET' as const, path: list.path, qs: { ...list.qs, limit: pageSize, cursor } };
+	const body = await paycashlessRequest.call(this, request, itemIndex);
+	if (!Array.isArray(body.data)) {
+		const error = apiError(this.getNode(), 200, body, request, itemIndex);
+		error.message = `Paycashless answered the list request ${list.path} without a "data" list`;
+		throw error;
+	}
+	const next = typeof body.cursor === 'string' && body.cursor !== '' ? body.cursor : undefined;
+	return { data: body.data as IDataObject[], hasMore: body.hasMore === true, cursor: next };
+}
+
+/** All records of a list (or the first `limit`), following cursors. */
+export async function paginate(
+	this: PaycashlessContext,
+	list: ListRequest,
+	options: ListOptions,
+	itemIndex?: number,
+): Promise<IDataObject[]> {
+	const pageSize = pageSizeFor(options);
+	const records: IDataObject[] = [];
+	const seenCursors = new Set<string>();
+	let cursor: string | undefined;
+	for (;;) {
+		const page = await fetchPage.call(this, list, pageSize, cursor, itemIndex);
+		records.push(...page.data);
+		if (!options.returnAll && records.length >= options.limit) return records.slice(0, options.limit);
+		if (!page.hasMore) return records;
+		const next = page.cursor;
+		const stuck =
+			next === undefined
+				? 'without a cursor'
+				: seenCursors.has(next)
+					? `with the cursor "${next}" it had sent before`
+					: page.data.length === 0
+						? 'with an empty page'
+						: undefined;
+		if (next === undefined || stuck !== undefined) {
+			this.logger.warn(
+				`Paycashless said more records follow on ${list.path} but answered ${stuck}; stopped after ${records.length} records`,
+				{ path: list.path, records: records.length },
+			);
+			return records;
+		}
+		seenCursors.add(next);
+		cursor = next;
+	}
+}
