@@ -1,0 +1,164 @@
+import { readFileSync } from 'fs';
+import { join } from 'path';
+
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+
+import { findOperation, registry } from '../../nodes/Paycashless/actions/router';
+import { Paycashless } from '../../nodes/Paycashless/Paycashless.node';
+
+const node = new Paycashless();
+const { description } = node;
+const properties = description.properties;
+
+function optionNames(property: INodeProperties): string[] {
+	return (property.options as INodePropertyOptions[]).map((option) => option.name);
+}
+
+function sorted(names: string[]): string[] {
+	return [...names].sort((a, b) => a.localeCompare(b));
+}
+
+/** Every property, nested ones included. */
+function allProperties(list: INodeProperties[]): INodeProperties[] {
+	const out: INodeProperties[] = [];
+	for (const property of list) {
+		out.push(property);
+		for (const option of (property.options ?? []) as Array<INodeProperties | { values?: INodeProperties[] }>) {
+			if ('type' in option && 'name' in option && 'default' in option) out.push(...allProperties([option as INodeProperties]));
+			if ('values' in option && option.values) out.push(...allProperties(option.values));
+		}
+	}
+	return out;
+}
+
+const resourceProperty = properties.find((p) => p.name === 'resource') as INodeProperties;
+const operationProperties = properties.filter((p) => p.name === 'operation');
+
+describe('node description', () => {
+	it('has the n8n node basics', () => {
+		expect(description.name).toBe('paycashless');
+		expect(description.usableAsTool).toBe(true);
+		expect(description.subtitle).toBe('={{$parameter["operation"] + ": " + $parameter["resource"]}}');
+		expect(description.icon).toEqual({ light: 'file:paycashless.svg', dark: 'file:paycashless.dark.svg' });
+		expect(description.inputs).toEqual(['main']);
+		expect(description.outputs).toEqual(['main']);
+		expect(description.credentials).toEqual([{ name: 'paycashlessApi', required: true }]);
+	});
+
+	it('lists six resources alphabetically, each with its operations alphabetically and an action', () => {
+		expect(optionNames(resourceProperty)).toEqual([
+			'Bank Account',
+			'Dedicated Account',
+			'Invoice',
+			'Payment',
+			'Payout',
+			'Tax Rate',
+		]);
+		expect(operationProperties).toHaveLength(6);
+		for (const operation of operationProperties) {
+			expect(optionNames(operation)).toEqual(sorted(optionNames(operation)));
+			for (const option of operation.options as INodePropertyOptions[]) {
+				expect(option.action).toMatch(/^[A-Z]/);
+				expect(option.description).toBeTruthy();
+			}
+			expect(operation.noDataExpression).toBe(true);
+		}
+	});
+
+	it('has a handler for each of the twenty operations, and no handler without an option', () => {
+		const offered: string[] = [];
+		for (const operation of operationProperties) {
+			const [resource] = operation.displayOptions?.show?.resource as string[];
+			for (const option of operation.options as INodePropertyOptions[]) {
+				offered.push(`${resource}.${String(option.value)}`);
+				expect(findOperation(resource, String(option.value))).toBeDefined();
+			}
+		}
+		const handled = Object.entries(registry).flatMap(([resource, ops]) => Object.keys(ops).map((op) => `${resource}.${op}`));
+		expect(sorted(offered)).toEqual(sorted(handled));
+		expect(offered).toHaveLength(20);
+		expect(findOperation('payout', 'delete')).toBeUndefined();
+		expect(findOperation('payout', 'toString')).toBeUndefined();
+	});
+
+	it('shows every field for exactly one resource and operation', () => {
+		for (const property of properties) {
+			if (property.name === 'resource' || property.name === 'operation') continue;
+			const show = property.displayOptions?.show ?? {};
+			expect({ name: property.name, resources: show.resource?.length, operations: show.operation?.length }).toEqual({
+				name: property.name,
+				resources: 1,
+				operations: 1,
+			});
+		}
+	});
+
+	it('gives every Get Many "Return All" and a "Limit" of at least 1 (default 50)', () => {
+		const getManys = operationProperties.map((p) => (p.displayOptions?.show?.resource as string[])[0]).filter((r) =>
+			findOperation(r, 'getAll'),
+		);
+		expect(getManys).toEqual(['dedicatedAccount', 'invoice', 'payment', 'payout']);
+		for (const resource of getManys) {
+			const shown = properties.filter(
+				(p) => p.displayOptions?.show?.resource?.[0] === resource && p.displayOptions?.show?.operation?.[0] === 'getAll',
+			);
+			const limit = shown.find((p) => p.name === 'limit') as INodeProperties;
+			expect(shown.find((p) => p.name === 'returnAll')?.default).toBe(false);
+			expect(limit.default).toBe(50);
+			expect(limit.typeOptions?.minValue).toBe(1);
+			expect(limit.typeOptions?.maxValue).toBeUndefined();
+			expect(limit.displayOptions?.show?.returnAll).toEqual([false]);
+			const filters = shown.find((p) => p.name === 'filters') as INodeProperties;
+			const filterNames = (filters.options as INodeProperties[]).map((f) => f.name);
+			expect(filterNames).toEqual(expect.arrayContaining(['createdAfter', 'createdBefore', 'createdOnOrAfter', 'createdOnOrBefore', 'status']));
+			const status = (filters.options as INodeProperties[]).find((f) => f.name === 'status') as INodeProperties;
+			expect(status.type).toBe('options');
+		}
+	});
+
+	it('tells users to paste the Trigger production URL into every callback URL field', () => {
+		const callbackFields = allProperties(properties).filter((p) => p.name === 'callbackUrl');
+		// Invoice, dedicated account, transfer payment, checkout link, payout.
+		expect(callbackFields.length).toBe(5);
+		for (const field of callbackFields) {
+			expect(field.description).toMatch(/Production URL of a Paycashless Trigger/);
+		}
+	});
+
+	it('says amounts are main units in and smallest units out', () => {
+		const amounts = allProperties(properties).filter((p) => p.name === 'amount' || p.name === 'price');
+		// Transfer payment, checkout link and payout amounts; invoice item price.
+		expect(amounts.length).toBe(4);
+		for (const field of amounts) expect(field.description).toMatch(/smallest unit/);
+		const bankId = properties.find((p) => p.name === 'bankId') as INodeProperties;
+		expect(bankId.description).toMatch(/bank\.id/);
+		expect(bankId.description).toMatch(/Bank Account → Look Up/);
+	});
+
+	it('offers ID modes with prefix checks on every resource locator', () => {
+		const locators = properties.filter((p) => p.type === 'resourceLocator');
+		const prefixes = new Map<string, string>();
+		for (const locator of locators) {
+			const idMode = locator.modes?.find((m) => m.name === 'id');
+			const listMode = locator.modes?.find((m) => m.name === 'list');
+			expect(listMode?.typeOptions?.searchListMethod).toBeDefined();
+			expect(node.methods.listSearch).toHaveProperty(listMode?.typeOptions?.searchListMethod as string);
+			const regex = (idMode?.validation?.[0] as { properties: { regex: string } }).properties.regex;
+			prefixes.set(locator.name, regex);
+		}
+		expect(Object.fromEntries(prefixes)).toEqual({
+			dedicatedAccountId: '^va_[A-Za-z0-9_-]+$',
+			invoiceId: '^inv_[A-Za-z0-9_-]+$',
+			paymentId: '^pi_[A-Za-z0-9_-]+$',
+			payoutId: '^po_[A-Za-z0-9_-]+$',
+		});
+	});
+
+	it('has a codex file in Finance & Accounting', () => {
+		const codex = JSON.parse(readFileSync(join(__dirname, '../../nodes/Paycashless/Paycashless.node.json'), 'utf8'));
+		expect(codex.node).toBe('n8n-nodes-paycashless.paycashless');
+		expect(codex.categories).toEqual(['Finance & Accounting']);
+		expect(codex.resources.primaryDocumentation[0].url).toBe('https://docs.paycashless.com');
+		expect(codex.resources.credentialDocumentation[0].url).toMatch(/^https:\/\/docs\.paycashless\.com\//);
+	});
+});
