@@ -143,7 +143,7 @@ describe('node description', () => {
 			const listMode = locator.modes?.find((m) => m.name === 'list');
 			expect(listMode?.typeOptions?.searchListMethod).toBeDefined();
 			expect(node.methods.listSearch).toHaveProperty(listMode?.typeOptions?.searchListMethod as string);
-			const regex = (idMode?.validation?.[0] as { properties: { regex: string } }).properties.regex;
+			const regex = (idMode?.validation?.[0] as unknown as { properties: { regex: string } }).properties.regex;
 			prefixes.set(locator.name, regex);
 		}
 		expect(Object.fromEntries(prefixes)).toEqual({
