@@ -3,26 +3,16 @@
  * n8n: it hands each request to the trigger's webhook() through the fake context (with n8n's
  * production URL as getNodeWebhookUrl) and answers the way n8n would.
  */
-import { existsSync } from 'fs';
 import * as http from 'http';
 import type { AddressInfo } from 'net';
-import { join } from 'path';
 
 import type { IDataObject } from 'n8n-workflow';
 
 import { signPaycashlessRequest } from '../../credentials/PaycashlessApi.credentials';
-import type { EmulatorHandle, EmulatorOptions } from '../../emulator/types';
+import { startEmulator } from '../../emulator';
+import type { EmulatorHandle } from '../../emulator/types';
 import { PaycashlessTrigger } from '../../nodes/Paycashless/PaycashlessTrigger.node';
 import { runWebhook, type LogLine } from '../helpers/webhookContext';
-
-const emulatorExists = existsSync(join(__dirname, '../../emulator/index.ts'));
-const describeWithEmulator = emulatorExists ? describe : describe.skip;
-
-async function startEmulator(options: EmulatorOptions): Promise<EmulatorHandle> {
-	// Loaded lazily so this file compiles before the emulator exists.
-	const emulator = require('../../emulator') as { startEmulator: (o: EmulatorOptions) => Promise<EmulatorHandle> };
-	return await emulator.startEmulator(options);
-}
 
 const WEBHOOK_ID = '3e0d9a6c-5b1f-4c2a-9d7e-81f2a4b6c8d0';
 const trigger = new PaycashlessTrigger();
@@ -183,7 +173,7 @@ async function createPayment(handle: EmulatorHandle, callbackUrl: string, data: 
 	return ref;
 }
 
-describeWithEmulator('PaycashlessTrigger with callbacks from the emulator', () => {
+describe('PaycashlessTrigger with callbacks from the emulator', () => {
 	let handle: EmulatorHandle;
 	const n8n = new FakeN8n();
 	const proxy = new Proxy(() => n8n.productionUrl);
