@@ -166,6 +166,7 @@ describe('API errors become NodeApiError with the API message, type/code, HTTP s
 	it('a list answer without data is an error, not an empty list', async () => {
 		const error = await failWith({ status: 200, body: { hasMore: false } }, { resource: 'payout', operation: 'getAll' });
 		expect(error.message).toContain('without a "data" list');
+		expect(error.description).toContain('check the Base URL');
 	});
 
 	it('no answer at all: network error naming the base URL; payouts get verify advice', async () => {

@@ -118,7 +118,7 @@ export function errorAdvice(details: PaycashlessErrorDetails, request: Paycashle
 	if (status === 409 || details.type === 'idempotency_error') {
 		const lookup = moves
 			? `Look up the existing ${moves} with ${RESOURCE_NAMES[moves]} → Verify${request.reference ? ` and the reference "${request.reference}"` : ''}`
-			: 'Look up the existing object';
+			: `Look up the existing one${request.reference ? ` with the reference "${request.reference}"` : ''}`;
 		return `That reference was used before: Paycashless treats this as a repeat of an earlier request. ${lookup} instead of creating it again, or use a new, unique reference for a new one.`;
 	}
 	if (status === 400 || status === 422) {

@@ -44,6 +44,7 @@ export async function fetchPage(
 	if (!Array.isArray(body.data)) {
 		const error = apiError(this.getNode(), 200, body, request, itemIndex);
 		error.message = `Paycashless answered the list request ${list.path} without a "data" list`;
+		error.description = 'The answer was not a Paycashless list: check the Base URL in the Paycashless credential.';
 		throw error;
 	}
 	const next = typeof body.cursor === 'string' && body.cursor !== '' ? body.cursor : undefined;
