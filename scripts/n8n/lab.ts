@@ -280,13 +280,21 @@ export async function stopProcessGroup(child: ChildProcess, graceMs = 15_000): P
 	running.delete(child);
 }
 
-/** Spawns a long-running process in its own process group, output to `logFile`. */
+/**
+ * Spawns a long-running process in its own process group, output to `logFile`, under
+ * scripts/n8n/supervise.js: it stops the process when this one ends in any way (its stdin pipe
+ * closes), so a killed test run or `npm start` never leaves n8n behind.
+ */
 export function spawnDetached(command: string, args: string[], env: NodeJS.ProcessEnv, logFile: string, cwd = ROOT): ChildProcess {
 	installExitHook();
 	fs.mkdirSync(path.dirname(logFile), { recursive: true });
 	const out = fs.openSync(logFile, 'w');
-	const child = spawn(command, args, { cwd, env, detached: true, stdio: ['ignore', out, out] });
+	const supervisor = path.join(ROOT, 'scripts', 'n8n', 'supervise.js');
+	const child = spawn(process.execPath, [supervisor, command, ...args], { cwd, env, detached: true, stdio: ['pipe', out, out] });
 	fs.closeSync(out);
+	// The pipe must not keep this process alive; it only has to close when this process ends.
+	(child.stdin as unknown as { unref?: () => void } | null)?.unref?.();
+	child.stdin?.on('error', () => undefined);
 	running.add(child);
 	child.once('exit', () => running.delete(child));
 	return child;
