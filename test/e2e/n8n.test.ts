@@ -7,8 +7,9 @@ import { randomUUID } from 'crypto';
 import { PaycashlessApi } from '../../credentials/PaycashlessApi.credentials';
 import { accountName, BANKS } from '../../emulator/banks';
 import { canonicalJson } from '../../nodes/Paycashless/signing';
+import { loadExampleWorkflows, type WorkflowJson } from '../../scripts/n8n/examples';
 import { NODE_TYPE_TRIGGER } from '../../scripts/n8n/lab';
-import { paycashlessNode, SETUP_TIMEOUT_MS, startE2eLab, type E2eLab, type Execution } from './harness';
+import { paycashlessNode, SETUP_TIMEOUT_MS, startE2eLab, webhookNode, type E2eLab, type Execution } from './harness';
 
 jest.setTimeout(120_000);
 
@@ -441,5 +442,96 @@ describe('Paycashless Trigger in n8n, with callbacks the emulator signs and send
 		expect(executions).toHaveLength(before + 1);
 		expect(executions[0].mode).toBe('manual');
 		expect(outputOf(executions[0], 'Paycashless Trigger')[0]).toMatchObject({ event: 'PAYMENT_SUCCEEDED', verified: true, data: { reference } });
+	});
+});
+
+describe('example workflows (examples/*.json) run in n8n against the emulator', () => {
+	let examples: WorkflowJson[];
+
+	beforeAll(() => {
+		examples = loadExampleWorkflows({ n8nBaseUrl: lab.n8n.baseUrl, credential: lab.good });
+	});
+
+	function example(name: string): WorkflowJson {
+		const found = examples.find((wf) => wf.name === name);
+		if (!found) throw new Error(`no example named ${name}`);
+		return found;
+	}
+
+	/** Runs an example whose first node is a manual or schedule trigger: that node becomes a Webhook of the same name. */
+	async function runExample(name: string): Promise<Array<Record<string, unknown>>> {
+		const wf = example(name);
+		const start = wf.nodes.find((node) => /manualTrigger|scheduleTrigger/.test(node.type));
+		if (!start) throw new Error(`${name} has no manual or schedule trigger`);
+		const webhookPath = `e2e-example-${randomUUID().slice(0, 8)}`;
+		const nodes = wf.nodes.map((node) => (node === start ? { ...webhookNode(webhookPath), name: start.name } : node));
+		await lab.createActiveWorkflow(`e2e ${name}`, nodes, wf.connections, [webhookPath]);
+		const response = await fetch(`${lab.n8n.baseUrl}/webhook/${webhookPath}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+		const text = await response.text();
+		expect(response.status).toBe(200);
+		return JSON.parse(text) as Array<Record<string, unknown>>;
+	}
+
+	it('invoice pipeline returns the hostedInvoiceUrl; paying it runs the active "invoice paid" workflow once', async () => {
+		const paid = example('Paycashless example: invoice paid');
+		const trigger = paid.nodes.find((node) => node.type === NODE_TYPE_TRIGGER)!;
+		const paidWorkflowId = await lab.createActiveWorkflow(`e2e ${paid.name}`, paid.nodes, paid.connections, [`${trigger.webhookId}/webhook`]);
+
+		const [link, ...rest] = await runExample('Paycashless example: invoice pipeline');
+		expect(rest).toHaveLength(0);
+		const invoice = lab.emulator.list('invoices').find((inv) => inv.id === link.invoiceId)!;
+		expect(invoice).toBeDefined();
+		// 1 x 150000.50 + 4 x 25000 naira, before tax, in kobo.
+		expect((invoice.items as Array<{ price: number; quantity: number }>).map((i) => i.price * i.quantity)).toEqual([15000050, 10000000]);
+		expect(link).toMatchObject({ hostedInvoiceUrl: invoice.hostedInvoiceUrl, number: invoice.number, amountDueNaira: (invoice.amountDue as number) / 100 });
+		expect(String(link.hostedInvoiceUrl)).toMatch(/^http/);
+
+		lab.emulator.clearLogs();
+		await lab.emulator.payInvoice(String(link.invoiceId));
+		await lab.emulator.callbacksSettled();
+		expect(lab.emulator.callbacks.map((c) => [c.event, c.status])).toEqual([
+			['INVOICE_PAYMENT_SUCCEEDED', 200],
+			['INVOICE_PAID', 200],
+		]);
+		const executions = await waitFor('the invoice-paid execution', async () => {
+			const all = await lab.executions(paidWorkflowId);
+			return all.length > 0 && all[0].status === 'success' ? all : undefined;
+		});
+		expect(executions).toHaveLength(1);
+		expect(outputOf(executions[0], 'Paid Invoice')).toEqual([
+			expect.objectContaining({ event: 'INVOICE_PAID', invoiceId: link.invoiceId, number: invoice.number, amountPaidNaira: (invoice.amountDue as number) / 100, currency: 'NGN' }),
+		]);
+	});
+
+	it('payout pipeline looks up the account, pays once with a reference from the order id and verifies it', async () => {
+		const before = lab.emulator.list('payouts').length;
+		const [verified] = await runExample('Paycashless example: payout pipeline');
+		expect(String(verified.reference)).toMatch(/^payout-ORDER-\d+$/);
+		expect(verified).toMatchObject({ amount: 100000, currency: 'NGN', destinationAccountNumber: '0123456789', destinationBankId: GTB.id });
+		expect(lab.emulator.list('payouts')).toHaveLength(before + 1);
+	});
+
+	it('daily reconciliation sums all payments created since yesterday, per currency and status', async () => {
+		lab.emulator.clearLogs();
+		const summary = await runExample('Paycashless example: daily reconciliation');
+		const pages = lab.emulator.requests.filter((r) => r.path === '/v1/payments');
+		expect(pages.length).toBeGreaterThan(0);
+		const since = Number(pages[0].query['createdAt.gte']);
+		const nowSeconds = Date.now() / 1000;
+		expect(since).toBeGreaterThan(nowSeconds - 3 * 86400);
+		expect(since).toBeLessThan(nowSeconds - 86400);
+		const expected = new Map<string, { count: number; expected: number }>();
+		for (const payment of lab.emulator.list('payments')) {
+			if (Date.parse(String(payment.createdAt)) / 1000 < since) continue;
+			const key = `${payment.currency}/${payment.status}`;
+			const row = expected.get(key) ?? { count: 0, expected: 0 };
+			row.count += 1;
+			row.expected += Number(payment.expectedAmount);
+			expected.set(key, row);
+		}
+		expect(summary.length).toBe(expected.size);
+		for (const row of summary) {
+			expect(expected.get(`${row.currency}/${row.status}`)).toEqual({ count: row.count_id, expected: row.sum_expectedAmount });
+		}
 	});
 });
