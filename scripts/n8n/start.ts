@@ -147,12 +147,13 @@ async function main(): Promise<void> {
 		'',
 		'  Try first:',
 		'    1. Open "Paycashless example: invoice pipeline" and click "Execute workflow":',
-		'       it creates an invoice and returns its hostedInvoiceUrl.',
+		'       it creates an invoice and returns its hostedInvoiceUrl (the payment link).',
 		live
-			? '    2. Pay that invoice; Paycashless calls the "invoice paid" workflow (it needs a public URL: see examples/README.md).'
-			: `    2. Pay it in the emulator: curl -X POST ${emulator?.baseUrl}/__emulator/invoices/<invoice id>/pay\n` +
-				'       The active "Paycashless example: invoice paid" workflow then runs (see Executions).',
-		'    3. "Paycashless example: payout pipeline" and "daily reconciliation" show payouts and Return All.',
+			? '    2. When the invoice is paid, Paycashless calls the active "invoice paid" workflow (it needs a public n8n URL: see examples/README.md).'
+			: '    2. Open that hostedInvoiceUrl and click "Simulate payment": the emulator sends the signed\n' +
+				'       INVOICE_PAID callback and the active "invoice paid" workflow runs (see Executions).',
+		'    3. "payout pipeline" (look up, pay out, verify) and "daily reconciliation" (Return All, summary).',
+		'    4. Credentials > "' + credentialName + '" > Test: the credential check n8n users see.',
 		'',
 		'  Workflows are in examples/ (see examples/README.md). Press Ctrl-C to stop n8n' + (live ? '.' : ' and the emulator.'),
 		'',
