@@ -4,6 +4,10 @@
 #   then compiles sqlite3 for Node 24. Idempotent: a second run checks versions and exits in well under a second.
 set -euo pipefail
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+# Started from `npm test`, `npm start` or npx, npm hands its own settings down as npm_config_*
+# variables (the project's ignore-scripts=true, ~/.npmrc's nodedir=/usr, local_prefix, ...).
+# They must not steer the installs below: drop them (env.sh then sets npm_config_nodedir).
+while IFS= read -r name; do unset "$name"; done < <(env | sed -n 's/^\(npm_config_[A-Za-z0-9_]*\)=.*/\1/p')
 # shellcheck source=env.sh
 source "$HERE/env.sh"
 mkdir -p "$LAB"
