@@ -75,7 +75,8 @@ export function signPaycashlessRequest(
 	const timestamp = unixTimestamp(nowMs);
 	const signature = requestSignature({
 		secret: String(credentials.apiSecret ?? ''),
-		url: joinUrl(requestOptions.baseURL, requestOptions.url),
+		// n8n's HTTP Request node hands over request-library options: the address is in `uri`.
+		url: joinUrl(requestOptions.baseURL, requestOptions.url ?? (requestOptions as { uri?: string }).uri),
 		body,
 		timestamp,
 		bodilessSigning: credentials.bodilessSigning,

@@ -51,6 +51,20 @@ describe('signPaycashlessRequest', () => {
 		expect(signed.qs).toEqual({ limit: 1 });
 	});
 
+	it("signs the request-library form n8n's HTTP Request node uses (address in `uri`)", () => {
+		const options = {
+			method: 'POST',
+			uri: 'https://api.paycashless.com/v1/Tax_Rates?x=1',
+			body: { name: 'VAT', percentage: 7.5 },
+			json: true,
+		} as unknown as IHttpRequestOptions;
+		const signed = signPaycashlessRequest(creds, options, NOW);
+		const sent = '{"name":"VAT","percentage":7.5}';
+		expect(signed.body).toBe(sent);
+		expect((signed as unknown as { uri: string }).uri).toBe('https://api.paycashless.com/v1/Tax_Rates?x=1');
+		expect(header(signed, 'Request-Signature')).toBe(hmac('/v1/tax_rates' + hmac(sent) + TS));
+	});
+
 	it('drops undefined query values and never signs the query string', () => {
 		const signed = signPaycashlessRequest(
 			creds,
