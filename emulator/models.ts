@@ -2,6 +2,8 @@
  * The shapes the emulator answers with: exactly the field tables of the service interface
  * (seed part 2). Every field is always present; fields that may be empty are `null`.
  */
+import { flat } from './prng';
+
 export const CURRENCIES = ['NGN', 'USD'] as const;
 export type Currency = (typeof CURRENCIES)[number];
 
@@ -218,7 +220,7 @@ export function isoTime(seconds: number): string {
 		if (dayPrefixes.size < 100_000) dayPrefixes.set(day, prefix);
 	}
 	const rest = whole - day * 86_400;
-	return `${prefix}${two(Math.floor(rest / 3600))}:${two(Math.floor((rest % 3600) / 60))}:${two(rest % 60)}.000Z`;
+	return flat(`${prefix}${two(Math.floor(rest / 3600))}:${two(Math.floor((rest % 3600) / 60))}:${two(rest % 60)}.000Z`);
 }
 
 /** The date form of dedicated-account list items (YYYY-MM-DD). */

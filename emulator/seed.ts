@@ -1,19 +1,36 @@
 /**
  * Deterministic generated data: the same `seedValue` and counts give the same records (ids,
- * amounts, statuses, timestamps). Each collection has its own PRNG stream, so seeding more
- * payouts does not change the payments. Records are spread over calendar year 2025 (UTC) in
+ * amounts, statuses, timestamps). Every record draws from its own PRNG (seeded from the seed
+ * value, its collection and its position), so seeding more payouts does not change the
+ * payments, and a record can be built on first use (see `LazyRow`): 100,000 records cost only
+ * their ids, references and times at start. Records are spread over calendar year 2025 (UTC) in
  * creation order, with varied statuses and both currencies, so list filters have data to bite on.
  */
 import { BANKS, DEDICATED_ACCOUNT_BANKS, personName } from './banks';
 import { buildCustomer } from './customers';
-import type { Currency, InvoiceStatus, PaymentStatus, PayoutStatus } from './models';
-import { isoTime, type Payment } from './models';
-import { mulberry32, pick, pickWeighted, randInt, randomDigits, randomHex, type Rng } from './prng';
+import type {
+	AccountRequest,
+	AccountRequestMeta,
+	Currency,
+	Customer,
+	DedicatedAccount,
+	DedicatedAccountMeta,
+	Invoice,
+	InvoiceMeta,
+	InvoiceStatus,
+	Payment,
+	PaymentMeta,
+	PaymentStatus,
+	Payout,
+	PayoutStatus,
+} from './models';
+import { isoTime } from './models';
+import { flat, mulberry32, pick, pickWeighted, randInt, randomDigits, randomHex, type Rng } from './prng';
 import { buildDedicatedAccount, requestAccount } from './resources/dedicatedAccounts';
 import { buildInvoice } from './resources/invoices';
 import { buildPayment } from './resources/payments';
 import { buildPayout, networkSessionId, PAYOUT_FAILURES } from './resources/payouts';
-import type { Store } from './store';
+import { invoiceNumber, LazyRow, type Store } from './store';
 import type { Collection } from './types';
 
 export const MAX_SEED_RECORDS = 100_000;
@@ -23,20 +40,41 @@ export const SEED_TO = Date.UTC(2026, 0, 1) / 1000;
 
 const COLLECTION_STREAMS: Record<Collection, number> = { invoices: 1, payments: 2, payouts: 3, dedicatedAccounts: 4 };
 
-function streamFor(seedValue: number, collection: Collection): Rng {
-	return mulberry32((Math.imul(seedValue >>> 0, 0x9e3779b1) ^ Math.imul(COLLECTION_STREAMS[collection], 0x85ebca6b)) >>> 0);
+function streamSeed(seedValue: number, collection: Collection): number {
+	return (Math.imul(seedValue >>> 0, 0x9e3779b1) ^ Math.imul(COLLECTION_STREAMS[collection], 0x85ebca6b)) >>> 0;
 }
 
-/** Creation time of record `index` of `count`: ascending, spread over the seed period. */
-function timeOf(rng: Rng, index: number, count: number): number {
-	return SEED_FROM + Math.floor(((index + rng()) * (SEED_TO - SEED_FROM)) / count);
+/** The PRNG of one collection as a whole (shared pools: accounts, customers). */
+function poolRng(seedValue: number, collection: Collection): Rng {
+	return mulberry32(streamSeed(seedValue, collection));
 }
 
-function uniqueId(rng: Rng, prefix: string, table: { hasKey(key: string): boolean }): string {
-	for (;;) {
-		const id = prefix + randomHex(rng, 24);
-		if (!table.hasKey(id)) return id;
-	}
+/** The PRNG of record `index`. */
+function recordRng(seedValue: number, collection: Collection, index: number): Rng {
+	return mulberry32((streamSeed(seedValue, collection) + Math.imul(index + 1, 0x9e3779b9)) >>> 0);
+}
+
+/** A seeded id: `prefix` + 24 hex characters. */
+function seededId(rng: Rng, prefix: string): string {
+	return flat(prefix + randomHex(rng, 24));
+}
+
+interface Head {
+	rng: Rng;
+	/** Unix seconds; ascending with the index, spread over the seed period. */
+	createdAt: number;
+	id: string;
+}
+
+/** The first draws of every record: its time and id (known without building the record). */
+function head(seedValue: number, collection: Collection, prefix: string, index: number, count: number): Head {
+	const rng = recordRng(seedValue, collection, index);
+	const createdAt = SEED_FROM + Math.floor(((index + rng()) * (SEED_TO - SEED_FROM)) / count);
+	return { rng, createdAt, id: seededId(rng, prefix) };
+}
+
+function reference(prefix: string, index: number): string {
+	return flat(`seed_${prefix}_${String(index + 1).padStart(6, '0')}`);
 }
 
 function currencyOf(rng: Rng): Currency {
@@ -48,31 +86,29 @@ function amountOf(rng: Rng, currency: Currency): number {
 	return currency === 'NGN' ? randInt(rng, 10, 500_000) * 100 : randInt(rng, 1, 5_000) * 100;
 }
 
-function customers(rng: Rng, count: number) {
-	return Array.from({ length: count }, (_, index) => {
+function customerPool(rng: Rng, count: number): Customer[] {
+	return Array.from({ length: Math.max(1, Math.min(300, Math.ceil(count / 3))) }, (_, index) => {
 		const email = `customer${String(index + 1).padStart(4, '0')}@example.com`;
 		return buildCustomer({ email, name: personName(email), phoneNumber: `+23480${randomDigits(rng, 8)}` });
 	});
 }
 
-function reference(prefix: string, index: number): string {
-	return `seed_${prefix}_${String(index + 1).padStart(6, '0')}`;
-}
+const PAYOUT_STATUSES: Array<[PayoutStatus, number]> = [['succeeded', 60], ['pending', 8], ['sent', 7], ['failed', 12], ['reversed', 5], ['cancelled', 8]];
+const NARRATIONS = ['Salary', 'Vendor payment', 'Refund', 'Commission', 'Supplier settlement', 'Transport allowance'];
 
-function seedPayouts(store: Store, rng: Rng, count: number): void {
+function seedPayouts(store: Store, seedValue: number, count: number): void {
+	const poolDraws = poolRng(seedValue, 'payouts');
 	const accounts = Array.from({ length: Math.max(1, Math.min(500, Math.ceil(count / 5))) }, () => ({
-		number: `${randInt(rng, 1, 9)}${randomDigits(rng, 9)}`,
-		bankId: pick(rng, BANKS).id,
+		number: flat(`${randInt(poolDraws, 1, 9)}${randomDigits(poolDraws, 9)}`),
+		bankId: pick(poolDraws, BANKS).id,
 	}));
-	const statuses: Array<[PayoutStatus, number]> = [['succeeded', 60], ['pending', 8], ['sent', 7], ['failed', 12], ['reversed', 5], ['cancelled', 8]];
-	const narrations = ['Salary', 'Vendor payment', 'Refund', 'Commission', 'Supplier settlement', 'Transport allowance'];
-	for (let index = 0; index < count; index++) {
-		const createdAt = timeOf(rng, index, count);
-		const status = pickWeighted(rng, statuses);
+	const build = (index: number): { obj: Payout; meta: undefined } => {
+		const { rng, createdAt, id } = head(seedValue, 'payouts', 'po_', index, count);
+		const status = pickWeighted(rng, PAYOUT_STATUSES);
 		const currency = currencyOf(rng);
 		const account = pick(rng, accounts);
 		const payout = buildPayout({
-			id: uniqueId(rng, 'po_', store.payouts),
+			id,
 			reference: reference('po', index),
 			amount: amountOf(rng, currency),
 			currency,
@@ -81,7 +117,7 @@ function seedPayouts(store: Store, rng: Rng, count: number): void {
 			destinationBankId: account.bankId,
 			callbackUrl: null,
 			receiptEmail: rng() < 0.3 ? `payee${randInt(rng, 1, 999)}@example.com` : null,
-			narration: rng() < 0.8 ? pick(rng, narrations) : null,
+			narration: rng() < 0.8 ? pick(rng, NARRATIONS) : null,
 			metadata: rng() < 0.3 ? { category: pick(rng, ['payroll', 'vendors', 'refunds']) } : null,
 			ip: `102.89.${randInt(rng, 0, 255)}.${randInt(rng, 1, 254)}`,
 			createdAt,
@@ -99,28 +135,33 @@ function seedPayouts(store: Store, rng: Rng, count: number): void {
 			if (payout.confirmationState === 'confirmed') payout.approval = { approvedBy: 'finance@merchant.test', approvedAt: isoTime(createdAt + 300) };
 		}
 		if (status === 'cancelled') payout.cancellation = { cancelledBy: 'finance@merchant.test', cancelledAt: isoTime(createdAt + 600) };
-		store.payouts.add(payout, createdAt, undefined);
+		return { obj: payout, meta: undefined };
+	};
+	for (let index = 0; index < count; index++) {
+		const { createdAt, id } = head(seedValue, 'payouts', 'po_', index, count);
+		store.payouts.addLazy(id, reference('po', index), new LazyRow(createdAt, index, build));
 	}
 }
 
-function seedPayments(store: Store, rng: Rng, count: number): void {
-	const pool = customers(rng, Math.max(1, Math.min(300, Math.ceil(count / 3))));
-	const statuses: Array<[PaymentStatus, number]> = [['succeeded', 55], ['initiated', 10], ['awaiting_charge', 5], ['charged', 5], ['failed', 12], ['expired', 10], ['reversed', 3]];
-	const kinds: Array<[Payment['paymentChannel'], Payment['paymentMethod']]> = [
-		['api', 'pay_with_transfer'],
-		['checkout', 'card'],
-		['checkout', 'bank_transfer'],
-		['bank_account', 'dedicated_virtual_account'],
-		['api', 'invoice_payment_account'],
-	];
-	for (let index = 0; index < count; index++) {
-		const createdAt = timeOf(rng, index, count);
-		const status = pickWeighted(rng, statuses);
+const PAYMENT_STATUSES: Array<[PaymentStatus, number]> = [['succeeded', 55], ['initiated', 10], ['awaiting_charge', 5], ['charged', 5], ['failed', 12], ['expired', 10], ['reversed', 3]];
+const PAYMENT_KINDS: Array<[Payment['paymentChannel'], Payment['paymentMethod']]> = [
+	['api', 'pay_with_transfer'],
+	['checkout', 'card'],
+	['checkout', 'bank_transfer'],
+	['bank_account', 'dedicated_virtual_account'],
+	['api', 'invoice_payment_account'],
+];
+
+function seedPayments(store: Store, seedValue: number, count: number): void {
+	const pool = customerPool(poolRng(seedValue, 'payments'), count);
+	const build = (index: number): { obj: Payment; meta: PaymentMeta } => {
+		const { rng, createdAt, id } = head(seedValue, 'payments', 'pi_', index, count);
+		const status = pickWeighted(rng, PAYMENT_STATUSES);
 		const currency = currencyOf(rng);
 		const customer = pick(rng, pool);
-		const [paymentChannel, method] = pick(rng, kinds);
+		const [paymentChannel, method] = pick(rng, PAYMENT_KINDS);
 		const payment = buildPayment({
-			id: uniqueId(rng, 'pi_', store.payments),
+			id,
 			reference: reference('pi', index),
 			currency,
 			status,
@@ -136,24 +177,29 @@ function seedPayments(store: Store, rng: Rng, count: number): void {
 			createdAt,
 			updatedAt: status === 'initiated' ? createdAt : createdAt + randInt(rng, 5, 1800),
 		});
-		store.payments.add(payment, createdAt, { customer, expiresAt: isoTime(createdAt + 1800), transferAccount: null });
+		return { obj: payment, meta: { customer, expiresAt: isoTime(createdAt + 1800), transferAccount: null } };
+	};
+	for (let index = 0; index < count; index++) {
+		const { createdAt, id } = head(seedValue, 'payments', 'pi_', index, count);
+		store.payments.addLazy(id, reference('pi', index), new LazyRow(createdAt, index, build));
 	}
 }
 
-function seedInvoices(store: Store, rng: Rng, count: number, baseUrl: string): void {
-	const pool = customers(rng, Math.max(1, Math.min(300, Math.ceil(count / 3))));
-	const statuses: Array<[InvoiceStatus, number]> = [['paid', 35], ['open', 25], ['draft', 10], ['partially_paid', 12], ['cancelled', 8]];
-	const products = ['Consulting (hour)', 'Website maintenance', 'Catering tray', 'Delivery', 'Training seat', 'Office supplies', 'Hosting (month)'];
-	for (let index = 0; index < count; index++) {
-		const createdAt = timeOf(rng, index, count);
-		const status = pickWeighted(rng, statuses);
+const INVOICE_STATUSES: Array<[InvoiceStatus, number]> = [['paid', 35], ['open', 25], ['draft', 10], ['partially_paid', 12], ['cancelled', 8]];
+const PRODUCTS = ['Consulting (hour)', 'Website maintenance', 'Catering tray', 'Delivery', 'Training seat', 'Office supplies', 'Hosting (month)'];
+
+function seedInvoices(store: Store, seedValue: number, count: number, baseUrl: string): void {
+	const pool = customerPool(poolRng(seedValue, 'invoices'), count);
+	const firstNumber = store.invoiceCount + 1;
+	const build = (index: number): { obj: Invoice; meta: InvoiceMeta } => {
+		const { rng, createdAt, id } = head(seedValue, 'invoices', 'inv_', index, count);
+		const status = pickWeighted(rng, INVOICE_STATUSES);
 		const currency = currencyOf(rng);
 		const customer = pick(rng, pool);
-		const id = uniqueId(rng, 'inv_', store.invoices);
 		const acceptPartialPayments = status === 'partially_paid' || rng() < 0.15;
 		const items = Array.from({ length: randInt(rng, 1, 3) }, () => ({
-			id: `item_${randomHex(rng, 24)}`,
-			name: pick(rng, products),
+			id: seededId(rng, 'item_'),
+			name: pick(rng, PRODUCTS),
 			quantity: randInt(rng, 1, 5),
 			price: Math.max(100, Math.round(amountOf(rng, currency) / 10 / 100) * 100),
 		}));
@@ -166,7 +212,7 @@ function seedInvoices(store: Store, rng: Rng, count: number, baseUrl: string): v
 			reference: reference('inv', index),
 			sendEmail: rng() < 0.5,
 			dueDate: isoTime(createdAt + randInt(rng, 7, 60) * 86_400),
-			number: store.nextInvoiceNumber(),
+			number: invoiceNumber(firstNumber + index),
 			amountPaid: 0,
 			taxRates: [],
 			items,
@@ -175,7 +221,7 @@ function seedInvoices(store: Store, rng: Rng, count: number, baseUrl: string): v
 		});
 		if (status === 'paid') invoice.amountPaid = invoice.amountDue;
 		if (status === 'partially_paid') invoice.amountPaid = Math.max(1, Math.floor(invoice.amountDue * (0.2 + rng() * 0.6)));
-		store.invoices.add(invoice, createdAt, {
+		const meta: InvoiceMeta = {
 			updatedAt: createdAt,
 			customer: { email: customer.email, name: customer.name, address: null },
 			acceptPartialPayments,
@@ -183,21 +229,31 @@ function seedInvoices(store: Store, rng: Rng, count: number, baseUrl: string): v
 			returnUrl: null,
 			metadata: {},
 			cancellationReason: status === 'cancelled' ? 'Issued in error' : null,
-		});
+		};
+		return { obj: invoice, meta };
+	};
+	for (let index = 0; index < count; index++) {
+		const { createdAt, id } = head(seedValue, 'invoices', 'inv_', index, count);
+		store.invoices.addLazy(id, reference('inv', index), new LazyRow(createdAt, index, build));
 	}
+	store.invoiceCount += count;
 }
 
-function seedDedicatedAccounts(store: Store, rng: Rng, count: number): void {
+function seedDedicatedAccounts(store: Store, seedValue: number, count: number): void {
+	const poolDraws = poolRng(seedValue, 'dedicatedAccounts');
 	const owners = Array.from({ length: Math.max(1, Math.ceil(count / 2)) }, (_, index) => ({
 		email: `holder${String(index + 1).padStart(5, '0')}@example.com`,
-		bvn: `22${randomDigits(rng, 9)}`,
+		bvn: `22${randomDigits(poolDraws, 9)}`,
 	}));
-	for (let index = 0; index < count; index++) {
-		const createdAt = timeOf(rng, index, count);
+	const keysOf = (index: number) => {
+		const { rng, createdAt, id } = head(seedValue, 'dedicatedAccounts', 'va_', index, count);
+		return { rng, createdAt, id, code: seededId(rng, 'acc_req_') };
+	};
+	const build = (index: number): { obj: DedicatedAccount; meta: DedicatedAccountMeta } => {
+		const { rng, createdAt, id, code } = keysOf(index);
 		const owner = pick(rng, owners);
-		const code = uniqueId(rng, 'acc_req_', store.accountRequests);
 		const account = buildDedicatedAccount({
-			id: uniqueId(rng, 'va_', store.dedicatedAccounts),
+			id,
 			accountRequestCode: code,
 			customerId: buildCustomer({ email: owner.email }).id,
 			accountNumber: `${randInt(rng, 1, 9)}${randomDigits(rng, 9)}`,
@@ -207,20 +263,25 @@ function seedDedicatedAccounts(store: Store, rng: Rng, count: number): void {
 			status: rng() < 0.85 ? 'active' : 'inactive',
 			createdAt,
 		});
-		store.dedicatedAccounts.add(account, createdAt, { bvn: owner.bvn });
-		store.accountRequests.add({ accountRequestCode: code, status: 'active', liveMode: false, account: requestAccount(account) }, createdAt, {
-			callbackUrl: null,
-			currency: account.currency,
-			bankId: account.bankId,
-			accountName: account.accountName,
-			customerId: account.customerId,
-			bvn: owner.bvn,
-		});
+		return { obj: account, meta: { bvn: owner.bvn } };
+	};
+	for (let index = 0; index < count; index++) {
+		const { createdAt, id, code } = keysOf(index);
+		const accountRow = new LazyRow(createdAt, index, build);
+		store.dedicatedAccounts.addLazy(id, undefined, accountRow);
+		const buildRequest = (): { obj: AccountRequest; meta: AccountRequestMeta } => {
+			const account = accountRow.obj;
+			return {
+				obj: { accountRequestCode: code, status: 'active', liveMode: false, account: requestAccount(account) },
+				meta: { callbackUrl: null, currency: account.currency, bankId: account.bankId, accountName: account.accountName, customerId: account.customerId, bvn: accountRow.meta.bvn },
+			};
+		};
+		store.accountRequests.addLazy(code, undefined, new LazyRow(createdAt, index, buildRequest));
 	}
 }
 
-/** Fills `store` with `counts` generated records per collection (each 0..100,000). */
-export function seedStore(store: Store, counts: Partial<Record<Collection, number>>, seedValue: number, baseUrl: string): void {
+/** Throws when a count is not a whole number from 0 to 100,000 or names no collection. */
+export function checkSeedCounts(counts: Partial<Record<Collection, number>>): void {
 	for (const [collection, raw] of Object.entries(counts) as Array<[Collection, number | undefined]>) {
 		if (!(collection in COLLECTION_STREAMS)) throw new Error(`Unknown collection to seed: ${collection}`);
 		const count = raw ?? 0;
@@ -228,14 +289,19 @@ export function seedStore(store: Store, counts: Partial<Record<Collection, numbe
 			throw new Error(`Seed count for ${collection} must be an integer from 0 to ${MAX_SEED_RECORDS} (got ${raw}).`);
 		}
 	}
-	const generators: Record<Collection, (rng: Rng, count: number) => void> = {
-		invoices: (rng, count) => seedInvoices(store, rng, count, baseUrl),
-		payments: (rng, count) => seedPayments(store, rng, count),
-		payouts: (rng, count) => seedPayouts(store, rng, count),
-		dedicatedAccounts: (rng, count) => seedDedicatedAccounts(store, rng, count),
+}
+
+/** Fills `store` with `counts` generated records per collection (each 0..100,000). */
+export function seedStore(store: Store, counts: Partial<Record<Collection, number>>, seedValue: number, baseUrl: string): void {
+	checkSeedCounts(counts);
+	const generators: Record<Collection, (count: number) => void> = {
+		invoices: (count) => seedInvoices(store, seedValue, count, baseUrl),
+		payments: (count) => seedPayments(store, seedValue, count),
+		payouts: (count) => seedPayouts(store, seedValue, count),
+		dedicatedAccounts: (count) => seedDedicatedAccounts(store, seedValue, count),
 	};
 	for (const collection of Object.keys(COLLECTION_STREAMS) as Collection[]) {
 		const count = counts[collection] ?? 0;
-		if (count > 0) generators[collection](streamFor(seedValue, collection), count);
+		if (count > 0) generators[collection](count);
 	}
 }

@@ -20,7 +20,7 @@ import { completePayment, registerPayments } from './resources/payments';
 import { completePayout, registerPayouts } from './resources/payouts';
 import { registerTaxRates } from './resources/taxRates';
 import { Router, type Core, type Reply } from './router';
-import { seedStore } from './seed';
+import { checkSeedCounts, seedStore } from './seed';
 import { Store } from './store';
 import type { CallbackAttempt, Collection, EmulatorHandle, EmulatorOptions, FaultConfig, RecordedRequest } from './types';
 
@@ -105,6 +105,7 @@ export class Emulator implements EmulatorHandle, Core {
 		this.apiKey = options.apiKey ?? DEFAULT_API_KEY;
 		this.apiSecret = options.apiSecret ?? DEFAULT_API_SECRET;
 		this.seedCounts = { ...(options.seed ?? {}) };
+		checkSeedCounts(this.seedCounts);
 		this.seedValue = options.seedValue ?? 1;
 		const now = options.now ?? Date.now;
 		this.auth = {
@@ -146,7 +147,12 @@ export class Emulator implements EmulatorHandle, Core {
 		});
 		this.port = (this.server.address() as AddressInfo).port;
 		this.baseUrl = `http://${host.includes(':') ? `[${host}]` : host}:${this.port}`;
-		seedStore(this.store, this.seedCounts, this.seedValue, this.baseUrl);
+		try {
+			seedStore(this.store, this.seedCounts, this.seedValue, this.baseUrl);
+		} catch (error) {
+			await this.close();
+			throw error;
+		}
 		return this;
 	}
 
@@ -166,6 +172,7 @@ export class Emulator implements EmulatorHandle, Core {
 	/** Drops state, logs and pending callbacks, then seeds `seed` (default: the start sizes). Faults stay. */
 	reset(seed?: Partial<Record<Collection, number>>): void {
 		const counts = seed ?? this.seedCounts;
+		checkSeedCounts(counts);
 		this.dispatcher.cancelAll();
 		this.store.clear();
 		this.clearLogs();

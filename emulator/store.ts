@@ -18,10 +18,32 @@ import type {
 import { mulberry32, randomDigits, randomHex, type Rng } from './prng';
 
 export interface Row<T, M> {
-	obj: T;
+	readonly obj: T;
 	/** Creation time, Unix seconds (what the `createdAt.*` list filters compare). */
-	createdAt: number;
-	meta: M;
+	readonly createdAt: number;
+	readonly meta: M;
+}
+
+/**
+ * A seeded row whose object is built on first use: generating 100,000 records then only costs
+ * their ids, references and times; the rest is made when a list, a lookup or a test reads it.
+ */
+export class LazyRow<T, M> implements Row<T, M> {
+	private value?: { obj: T; meta: M };
+
+	constructor(
+		readonly createdAt: number,
+		private readonly index: number,
+		private readonly build: (index: number) => { obj: T; meta: M },
+	) {}
+
+	get obj(): T {
+		return (this.value ??= this.build(this.index)).obj;
+	}
+
+	get meta(): M {
+		return (this.value ??= this.build(this.index)).meta;
+	}
 }
 
 export class Table<T extends object, M = undefined> {
@@ -40,6 +62,13 @@ export class Table<T extends object, M = undefined> {
 		this.byKey.set(String(obj[this.keyField]), row);
 		if (this.referenceField) this.byReference.set(String(obj[this.referenceField]), row);
 		return row;
+	}
+
+	/** Adds a row whose object is built later; its key and reference must be known now. */
+	addLazy(key: string, reference: string | undefined, row: LazyRow<T, M>): void {
+		this.rows.push(row);
+		this.byKey.set(key, row);
+		if (this.referenceField && reference !== undefined) this.byReference.set(reference, row);
 	}
 
 	get(key: string): Row<T, M> | undefined {
@@ -68,6 +97,11 @@ export class Table<T extends object, M = undefined> {
 	get size(): number {
 		return this.rows.length;
 	}
+}
+
+/** Invoice numbers: `INV-000001`, `INV-000002`, ... */
+export function invoiceNumber(sequence: number): string {
+	return `INV-${String(sequence).padStart(6, '0')}`;
 }
 
 /** Plenty for any test; `PUT /__emulator/balance` lowers it to provoke "insufficient balance". */
@@ -118,6 +152,6 @@ export class Store {
 
 	nextInvoiceNumber(): string {
 		this.invoiceCount += 1;
-		return `INV-${String(this.invoiceCount).padStart(6, '0')}`;
+		return invoiceNumber(this.invoiceCount);
 	}
 }

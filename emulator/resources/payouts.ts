@@ -8,6 +8,7 @@ import { ApiError, duplicateReference, invalidField, invalidState, notFound, pay
 import { listPage } from '../lists';
 import { CURRENCIES, isoTime, PAYOUT_STATUSES, type Currency, type Payout, type PayoutStatus } from '../models';
 import { payoutCharges } from '../money';
+import { flat } from '../prng';
 import type { Core, Router } from '../router';
 import { bodyObject, Fields } from '../validate';
 
@@ -183,7 +184,7 @@ const NEXT: Partial<Record<PayoutStatus, readonly PayoutStatus[]>> = {
 
 /** NIBSS-style session id: 30 digits. */
 export function networkSessionId(seconds: number, randomDigits16: string): string {
-	return `0000${String(seconds)}${randomDigits16}`;
+	return flat(`0000${String(seconds)}${randomDigits16}`);
 }
 
 export const PAYOUT_FAILURES: Partial<Record<PayoutStatus, { code: string; message: string }>> = {

@@ -40,7 +40,7 @@ export async function call<T = any>(emulator: EmulatorHandle, method: string, pa
 		{ method: method as 'GET', baseURL: emulator.baseUrl, url: path, body: options.body as object | undefined },
 		options.nowMs ?? Date.now(),
 	);
-	const query = options.query ? `?${new URLSearchParams(Object.entries(options.query).map(([k, v]) => [k, String(v)]))}` : '';
+	const query = options.query ? `?${new URLSearchParams(Object.entries(options.query).map(([k, v]): [string, string] => [k, String(v)]))}` : '';
 	const request: Sent = {
 		url: `${emulator.baseUrl}${path}${query}`,
 		method,
