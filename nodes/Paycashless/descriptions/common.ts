@@ -203,13 +203,12 @@ export function additionalFieldsCollection(fields: INodeProperties[], name = 'ad
 
 /** A status filter dropdown from documented values. */
 export function statusFilterField(values: string[], description: string): INodeProperties {
-	// The default is the first documented value, which the rule cannot read from a variable.
-	// eslint-disable-next-line n8n-nodes-base/node-param-default-missing
+	const [firstStatus] = values;
 	return {
 		displayName: 'Status',
 		name: 'status',
 		type: 'options',
-		default: values[0],
+		default: firstStatus,
 		description,
 		options: values.map((value) => ({
 			name: value

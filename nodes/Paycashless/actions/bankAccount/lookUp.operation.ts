@@ -21,10 +21,8 @@ const properties: INodeProperties[] = [
 		required: true,
 		default: '',
 		placeholder: '058',
-		// Names the API field `bank.id` in its real letter case.
-		// eslint-disable-next-line n8n-nodes-base/node-param-description-miscased-id
-		description:
-			'The CBN or NIBSS code of the bank. The result contains bank.id, the Paycashless bank ID that Payout → Create needs.',
+		description: 'The CBN or NIBSS code of the bank (e.g. 058)',
+		hint: 'The result holds the Paycashless bank ID that Payout → Create needs: {{ $json.bank.id }}',
 	},
 ];
 

@@ -133,9 +133,8 @@ const properties: INodeProperties[] = [
 					type: 'string',
 					default: '',
 					placeholder: 'bank_...',
-					// Names the API field `bank.id` in its real letter case.
-					// eslint-disable-next-line n8n-nodes-base/node-param-description-miscased-id
-					description: 'Paycashless bank ID of that existing account (bank.id from Bank Account → Look Up)',
+					description: 'Paycashless bank ID of that existing account (starts with bank_)',
+					hint: 'From Bank Account → Look Up: {{ $json.bank.id }}',
 				},
 				{
 					displayName: 'Country of Origin',
