@@ -1,6 +1,6 @@
 /** Cursor pagination, filters and the deterministic seed data. */
 import { startEmulator, type EmulatorHandle } from '../../emulator';
-import { call, payoutBody } from './helpers';
+import { call, control, payoutBody } from './helpers';
 
 const seconds = (iso: unknown) => Date.parse(String(iso)) / 1000;
 
@@ -181,7 +181,7 @@ describe('seed data', () => {
 		const emulator = await startEmulator({ seed: { payouts: 100_000 } });
 		try {
 			expect(Date.now() - started).toBeLessThan(2000);
-			expect(emulator.list('payouts')).toHaveLength(100_000);
+			expect((await control(emulator, 'GET', '/__emulator/health')).body.counts.payouts).toBe(100_000);
 			const page = await call(emulator, 'GET', '/v1/payouts', { query: { limit: 100, status: 'pending' } });
 			expect(page.body.data).toHaveLength(100);
 			const deep = await call(emulator, 'GET', '/v1/payouts', { query: { limit: 100, cursor: page.body.cursor, status: 'pending' } });
