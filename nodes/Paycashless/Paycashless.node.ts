@@ -6,8 +6,9 @@ import * as dedicatedAccount from './actions/dedicatedAccount';
 import * as invoice from './actions/invoice';
 import * as payment from './actions/payment';
 import * as payout from './actions/payout';
-import { router } from './actions/router';
+import { registry, router } from './actions/router';
 import * as taxRate from './actions/taxRate';
+import { requestOptionsProperties } from './descriptions/requestOptions';
 import { listSearch } from './methods';
 
 export class Paycashless implements INodeType {
@@ -49,6 +50,7 @@ export class Paycashless implements INodeType {
 			...payment.description,
 			...payout.description,
 			...taxRate.description,
+			...requestOptionsProperties(registry),
 		],
 	};
 

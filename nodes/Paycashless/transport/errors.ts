@@ -5,9 +5,9 @@
  * Nothing from the request (headers, signature, key, secret) ever goes into an error.
  */
 import type { INode, JsonObject } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import type { PaycashlessRequest } from './types';
+import { isRepeatable, reconciledKind, type PaycashlessRequest, type ReconciledKind } from './types';
 
 export interface PaycashlessErrorDetails {
 	/** HTTP status of the answer. */
@@ -89,7 +89,7 @@ export function errorMessage(details: PaycashlessErrorDetails): string {
 	return `${details.message} (${labels ? `${labels}, ` : ''}HTTP ${details.httpCode})`;
 }
 
-const RESOURCE_NAMES = { payment: 'Payment', payout: 'Payout' } as const;
+const RESOURCE_NAMES = { invoice: 'Invoice', payment: 'Payment', payout: 'Payout' } as const;
 
 /** The sentence that tells the user to verify by reference before retrying a money movement. */
 export function verifyAdvice(request: PaycashlessRequest): string {
@@ -99,11 +99,42 @@ export function verifyAdvice(request: PaycashlessRequest): string {
 	return ` Before retrying, check whether it went through with ${RESOURCE_NAMES[moves]} → Verify${withReference}, so money never moves twice.`;
 }
 
+/** Where to look for the result of a write without a reference to find it by. */
+const UNREFERENCED_CHECKS: Array<[RegExp, string]> = [
+	[/^POST \/v1\/tax_rates$/, 'whether the tax rate exists in the Paycashless dashboard (the API cannot list tax rates)'],
+	[/^POST \/v1\/dedicated_accounts$/, 'with Dedicated Account → Get Many (or in the Paycashless dashboard) whether the account was requested'],
+	[/^POST \/v1\/invoices\/[^/]+\/cancel$/, 'with Invoice → Get whether the invoice is cancelled now'],
+];
+
+/** How to check whether a lookup target exists: "Payout → Verify and the reference "x"". */
+export function lookupName(kind: ReconciledKind, reference: string): string {
+	if (kind === 'invoice') return `Invoice → Get Many (look for the reference "${reference}")`;
+	return `${RESOURCE_NAMES[kind]} → Verify and the reference "${reference}"`;
+}
+
+/**
+ * The sentence that tells the user how to check whether a write went through before sending it
+ * again ('' for requests that are safe to repeat).
+ */
+export function checkAdvice(request: PaycashlessRequest): string {
+	if (isRepeatable(request)) return '';
+	if (request.moneyMovement) return verifyAdvice(request);
+	const kind = reconciledKind(request);
+	if (kind && request.reference) {
+		return ` Before retrying, check whether it was created with ${lookupName(kind, request.reference)}, so it is not created twice.`;
+	}
+	const target = `${request.method} ${request.path}`;
+	const check = UNREFERENCED_CHECKS.find(([pattern]) => pattern.test(target))?.[1];
+	return check
+		? ` Before retrying, check ${check}, so it does not happen twice.`
+		: ' Before retrying, check in the Paycashless dashboard whether it went through, so it does not happen twice.';
+}
+
 /** What the user should do about it. */
-export function errorAdvice(details: PaycashlessErrorDetails, request: PaycashlessRequest): string {
+export function errorAdvice(details: PaycashlessErrorDetails, request: PaycashlessRequest, attempts = 1): string {
 	const status = details.httpCode;
 	const moves = request.moneyMovement;
-	const verify = verifyAdvice(request);
+	const verify = checkAdvice(request);
 	const fields = details.params ? ` Fields named by Paycashless: ${details.params.join(', ')}.` : '';
 
 	if (status === 401 || details.type === 'authentication_error') {
@@ -125,7 +156,8 @@ export function errorAdvice(details: PaycashlessErrorDetails, request: Paycashle
 		return `Paycashless refused a field of the request. Fix the field named in the message and run again.${fields}`;
 	}
 	if (status === 429) {
-		return `Paycashless is receiving too many requests. Slow down: add a Wait node, or send fewer items at once, then try again.`;
+		const tried = attempts > 1 ? ` It still answered 429 after ${attempts} attempts, with the waits it asked for in between.` : '';
+		return `Paycashless is receiving too many requests.${tried} Slow down: add a Wait node, or send fewer items at once (or raise Request Options → Max Attempts), then try again.`;
 	}
 	if (status >= 500) {
 		return `Paycashless had a problem handling the request; try again later.${verify}`;
@@ -146,15 +178,16 @@ export function apiError(
 	body: unknown,
 	request: PaycashlessRequest,
 	itemIndex?: number,
+	attempts = 1,
 ): NodeApiError {
 	const details = extractErrorDetails(httpCode, body);
 	const error = new NodeApiError(node, { ...details } as unknown as JsonObject, {
 		message: errorMessage(details),
-		description: errorAdvice(details, request),
+		description: errorAdvice(details, request, attempts),
 		httpCode: String(httpCode),
 		itemIndex,
 	});
-	error.context.paycashless = { ...details } as unknown as JsonObject;
+	error.context.paycashless = { ...details, attempts } as unknown as JsonObject;
 	return error;
 }
 
@@ -165,20 +198,60 @@ export function networkError(
 	request: PaycashlessRequest,
 	baseURL: string,
 	itemIndex?: number,
+	attempts = 1,
 ): NodeApiError {
 	const source = (isObject(cause) ? cause : {}) as Record<string, unknown>;
 	const code = text(source.code) ?? text((source.cause as Record<string, unknown> | undefined)?.code);
 	const reason = text(source.message) ?? 'no answer';
-	const mayHaveMovedMoney = request.moneyMovement !== undefined && !(request.idempotent ?? request.method === 'GET');
-	const description = mayHaveMovedMoney
-		? `The request may or may not have reached Paycashless.${verifyAdvice(request)}`
-		: `Check the Base URL in the Paycashless credential (${baseURL}) and the network connection, then try again.`;
+	const tried = attempts > 1 ? ` The node tried ${attempts} times.` : '';
+	const description = isRepeatable(request)
+		? `Check the Base URL in the Paycashless credential (${baseURL}) and the network connection, then try again.${tried}`
+		: `The request may or may not have reached Paycashless.${checkAdvice(request)}${tried}`;
 	const error = new NodeApiError(node, { message: reason, ...(code ? { code } : {}) } as JsonObject, {
 		description,
 		itemIndex,
 	});
 	// Set afterwards: NodeApiError swaps messages that name a network error code for a generic text.
 	error.message = `Could not reach Paycashless at ${baseURL}${code ? ` (${code})` : ''}: ${reason}`;
-	error.context.paycashless = { message: reason, ...(code ? { code } : {}) };
+	error.context.paycashless = { message: reason, ...(code ? { code } : {}), attempts };
+	return error;
+}
+
+/** One field that differs between this item and the object already under its reference. */
+export interface FieldDifference {
+	field: string;
+	existing: unknown;
+	requested: unknown;
+}
+
+/**
+ * The reference of this item already belongs to an object with other key fields (amount,
+ * account...): a reused reference, not a repeat of this item. Never returned as if it were this one.
+ */
+export function referenceMismatchError(
+	node: INode,
+	kind: ReconciledKind,
+	reference: string,
+	existingId: string | undefined,
+	differences: FieldDifference[],
+	itemIndex?: number,
+): NodeOperationError {
+	const what = kind === 'invoice' ? 'invoice' : kind;
+	const listed = differences
+		.map((difference) => `${difference.field} ${JSON.stringify(difference.existing)} there, ${JSON.stringify(difference.requested)} in this item`)
+		.join('; ');
+	const error = new NodeOperationError(
+		node,
+		`The reference "${reference}" already belongs to another ${what}${existingId ? ` (${existingId})` : ''} with different details: ${listed}`,
+		{
+			description: `A reference identifies one ${what}, so Paycashless did not create this item's ${what}. Use a new, unique reference for a new ${what}; or, if the existing one is the ${what} you meant, make this item match it. Look at it with ${lookupName(kind, reference)}. Amounts are compared in the smallest unit.`,
+			itemIndex,
+		},
+	);
+	error.context.paycashless = {
+		code: 'reference_mismatch',
+		message: error.message,
+		...(existingId ? { existingId } : {}),
+	};
 	return error;
 }

@@ -190,5 +190,9 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 		}),
 		fields,
 	);
-	return await paycashlessRequest.call(this, { method: 'POST', path: '/v1/invoices', body, reference }, i);
+	return await paycashlessRequest.call(
+		this,
+		{ method: 'POST', path: '/v1/invoices', body, reference, creates: 'invoice' },
+		i,
+	);
 }

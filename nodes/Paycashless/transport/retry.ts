@@ -1,0 +1,199 @@
+/**
+ * The retry policy, written once: what a failed attempt means, how long to wait before the next
+ * one, and the loop that sends a request until it succeeds or may not be sent again.
+ *
+ * - `rateLimited` (429): Paycashless did nothing; wait `Retry-After` (or the backoff) and resend.
+ * - `notSent` (connection refused, DNS): the request never left; resend after the backoff.
+ * - `uncertain` (5xx, 408, dropped connection, timeout): Paycashless may have acted. Safe to
+ *   resend only when the request is repeatable (GET, PUT); a create is reconciled by reference
+ *   first (reconcile.ts); anything else ends with "outcome unknown".
+ * - `final`: any other answer (4xx, a failure body) or error; never retried.
+ * Waits use `sleep` from n8n-workflow (node code may not use timers) and stop when the execution
+ * is cancelled.
+ */
+import { sleep } from 'n8n-workflow';
+import type { IDataObject, NodeApiError } from 'n8n-workflow';
+
+import { attemptError, sendAttempt, succeeded, type Attempt, type Call } from './send';
+import { isRepeatable, type PaycashlessRequest } from './types';
+
+export type FailureClass = 'rateLimited' | 'notSent' | 'uncertain' | 'final';
+
+/** Codes of failures before the request left this machine. */
+const NOT_SENT_CODES = new Set([
+	'ECONNREFUSED',
+	'ENOTFOUND',
+	'EAI_AGAIN',
+	'ENETUNREACH',
+	'ENETDOWN',
+	'EHOSTUNREACH',
+	'UND_ERR_CONNECT_TIMEOUT',
+]);
+
+/** Codes of failures after the request may have reached Paycashless. */
+const UNCERTAIN_CODES = new Set([
+	'ECONNRESET',
+	'ECONNABORTED',
+	'ETIMEDOUT',
+	'ESOCKETTIMEDOUT',
+	'EPIPE',
+	'UND_ERR_SOCKET',
+	'UND_ERR_CLOSED',
+	'UND_ERR_HEADERS_TIMEOUT',
+	'UND_ERR_BODY_TIMEOUT',
+	'ERR_STREAM_PREMATURE_CLOSE',
+]);
+
+const UNCERTAIN_MESSAGE = /socket hang up|timeout|timed out|other side closed|terminated|connection (was )?(reset|closed)/i;
+
+/** Codes found on an error or its causes (n8n wraps the HTTP client's error in a NodeApiError). */
+export function errorCodes(error: unknown): string[] {
+	const codes: string[] = [];
+	const seen = new Set<unknown>();
+	let level: unknown = error;
+	while (typeof level === 'object' && level !== null && !seen.has(level)) {
+		seen.add(level);
+		const code = (level as { code?: unknown }).code;
+		if (typeof code === 'string') codes.push(code);
+		level = (level as { cause?: unknown }).cause;
+	}
+	return codes;
+}
+
+function errorMessages(error: unknown): string[] {
+	const messages: string[] = [];
+	const seen = new Set<unknown>();
+	let level: unknown = error;
+	while (typeof level === 'object' && level !== null && !seen.has(level)) {
+		seen.add(level);
+		const message = (level as { message?: unknown }).message;
+		if (typeof message === 'string') messages.push(message);
+		level = (level as { cause?: unknown }).cause;
+	}
+	return messages;
+}
+
+/** What a thrown error (no answer) means. */
+function classifyNoAnswer(error: unknown, request: PaycashlessRequest): FailureClass {
+	const codes = errorCodes(error);
+	if (codes.includes('ERR_CANCELED')) return 'final';
+	if (codes.some((code) => UNCERTAIN_CODES.has(code))) return 'uncertain';
+	if (codes.some((code) => NOT_SENT_CODES.has(code))) return 'notSent';
+	if (errorMessages(error).some((message) => UNCERTAIN_MESSAGE.test(message))) return 'uncertain';
+	// Unknown failure: a read is not retried; a write may have gone out, so it counts as uncertain.
+	return isRepeatable(request) ? 'final' : 'uncertain';
+}
+
+/** What a failed attempt means (`undefined`: it succeeded). */
+export function classify(attempt: Attempt, request: PaycashlessRequest): FailureClass | undefined {
+	if (!attempt.answered) return classifyNoAnswer(attempt.error, request);
+	if (succeeded(attempt)) return undefined;
+	const { status } = attempt;
+	if (status === 429) return 'rateLimited';
+	if (status >= 500 || status === 408) return 'uncertain';
+	// A 2xx that is not the JSON Paycashless sends (e.g. a proxy page): a write may have happened.
+	if (status >= 200 && status < 300 && !attempt.failureBody && !isRepeatable(request)) return 'uncertain';
+	return 'final';
+}
+
+/** `Retry-After` in ms (seconds, decimals accepted, or an HTTP date), if the answer has one. */
+export function retryAfterMs(attempt: Attempt, now: number = Date.now()): number | undefined {
+	if (!attempt.answered) return undefined;
+	const header = Object.entries(attempt.headers).find(([name]) => name.toLowerCase() === 'retry-after')?.[1];
+	const value = Array.isArray(header) ? header[0] : header;
+	if (typeof value !== 'string' && typeof value !== 'number') return undefined;
+	const text = String(value).trim();
+	if (/^\d+(\.\d+)?$/.test(text)) return Math.round(Number(text) * 1000);
+	const date = Date.parse(text);
+	return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+/** Capped exponential backoff with jitter: between half and all of base × 2^(attempts − 1). */
+export function backoffMs(attempts: number, retryDelayMs: number, maxRetryWaitMs: number, random = Math.random): number {
+	const ceiling = Math.min(maxRetryWaitMs, retryDelayMs * 2 ** Math.max(0, attempts - 1));
+	return Math.round(ceiling / 2 + (random() * ceiling) / 2);
+}
+
+export interface WaitDecision {
+	ms: number;
+	/** Paycashless asked for a longer wait than allowed: do not retry. */
+	tooLong: boolean;
+	/** The wait asked for by `Retry-After`, when there was one. */
+	retryAfterMs?: number;
+}
+
+/** How long to wait after `attempts` attempts, the last one being `attempt`. */
+export function waitBeforeRetry(call: Call, attempt: Attempt, attempts: number): WaitDecision {
+	const { retryDelayMs, maxRetryWaitMs } = call.settings;
+	const asked = retryAfterMs(attempt);
+	if (asked !== undefined) return { ms: asked, tooLong: asked > maxRetryWaitMs, retryAfterMs: asked };
+	return { ms: backoffMs(attempts, retryDelayMs, maxRetryWaitMs), tooLong: false };
+}
+
+/** Waits with n8n's `sleep`; rejects when the execution is cancelled. */
+export async function pause(call: Call, ms: number): Promise<void> {
+	if (ms <= 0) return;
+	const context = call.context as { getExecutionCancelSignal?: () => AbortSignal | undefined };
+	const signal = typeof context.getExecutionCancelSignal === 'function' ? context.getExecutionCancelSignal() : undefined;
+	await sleep(ms, signal);
+}
+
+export interface SendResult {
+	/** The last attempt (a success, or the failure that ended the loop). */
+	attempt: Attempt;
+	/** Attempts made. */
+	attempts: number;
+	/** Why the last attempt failed; undefined on success. */
+	failure?: FailureClass;
+	/** Set when Paycashless asked for a wait longer than Max Retry Wait. */
+	waitTooLong?: WaitDecision;
+}
+
+/**
+ * Sends `request` until it succeeds, fails in a way not in `retryOn`, runs out of attempts
+ * (at most `maxAttempts`), or is asked to wait too long.
+ */
+export async function sendWithRetries(
+	call: Call,
+	request: PaycashlessRequest,
+	retryOn: ReadonlySet<FailureClass>,
+	maxAttempts: number = call.settings.maxAttempts,
+): Promise<SendResult> {
+	for (let attempts = 1; ; attempts++) {
+		const attempt = await sendAttempt(call, request);
+		const failure = classify(attempt, request);
+		if (failure === undefined) return { attempt, attempts };
+		if (!retryOn.has(failure) || attempts >= maxAttempts) return { attempt, attempts, failure };
+		const wait = waitBeforeRetry(call, attempt, attempts);
+		if (wait.tooLong) return { attempt, attempts, failure, waitTooLong: wait };
+		call.context.logger.debug(`Paycashless ${request.method} ${request.path}: attempt ${attempts} failed (${failure}); retrying in ${wait.ms} ms`, {
+			attempt: attempts,
+			failure,
+			waitMs: wait.ms,
+		});
+		await pause(call, wait.ms);
+	}
+}
+
+/** Failures after which any request may be sent again: nothing happened. */
+export const HARMLESS: ReadonlySet<FailureClass> = new Set<FailureClass>(['rateLimited', 'notSent']);
+/** Failures after which a repeatable request (a read) is sent again. */
+export const TRANSIENT: ReadonlySet<FailureClass> = new Set<FailureClass>(['rateLimited', 'notSent', 'uncertain']);
+
+/** The body of a successful result. */
+export function resultBody(result: SendResult): IDataObject | undefined {
+	return result.failure === undefined && succeeded(result.attempt) ? result.attempt.body : undefined;
+}
+
+/** The error that ends a request whose last attempt failed. */
+export function resultError(call: Call, request: PaycashlessRequest, result: SendResult): NodeApiError {
+	const error = attemptError(call, request, result.attempt, result.attempts);
+	if (result.waitTooLong) {
+		const seconds = (ms: number) => `${Math.round(ms / 100) / 10} s`;
+		error.description = `Paycashless asked to wait ${seconds(result.waitTooLong.ms)} before trying again, longer than Request Options → Max Retry Wait (${seconds(call.settings.maxRetryWaitMs)}), so the node stopped. Try again later, or raise Max Retry Wait.`;
+	} else if (result.failure === 'uncertain' && !isRepeatable(request)) {
+		error.description = `${error.description ?? ''} The outcome is unknown, and the node does not send this request again by itself: it has no reference to check first.`.trim();
+		(error.context.paycashless as IDataObject).outcome = 'unknown';
+	}
+	return error;
+}

@@ -1,0 +1,112 @@
+/**
+ * One attempt at one request: sent through `httpRequestWithAuthentication` (the credential
+ * signs it) with the timeout of the settings, and recorded as what came back, an answer or
+ * none. Nothing here retries or throws for an HTTP status; retry.ts and request.ts decide.
+ */
+import type { IDataObject, IHttpRequestOptions, IN8nHttpFullResponse, NodeApiError } from 'n8n-workflow';
+
+import { apiError, isFailureBody, networkError } from './errors';
+import type { TransportSettings } from './settings';
+import type { PaycashlessContext, PaycashlessRequest } from './types';
+
+export const CREDENTIAL_NAME = 'paycashlessApi';
+
+/**
+ * Builds an API path, encoding every interpolated value as one path segment:
+ * apiPath`/v1/payouts/verify/${reference}`.
+ */
+export function apiPath(strings: TemplateStringsArray, ...values: Array<string | number>): string {
+	return strings.reduce(
+		(path, part, index) => path + part + (index < values.length ? encodeURIComponent(String(values[index])) : ''),
+		'',
+	);
+}
+
+/** Everything one call of the transport needs besides the request. */
+export interface Call {
+	context: PaycashlessContext;
+	settings: TransportSettings;
+	/** The credential's base URL, without trailing slashes. */
+	baseURL: string;
+	itemIndex?: number;
+}
+
+export type Attempt =
+	| {
+			answered: true;
+			status: number;
+			/** Parsed JSON, or the text when it was not JSON, or undefined when empty. */
+			body: unknown;
+			headers: IDataObject;
+			/** The payout failure form `{ status: 'failed', message }`, whatever the status. */
+			failureBody: boolean;
+	  }
+	| { answered: false; error: unknown };
+
+function withoutUndefined(qs: IDataObject | undefined): IDataObject | undefined {
+	if (!qs) return undefined;
+	return Object.fromEntries(Object.entries(qs).filter(([, value]) => value !== undefined));
+}
+
+function parseBody(body: unknown): unknown {
+	if (Buffer.isBuffer(body)) body = body.toString('utf8');
+	if (typeof body !== 'string') return body;
+	if (body.trim() === '') return undefined;
+	try {
+		return JSON.parse(body);
+	} catch {
+		return body;
+	}
+}
+
+/** Sends the request once. */
+export async function sendAttempt(call: Call, request: PaycashlessRequest): Promise<Attempt> {
+	const options: IHttpRequestOptions = {
+		method: request.method,
+		baseURL: call.baseURL,
+		url: request.path,
+		qs: withoutUndefined(request.qs),
+		json: true,
+		returnFullResponse: true,
+		ignoreHttpStatusErrors: true,
+		timeout: call.settings.timeoutMs,
+	};
+	if (request.body !== undefined) options.body = request.body;
+	let response: IN8nHttpFullResponse;
+	try {
+		response = (await call.context.helpers.httpRequestWithAuthentication.call(
+			call.context,
+			CREDENTIAL_NAME,
+			options,
+		)) as IN8nHttpFullResponse;
+	} catch (error) {
+		return { answered: false, error };
+	}
+	const body = parseBody(response.body);
+	return {
+		answered: true,
+		status: Number(response.statusCode),
+		body,
+		headers: (response.headers ?? {}) as IDataObject,
+		failureBody: isFailureBody(body),
+	};
+}
+
+/** A 2xx answer with a JSON object that is not the payout failure form. */
+export function succeeded(attempt: Attempt): attempt is Extract<Attempt, { answered: true }> & { body: IDataObject } {
+	return (
+		attempt.answered &&
+		attempt.status >= 200 &&
+		attempt.status < 300 &&
+		!attempt.failureBody &&
+		typeof attempt.body === 'object' &&
+		attempt.body !== null
+	);
+}
+
+/** The NodeApiError for a failed attempt: the API's error, or "could not reach". */
+export function attemptError(call: Call, request: PaycashlessRequest, attempt: Attempt, attempts = 1): NodeApiError {
+	const node = call.context.getNode();
+	if (!attempt.answered) return networkError(node, attempt.error, request, call.baseURL, call.itemIndex, attempts);
+	return apiError(node, attempt.status, attempt.body, request, call.itemIndex, attempts);
+}
