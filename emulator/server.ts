@@ -76,7 +76,6 @@ function send(response: http.ServerResponse, reply: Reply): void {
 /** Turns anything a handler throws into an answer. */
 export function errorReply(error: unknown): Reply {
 	if (error instanceof ApiError) return { status: error.status, body: error.body, headers: error.headers };
-	// eslint-disable-next-line no-console
 	console.error('[paycashless-emulator] unexpected error:', error);
 	return { status: 500, body: { error: { type: 'api_error', code: 'internal_error', message: 'The emulator failed to handle this request (see its log).' } } };
 }
