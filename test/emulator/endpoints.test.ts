@@ -334,6 +334,37 @@ describe('emulator endpoints', () => {
 		});
 	});
 
+	describe('list items', () => {
+		it('seeded and created items of every list have exactly the fields of a single GET', async () => {
+			const seeded = await startEmulator({ seed: { invoices: 30, payments: 30, payouts: 30, dedicatedAccounts: 30 } });
+			try {
+				await call(seeded, 'POST', '/v1/payouts', { body: payoutBody('shape-po') });
+				await call(seeded, 'POST', '/v1/payments', { body: paymentBody('shape-pi') });
+				await call(seeded, 'POST', '/v1/invoices', { body: invoiceBody('shape-inv') });
+				const lists: Array<[string, string[]]> = [
+					['/v1/payouts', PAYOUT_KEYS],
+					['/v1/payments', PAYMENT_KEYS],
+					['/v1/invoices', [...INVOICE_KEYS, 'taxRates'].sort()],
+					['/v1/dedicated_accounts', DEDICATED_ACCOUNT_KEYS],
+				];
+				for (const [path, expected] of lists) {
+					const page = await call(seeded, 'GET', path, { query: { limit: 100 } });
+					expect(page.body.data.length).toBeGreaterThanOrEqual(30);
+					for (const item of page.body.data) expect(keys(item)).toEqual(expected);
+				}
+				const payouts = (await call(seeded, 'GET', '/v1/payouts', { query: { limit: 100 } })).body.data;
+				for (const payout of payouts) {
+					expect(keys(payout.initiation)).toEqual(['actor', 'apiKey', 'ip', 'user']);
+					expect(payout.createdAt).toMatch(ISO);
+					expect(payout.amount).toBeGreaterThan(0);
+					expect(Number.isInteger(payout.amount)).toBe(true);
+				}
+			} finally {
+				await seeded.close();
+			}
+		});
+	});
+
 	describe('requests in general', () => {
 		it('unknown route → 404; bad JSON → 400; missing body → 400', async () => {
 			const route = await call(emulator, 'GET', '/v1/customers');
