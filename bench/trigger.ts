@@ -1,0 +1,114 @@
+/**
+ * Benchmark 3: signed callbacks through n8n's production webhook.
+ * - trigger: the Paycashless Trigger (verifies the signature against its URL, checks the
+ *            timestamp and the event) answering on receipt;
+ * - webhook: n8n's plain Webhook node answering on receipt, no verification.
+ * The same signed bodies and headers go to both (each signed for the trigger's URL; the plain
+ * Webhook ignores the headers). Callbacks are prepared before the clock starts: signing is the
+ * sender's cost. Two loops per round and variant, over loopback only: one callback at a time
+ * (handling time per callback) and a fixed number in flight (callbacks per second).
+ */
+import { callbackSignature, SIGNATURE_HEADER, TIMESTAMP_HEADER, unixTimestamp } from '../nodes/Paycashless/signing';
+import type { BenchLab } from './lab';
+import { uniquePath } from './lab';
+import { log, pause, rounds } from './runner';
+import { paycashlessTrigger, plainWebhook } from './workflows';
+
+export const TRIGGER_VARIANTS = ['trigger', 'webhook'] as const;
+export type TriggerVariant = (typeof TRIGGER_VARIANTS)[number];
+
+export interface TriggerSample {
+	/** Median time of one callback, sent one at a time, ms. */
+	sequentialMedianMs: number;
+	/** Callbacks per second with `inFlight` requests at a time. */
+	perSecond: number;
+}
+
+export interface TriggerCase {
+	callbacks: number;
+	inFlight: number;
+	runs: number;
+	samples: Record<TriggerVariant, TriggerSample[]>;
+}
+
+export interface TriggerOptions {
+	runs: number;
+	/** Callbacks per loop. */
+	callbacks: number;
+	inFlight: number;
+}
+
+interface Prepared {
+	body: string;
+	headers: Record<string, string>;
+}
+
+function prepare(lab: BenchLab, url: string, count: number): Prepared[] {
+	const { emulator } = lab.e2e;
+	const payouts = emulator.list('payouts');
+	const timestamp = unixTimestamp(Date.now());
+	return Array.from({ length: count }, (_, i) => {
+		const data = { ...payouts[i % payouts.length], status: 'succeeded', benchSequence: i };
+		const dataJson = JSON.stringify(data);
+		return {
+			body: `{"event":"PAYOUT_SUCCEEDED","data":${dataJson}}`,
+			headers: {
+				[SIGNATURE_HEADER]: callbackSignature({ secret: emulator.apiSecret, callbackUrl: url, dataJson, timestamp }),
+				[TIMESTAMP_HEADER]: timestamp,
+			},
+		};
+	});
+}
+
+async function send(lab: BenchLab, webhookPath: string, callback: Prepared): Promise<number> {
+	const answer = await lab.post(webhookPath, callback.body, callback.headers);
+	if (answer.status !== 200) throw new Error(`callback to /webhook/${webhookPath}: HTTP ${answer.status} ${answer.text.slice(0, 300)}`);
+	return answer.ms;
+}
+
+async function sequential(lab: BenchLab, webhookPath: string, callbacks: Prepared[]): Promise<number> {
+	const times: number[] = [];
+	for (const callback of callbacks) times.push(await send(lab, webhookPath, callback));
+	times.sort((a, b) => a - b);
+	return times[Math.floor(times.length / 2)];
+}
+
+async function concurrent(lab: BenchLab, webhookPath: string, callbacks: Prepared[], inFlight: number): Promise<number> {
+	let next = 0;
+	const started = performance.now();
+	await Promise.all(
+		Array.from({ length: inFlight }, async () => {
+			while (next < callbacks.length) await send(lab, webhookPath, callbacks[next++]);
+		}),
+	);
+	return callbacks.length / ((performance.now() - started) / 1000);
+}
+
+export async function triggerBench(lab: BenchLab, options: TriggerOptions): Promise<TriggerCase> {
+	lab.e2e.emulator.reset({ payouts: 100 });
+	const trigger = paycashlessTrigger('Paycashless Trigger', lab.e2e.good);
+	const plainPath = uniquePath('plain-webhook');
+	const paths: Record<TriggerVariant, string> = { trigger: `${trigger.webhookId}/webhook`, webhook: plainPath };
+	await lab.createWorkflow('bench trigger', [trigger], {}, [paths.trigger], false);
+	await lab.createWorkflow('bench plain webhook', [plainWebhook('Webhook', plainPath)], {}, [paths.webhook], false);
+	const triggerUrl = `${lab.e2e.n8n.baseUrl}/webhook/${paths.trigger}`;
+
+	// A forged callback must be refused: the trigger really verifies.
+	const [forged] = prepare(lab, `${triggerUrl}-elsewhere`, 1);
+	const refused = await lab.post(paths.trigger, forged.body, forged.headers);
+	if (refused.status !== 401) throw new Error(`the trigger accepted a callback signed for another URL (HTTP ${refused.status})`);
+
+	// Warm-up, not timed.
+	for (const variant of TRIGGER_VARIANTS) await sequential(lab, paths[variant], prepare(lab, triggerUrl, 50));
+
+	log(`trigger: ${options.runs} runs × ${options.callbacks} callbacks one at a time and ${options.inFlight} in flight`);
+	const samples = await rounds(TRIGGER_VARIANTS, options.runs, async (variant, round) => {
+		await pause(500);
+		const sequentialMedianMs = await sequential(lab, paths[variant], prepare(lab, triggerUrl, options.callbacks));
+		await pause(500);
+		const perSecond = await concurrent(lab, paths[variant], prepare(lab, triggerUrl, options.callbacks), options.inFlight);
+		log(`  round ${round + 1} ${variant}: ${sequentialMedianMs.toFixed(2)} ms per callback, ${Math.round(perSecond)}/s with ${options.inFlight} in flight`);
+		return { sequentialMedianMs, perSecond };
+	});
+	return { callbacks: options.callbacks, inFlight: options.inFlight, runs: options.runs, samples };
+}

@@ -1,0 +1,76 @@
+/**
+ * The workflow nodes the benchmarks compare: this package's node, and what a user builds
+ * instead with n8n's own nodes (HTTP Request with the `paycashlessApi` credential, Split Out,
+ * the plain Webhook node).
+ */
+import { randomUUID } from 'crypto';
+
+import { paycashlessNode, type CredentialRef, type WorkflowNode } from '../test/e2e/harness';
+import { CREDENTIAL_TYPE, NODE_TYPE_TRIGGER } from '../scripts/n8n/lab';
+
+/** The page size of every list request (the API's maximum). */
+export const PAGE_SIZE = 100;
+
+export function paycashless(name: string, credential: CredentialRef, parameters: Record<string, unknown>): WorkflowNode {
+	return { name, ...paycashlessNode(credential, parameters) };
+}
+
+/** n8n's HTTP Request node with the package's credential doing the signing. */
+export function httpRequest(name: string, credential: CredentialRef, parameters: Record<string, unknown>, options: Record<string, unknown> = {}): WorkflowNode {
+	return {
+		name,
+		type: 'n8n-nodes-base.httpRequest',
+		typeVersion: 4.2,
+		parameters: { authentication: 'predefinedCredentialType', nodeCredentialType: CREDENTIAL_TYPE, method: 'GET', ...parameters, options },
+		credentials: { [CREDENTIAL_TYPE]: credential },
+	};
+}
+
+/**
+ * HTTP Request set up for the cursor the way the n8n docs describe: "Update a Parameter in Each
+ * Request" with `cursor` from the last answer, complete when `hasMore` is false, 100 per page.
+ */
+export function httpRequestCursorList(name: string, credential: CredentialRef, url: string): WorkflowNode {
+	return httpRequest(
+		name,
+		credential,
+		{ url, sendQuery: true, queryParameters: { parameters: [{ name: 'limit', value: String(PAGE_SIZE) }] } },
+		{
+			pagination: {
+				pagination: {
+					paginationMode: 'updateAParameterInEachRequest',
+					parameters: { parameters: [{ type: 'qs', name: 'cursor', value: '={{ $response.body.cursor }}' }] },
+					paginationCompleteWhen: 'other',
+					completeExpression: '={{ !$response.body.hasMore }}',
+					limitPagesFetched: false,
+					requestInterval: 0,
+				},
+			},
+		},
+	);
+}
+
+export function splitOut(name: string, field: string): WorkflowNode {
+	return {
+		name,
+		type: 'n8n-nodes-base.splitOut',
+		typeVersion: 1,
+		parameters: { fieldToSplitOut: field, include: 'noOtherFields', options: {} },
+	};
+}
+
+/** The Paycashless Trigger on its production URL `/webhook/<webhookId>/webhook`. */
+export function paycashlessTrigger(name: string, credential: CredentialRef): WorkflowNode & { webhookId: string } {
+	return { name, type: NODE_TYPE_TRIGGER, typeVersion: 1, webhookId: randomUUID(), parameters: { events: ['*'] }, credentials: { [CREDENTIAL_TYPE]: credential } };
+}
+
+/** n8n's plain Webhook node answering at once (no verification of anything). */
+export function plainWebhook(name: string, webhookPath: string): WorkflowNode {
+	return {
+		name,
+		type: 'n8n-nodes-base.webhook',
+		typeVersion: 2,
+		webhookId: randomUUID(),
+		parameters: { httpMethod: 'POST', path: webhookPath, responseMode: 'onReceived', options: {} },
+	};
+}
