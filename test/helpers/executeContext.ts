@@ -24,7 +24,9 @@ import type {
 	INodeProperties,
 	INodeType,
 	IPairedItemData,
+	JsonObject,
 } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
 
 import { PaycashlessApi, type PaycashlessCredentialData } from '../../credentials/PaycashlessApi.credentials';
 import { joinUrl } from '../../nodes/Paycashless/signing';
@@ -40,6 +42,10 @@ export interface SentRequest {
 	headers: Record<string, string>;
 	/** Body text sent, or undefined. */
 	body?: string;
+	/** When it was sent (Date.now()). */
+	at: number;
+	/** Timeout asked for in the request options, ms. */
+	timeout?: number;
 }
 
 export interface LogLine {
@@ -59,6 +65,12 @@ export interface ContextOptions {
 	timezone?: string;
 	/** Node type whose description supplies the defaults; default the Paycashless node. */
 	nodeType?: INodeType;
+	/**
+	 * Throw failed requests the way n8n-core does: a NodeApiError wrapping an axios-like error
+	 * whose `config` holds the signed request (headers with the API key and signature). Default
+	 * false: a plain Error with `code`.
+	 */
+	wrapErrorsLikeN8n?: boolean;
 }
 
 export interface ExecuteHarness {
@@ -183,18 +195,28 @@ export async function sendHttpRequest(options: IHttpRequestOptions, sent: SentRe
 		query: Object.fromEntries(parsedUrl.searchParams.entries()),
 		headers: { ...headers },
 		body: body === undefined ? undefined : body.toString(),
+		at: Date.now(),
+		timeout: options.timeout,
 	});
 
 	let response: Response;
+	let text: string;
+	const signal = options.timeout ? AbortSignal.timeout(options.timeout) : undefined;
 	try {
-		response = await fetch(url, { method, headers, body });
+		response = await fetch(url, { method, headers, body, signal });
+		text = await response.text();
 	} catch (error) {
+		if ((error as Error).name === 'TimeoutError') {
+			// What axios (n8n's HTTP client) throws when `timeout` runs out.
+			const failure = new Error(`timeout of ${options.timeout}ms exceeded`) as Error & { code?: string };
+			failure.code = 'ECONNABORTED';
+			throw failure;
+		}
 		const cause = (error as { cause?: { code?: string; message?: string } }).cause;
 		const failure = new Error(cause?.message ?? (error as Error).message) as Error & { code?: string };
 		failure.code = cause?.code ?? 'ECONNRESET';
 		throw failure;
 	}
-	const text = await response.text();
 	let parsed: unknown = text;
 	if (options.json !== false && text !== '') {
 		try {
@@ -222,7 +244,22 @@ export async function sendHttpRequest(options: IHttpRequestOptions, sent: SentRe
 	return parsed;
 }
 
-function makeHelpers(credentials: PaycashlessCredentialData, sent: SentRequest[]) {
+/**
+ * n8n-core's `httpRequestWithAuthentication` rethrows every failure as
+ * `new NodeApiError(node, axiosError)`; the axios error carries the signed request in `config`.
+ */
+function wrapLikeN8n(error: unknown, signed: IHttpRequestOptions, node: INode): NodeApiError {
+	const axiosError = Object.assign(new Error((error as Error).message), {
+		name: 'AxiosError',
+		isAxiosError: true,
+		code: (error as { code?: string }).code,
+		config: { ...signed, headers: { ...(signed.headers ?? {}) } },
+		request: { _header: JSON.stringify(signed.headers ?? {}) },
+	});
+	return new NodeApiError(node, axiosError as unknown as JsonObject);
+}
+
+function makeHelpers(credentials: PaycashlessCredentialData, sent: SentRequest[], wrapErrorsLikeN8n = false) {
 	const credentialType = new PaycashlessApi();
 	return {
 		async httpRequestWithAuthentication(credentialsType: string, requestOptions: IHttpRequestOptions) {
@@ -231,7 +268,12 @@ function makeHelpers(credentials: PaycashlessCredentialData, sent: SentRequest[]
 				credentials as unknown as ICredentialDataDecryptedObject,
 				clone(requestOptions),
 			);
-			return await sendHttpRequest(signed, sent);
+			try {
+				return await sendHttpRequest(signed, sent);
+			} catch (error) {
+				if (wrapErrorsLikeN8n) throw wrapLikeN8n(error, signed, TEST_NODE);
+				throw error;
+			}
 		},
 		async httpRequest(requestOptions: IHttpRequestOptions) {
 			return await sendHttpRequest(requestOptions, sent);
@@ -276,7 +318,7 @@ export function createExecuteContext(options: ContextOptions): ExecuteHarness {
 		getTimezone: () => options.timezone ?? 'UTC',
 		continueOnFail: () => options.continueOnFail ?? false,
 		logger: makeLogger(logs),
-		helpers: makeHelpers(options.credentials, sent),
+		helpers: makeHelpers(options.credentials, sent, options.wrapErrorsLikeN8n),
 	};
 	return { context: context as unknown as IExecuteFunctions, sent, logs };
 }
