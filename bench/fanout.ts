@@ -1,6 +1,6 @@
 /**
  * Benchmark 2: Verify 1,000 payouts by reference, one input item each.
- * Webhook (the references) → Split Out → one of:
+ * Webhook (the references in its body) → Split Out (one item `{ reference }` each) → one of:
  * - node-c<N>: Paycashless (Payout → Verify) with N requests in flight (`concurrency`);
  * - http:      HTTP Request (paycashlessApi) on /v1/payouts/verify/{reference}, Options →
  *              Batching with the interval 0: n8n then starts every item's request at once,
@@ -47,21 +47,21 @@ function variantNodes(lab: BenchLab, variant: string) {
 	const { good, emulator } = lab.e2e;
 	const node = /^node-c(\d+)$/.exec(variant);
 	if (node) {
-		return paycashless('Paycashless', good, { resource: 'payout', operation: 'verify', reference: '={{ $json.references }}', concurrency: Number(node[1]) });
+		return paycashless('Paycashless', good, { resource: 'payout', operation: 'verify', reference: '={{ $json.reference }}', concurrency: Number(node[1]) });
 	}
 	const http = /^http-b(\d+)$/.exec(variant);
 	if (!http) throw new Error(`unknown fan-out variant ${variant}`);
 	return httpRequest(
 		'HTTP Request',
 		good,
-		{ url: `=${emulator.baseUrl}/v1/payouts/verify/{{ encodeURIComponent($json.references) }}` },
+		{ url: `=${emulator.baseUrl}/v1/payouts/verify/{{ encodeURIComponent($json.reference) }}` },
 		{ batching: { batch: { batchSize: Number(http[1]), batchInterval: 0 } } },
 	);
 }
 
 async function createWorkflow(lab: BenchLab, variant: string, responseData: 'firstEntryJson' | 'allEntries'): Promise<string> {
 	const webhookPath = uniquePath(`fan-${variant}-${responseData}`);
-	const nodes = [startNode(webhookPath, responseData), splitOut('Split Out', 'references'), variantNodes(lab, variant)];
+	const nodes = [startNode(webhookPath, responseData), splitOut('Split Out', 'body.references', 'reference'), variantNodes(lab, variant)];
 	await lab.createWorkflow(`bench fan-out ${variant} ${responseData}`, nodes, chain(nodes), [webhookPath], responseData === 'allEntries');
 	return webhookPath;
 }

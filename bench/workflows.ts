@@ -50,12 +50,13 @@ export function httpRequestCursorList(name: string, credential: CredentialRef, u
 	);
 }
 
-export function splitOut(name: string, field: string): WorkflowNode {
+/** n8n's Split Out node: one item per element of `field` (dot notation), named `destination` when given. */
+export function splitOut(name: string, field: string, destination?: string): WorkflowNode {
 	return {
 		name,
 		type: 'n8n-nodes-base.splitOut',
 		typeVersion: 1,
-		parameters: { fieldToSplitOut: field, include: 'noOtherFields', options: {} },
+		parameters: { fieldToSplitOut: field, include: 'noOtherFields', options: destination ? { destinationFieldName: destination } : {} },
 	};
 }
 
