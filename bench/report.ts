@@ -4,7 +4,7 @@ import type { Machine } from './machine';
 import type { PaginationCase, PaginationSample } from './pagination';
 import type { SigningCase } from './signing';
 import { formatSummary, median, pairedRatio, summarize, type Summary } from './stats';
-import type { TriggerCase } from './trigger';
+import { TRIGGER_VARIANTS, type TriggerCase, type TriggerVariant } from './trigger';
 
 export interface BenchResults {
 	machine: Machine;
@@ -169,11 +169,19 @@ function fanoutSection(results: BenchResults): string {
 function triggerSection(results: BenchResults): string {
 	const t = results.trigger;
 	if (!t) return '';
-	const per = (v: 'trigger' | 'webhook') => summarize(t.samples[v].map((s) => s.sequentialMedianMs));
-	const rate = (v: 'trigger' | 'webhook') => summarize(t.samples[v].map((s) => s.perSecond));
-	const rows = (['trigger', 'webhook'] as const).map((v) => [v === 'trigger' ? 'Paycashless Trigger (verifies)' : 'Webhook node (no verification)', formatSummary(per(v), 2, ' ms'), formatSummary(rate(v), 0, '/s')]);
-	const overhead = pairedRatio(t.samples.trigger.map((s) => s.sequentialMedianMs), t.samples.webhook.map((s) => s.sequentialMedianMs));
+	const labels: Record<TriggerVariant, string> = {
+		trigger: 'Paycashless Trigger (verifies the signature)',
+		webhook: 'Webhook node (no verification)',
+		'webhook-auth': 'Webhook node with Header Auth (n8n loads a credential)',
+	};
+	const variants = TRIGGER_VARIANTS.filter((v) => t.samples[v]?.length);
+	const per = (v: TriggerVariant) => summarize(t.samples[v].map((s) => s.sequentialMedianMs));
+	const rate = (v: TriggerVariant) => summarize(t.samples[v].map((s) => s.perSecond));
+	const rows = variants.map((v) => [labels[v], formatSummary(per(v), 2, ' ms'), formatSummary(rate(v), 0, '/s')]);
+	const time = (v: TriggerVariant) => t.samples[v].map((s) => s.sequentialMedianMs);
+	const overhead = pairedRatio(time('trigger'), time('webhook'));
 	const throughput = pairedRatio(t.samples.webhook.map((s) => s.perSecond), t.samples.trigger.map((s) => s.perSecond));
+	const vsAuth = t.samples['webhook-auth']?.length ? pairedRatio(time('trigger'), time('webhook-auth')) : undefined;
 	return [
 		'## 3. Trigger: signed callbacks through the production webhook',
 		'',
@@ -181,7 +189,8 @@ function triggerSection(results: BenchResults): string {
 		'',
 		table(['Receiver', `Time per callback (one at a time)`, `Callbacks/s (${t.inFlight} in flight)`], rows),
 		'',
-		`Verification cost: trigger ÷ webhook time per callback ${ratio(overhead)}; webhook ÷ trigger throughput ${ratio(throughput)}.`,
+		`Verification cost: trigger ÷ webhook time per callback ${ratio(overhead)}; webhook ÷ trigger throughput ${ratio(throughput)}` +
+			(vsAuth ? `; trigger ÷ Header-Auth webhook time per callback ${ratio(vsAuth)}.` : '.'),
 	].join('\n');
 }
 

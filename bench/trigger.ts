@@ -2,7 +2,10 @@
  * Benchmark 3: signed callbacks through n8n's production webhook.
  * - trigger: the Paycashless Trigger (verifies the signature against its URL, checks the
  *            timestamp and the event) answering on receipt;
- * - webhook: n8n's plain Webhook node answering on receipt, no verification.
+ * - webhook: n8n's plain Webhook node answering on receipt, no verification;
+ * - webhook-auth: the same with n8n's Header Auth (a credential loaded and one header compared per
+ *   request): separates the cost of loading a credential, which n8n charges any verifying
+ *   webhook, from the cost of the signature check itself.
  * The same signed bodies and headers go to both (each signed for the trigger's URL; the plain
  * Webhook ignores the headers). Callbacks are prepared before the clock starts: signing is the
  * sender's cost. Two loops per round and variant, over loopback only: one callback at a time
@@ -14,7 +17,7 @@ import { uniquePath } from './lab';
 import { log, pause, rounds } from './runner';
 import { paycashlessTrigger, plainWebhook } from './workflows';
 
-export const TRIGGER_VARIANTS = ['trigger', 'webhook'] as const;
+export const TRIGGER_VARIANTS = ['trigger', 'webhook', 'webhook-auth'] as const;
 export type TriggerVariant = (typeof TRIGGER_VARIANTS)[number];
 
 export interface TriggerSample {
@@ -38,6 +41,9 @@ export interface TriggerOptions {
 	inFlight: number;
 }
 
+/** Header checked by the Header Auth variant (sent to every variant, so the bytes are the same). */
+const AUTH_HEADER = { name: 'X-Bench-Key', value: 'bench-header-auth-value' };
+
 interface Prepared {
 	body: string;
 	headers: Record<string, string>;
@@ -55,6 +61,7 @@ function prepare(lab: BenchLab, url: string, count: number): Prepared[] {
 			headers: {
 				[SIGNATURE_HEADER]: callbackSignature({ secret: emulator.apiSecret, callbackUrl: url, dataJson, timestamp }),
 				[TIMESTAMP_HEADER]: timestamp,
+				[AUTH_HEADER.name]: AUTH_HEADER.value,
 			},
 		};
 	});
@@ -87,16 +94,23 @@ async function concurrent(lab: BenchLab, webhookPath: string, callbacks: Prepare
 export async function triggerBench(lab: BenchLab, options: TriggerOptions): Promise<TriggerCase> {
 	lab.e2e.emulator.reset({ payouts: 100 });
 	const trigger = paycashlessTrigger('Paycashless Trigger', lab.e2e.good);
-	const plainPath = uniquePath('plain-webhook');
-	const paths: Record<TriggerVariant, string> = { trigger: `${trigger.webhookId}/webhook`, webhook: plainPath };
+	const paths: Record<TriggerVariant, string> = { trigger: `${trigger.webhookId}/webhook`, webhook: uniquePath('plain-webhook'), 'webhook-auth': uniquePath('auth-webhook') };
+	const headerAuth = await lab.e2e.session.rest<{ id: string; name: string }>('POST', '/rest/credentials', {
+		name: 'bench header auth',
+		type: 'httpHeaderAuth',
+		data: AUTH_HEADER,
+	});
 	await lab.createWorkflow('bench trigger', [trigger], {}, [paths.trigger], false);
-	await lab.createWorkflow('bench plain webhook', [plainWebhook('Webhook', plainPath)], {}, [paths.webhook], false);
+	await lab.createWorkflow('bench plain webhook', [plainWebhook('Webhook', paths.webhook)], {}, [paths.webhook], false);
+	await lab.createWorkflow('bench header-auth webhook', [plainWebhook('Webhook', paths['webhook-auth'], { id: headerAuth.id, name: headerAuth.name })], {}, [paths['webhook-auth']], false);
 	const triggerUrl = `${lab.e2e.n8n.baseUrl}/webhook/${paths.trigger}`;
 
 	// A forged callback must be refused: the trigger really verifies.
 	const [forged] = prepare(lab, `${triggerUrl}-elsewhere`, 1);
 	const refused = await lab.post(paths.trigger, forged.body, forged.headers);
 	if (refused.status !== 401) throw new Error(`the trigger accepted a callback signed for another URL (HTTP ${refused.status})`);
+	const unauthorised = await lab.post(paths['webhook-auth'], '{}');
+	if (unauthorised.status !== 403 && unauthorised.status !== 401) throw new Error(`Header Auth let a request without the header through (HTTP ${unauthorised.status})`);
 
 	// Warm-up, not timed.
 	for (const variant of TRIGGER_VARIANTS) await sequential(lab, paths[variant], prepare(lab, triggerUrl, 50));

@@ -65,13 +65,18 @@ export function paycashlessTrigger(name: string, credential: CredentialRef): Wor
 	return { name, type: NODE_TYPE_TRIGGER, typeVersion: 1, webhookId: randomUUID(), parameters: { events: ['*'] }, credentials: { [CREDENTIAL_TYPE]: credential } };
 }
 
-/** n8n's plain Webhook node answering at once (no verification of anything). */
-export function plainWebhook(name: string, webhookPath: string): WorkflowNode {
-	return {
+/**
+ * n8n's Webhook node answering at once: no verification of anything, or, given a Header Auth
+ * credential, n8n's own check of one header (a credential loaded per request, as the trigger does).
+ */
+export function plainWebhook(name: string, webhookPath: string, headerAuth?: CredentialRef): WorkflowNode {
+	const node: WorkflowNode = {
 		name,
 		type: 'n8n-nodes-base.webhook',
 		typeVersion: 2,
 		webhookId: randomUUID(),
 		parameters: { httpMethod: 'POST', path: webhookPath, responseMode: 'onReceived', options: {} },
 	};
+	if (!headerAuth) return node;
+	return { ...node, parameters: { ...node.parameters, authentication: 'headerAuth' }, credentials: { httpHeaderAuth: headerAuth } };
 }
