@@ -4,7 +4,7 @@
  */
 import { inspect } from 'util';
 
-import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
+import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import type { EmulatorHandle, RecordedRequest } from '../../emulator';
 import { runNode, type ContextOptions, type RunResult } from '../helpers/executeContext';
@@ -12,14 +12,14 @@ import { runNode, type ContextOptions, type RunResult } from '../helpers/execute
 export const ACCESS_BANK = 'bank_538ed2056326432ba8e6853b613997bb';
 
 /** Short waits so the suite stays quick; the policy is the same as with the defaults. */
-export const FAST: IDataObject = { maxAttempts: 5, retryDelay: 5, maxRetryWait: 2000, timeout: 5000 };
+export const FAST: INodeParameters = { maxAttempts: 5, retryDelay: 5, maxRetryWait: 2000, timeout: 5000 };
 
 export function credentialsOf(emulator: EmulatorHandle): ContextOptions['credentials'] {
 	return { apiKey: emulator.apiKey, apiSecret: emulator.apiSecret, baseUrl: emulator.baseUrl };
 }
 
 /** Parameters of a Payout → Create item. */
-export function payoutItem(reference: string, requestOptions: IDataObject = FAST, amount = 2500): INodeParameters {
+export function payoutItem(reference: string, requestOptions: INodeParameters = FAST, amount = 2500): INodeParameters {
 	return {
 		resource: 'payout',
 		operation: 'create',

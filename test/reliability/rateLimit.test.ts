@@ -5,6 +5,7 @@
  * at once when asked to wait longer than Max Retry Wait. A 429 on a create changed nothing: the
  * create is sent again, with no lookup needed.
  */
+import type { INodeParameters } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { type EmulatorHandle, startEmulator } from '../../emulator';
@@ -23,7 +24,7 @@ beforeEach(() => {
 	emulator.clearFaults();
 });
 
-const verify = (reference: string, requestOptions = FAST) => ({
+const verify = (reference: string, requestOptions: INodeParameters = FAST): INodeParameters => ({
 	resource: 'payout',
 	operation: 'verify',
 	reference,

@@ -325,7 +325,7 @@ describe('writes without a reference, and repeatable requests', () => {
 		const { output } = await run(emulator, {
 			resource: 'payout',
 			operation: 'get',
-			payoutId: { __rl: true, mode: 'id', value: created.id },
+			payoutId: { __rl: true, mode: 'id', value: created.id as string },
 			requestOptions: FAST,
 		});
 		expect(trail()).toEqual([

@@ -191,6 +191,36 @@ export function apiError(
 	return error;
 }
 
+/** Codes found on an error and its causes, outermost first (n8n wraps the HTTP client's error in a NodeApiError). */
+export function errorCodes(error: unknown): string[] {
+	const codes: string[] = [];
+	const seen = new Set<unknown>();
+	let level: unknown = error;
+	while (typeof level === 'object' && level !== null && !seen.has(level)) {
+		seen.add(level);
+		const code = (level as { code?: unknown }).code;
+		if (typeof code === 'string') codes.push(code);
+		level = (level as { cause?: unknown }).cause;
+	}
+	return codes;
+}
+
+/** Messages of an error and its causes, outermost first. */
+export function errorMessages(error: unknown): string[] {
+	const messages: string[] = [];
+	const seen = new Set<unknown>();
+	let level: unknown = error;
+	while (typeof level === 'object' && level !== null && !seen.has(level)) {
+		seen.add(level);
+		const message = (level as { message?: unknown }).message;
+		if (typeof message === 'string') messages.push(message);
+		level = (level as { cause?: unknown }).cause;
+	}
+	return messages;
+}
+
+const TIMEOUT_CODES = new Set(['ECONNABORTED', 'ETIMEDOUT', 'ESOCKETTIMEDOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
+
 /** Builds the NodeApiError for a request that got no answer (DNS, refused, reset, timeout). */
 export function networkError(
 	node: INode,
@@ -200,13 +230,16 @@ export function networkError(
 	itemIndex?: number,
 	attempts = 1,
 ): NodeApiError {
-	const source = (isObject(cause) ? cause : {}) as Record<string, unknown>;
-	const code = text(source.code) ?? text((source.cause as Record<string, unknown> | undefined)?.code);
-	const reason = text(source.message) ?? 'no answer';
+	// The innermost message is the HTTP client's own ("timeout of 30000ms exceeded"); n8n's
+	// NodeApiError around it replaces it with a generic text.
+	const code = errorCodes(cause)[0];
+	const reason = errorMessages(cause).map((message) => text(message)).filter((message) => message !== undefined).pop() ?? 'no answer';
+	const timedOut = TIMEOUT_CODES.has(code ?? '') || /timeout|timed out/i.test(reason);
 	const tried = attempts > 1 ? ` The node tried ${attempts} times.` : '';
+	const slow = timedOut ? ' If Paycashless is just slow, raise Request Options → Timeout.' : '';
 	const description = isRepeatable(request)
-		? `Check the Base URL in the Paycashless credential (${baseURL}) and the network connection, then try again.${tried}`
-		: `The request may or may not have reached Paycashless.${checkAdvice(request)}${tried}`;
+		? `Check the Base URL in the Paycashless credential (${baseURL}) and the network connection, then try again.${slow}${tried}`
+		: `The request may or may not have reached Paycashless.${checkAdvice(request)}${slow}${tried}`;
 	const error = new NodeApiError(node, { message: reason, ...(code ? { code } : {}) } as JsonObject, {
 		description,
 		itemIndex,

@@ -14,6 +14,7 @@
 import { sleep } from 'n8n-workflow';
 import type { IDataObject, NodeApiError } from 'n8n-workflow';
 
+import { errorCodes, errorMessages } from './errors';
 import { attemptError, sendAttempt, succeeded, type Attempt, type Call } from './send';
 import { isRepeatable, type PaycashlessRequest } from './types';
 
@@ -45,33 +46,6 @@ const UNCERTAIN_CODES = new Set([
 ]);
 
 const UNCERTAIN_MESSAGE = /socket hang up|timeout|timed out|other side closed|terminated|connection (was )?(reset|closed)/i;
-
-/** Codes found on an error or its causes (n8n wraps the HTTP client's error in a NodeApiError). */
-export function errorCodes(error: unknown): string[] {
-	const codes: string[] = [];
-	const seen = new Set<unknown>();
-	let level: unknown = error;
-	while (typeof level === 'object' && level !== null && !seen.has(level)) {
-		seen.add(level);
-		const code = (level as { code?: unknown }).code;
-		if (typeof code === 'string') codes.push(code);
-		level = (level as { cause?: unknown }).cause;
-	}
-	return codes;
-}
-
-function errorMessages(error: unknown): string[] {
-	const messages: string[] = [];
-	const seen = new Set<unknown>();
-	let level: unknown = error;
-	while (typeof level === 'object' && level !== null && !seen.has(level)) {
-		seen.add(level);
-		const message = (level as { message?: unknown }).message;
-		if (typeof message === 'string') messages.push(message);
-		level = (level as { cause?: unknown }).cause;
-	}
-	return messages;
-}
 
 /** What a thrown error (no answer) means. */
 function classifyNoAnswer(error: unknown, request: PaycashlessRequest): FailureClass {
