@@ -9,6 +9,8 @@
 import * as fs from 'fs';
 import * as path from 'path';
 
+import type { INodeType } from 'n8n-workflow';
+
 import type { BenchLab } from './lab';
 import { chain, startNode, uniquePath } from './lab';
 import { ROOT } from '../scripts/n8n/lab';
@@ -34,13 +36,19 @@ export interface FanoutOptions {
 	httpBatchSizes: number[];
 }
 
-/** Whether the built node has the `concurrency` parameter (before it exists, only 1 is measured). */
-export function nodeSupportsConcurrency(): boolean {
+/**
+ * The default of "Requests in Parallel" of Payout → Verify in the built node (dist/), or
+ * undefined when the node has no such field (then only one request at a time is measured).
+ */
+export function nodeDefaultConcurrency(): number | undefined {
 	const file = path.join(ROOT, 'dist', 'nodes', 'Paycashless', 'Paycashless.node.js');
-	if (!fs.existsSync(file)) return false;
+	if (!fs.existsSync(file)) return undefined;
 	// eslint-disable-next-line @typescript-eslint/no-require-imports
-	const { Paycashless } = require(file) as { Paycashless: new () => { description: { properties: Array<{ name: string }> } } };
-	return new Paycashless().description.properties.some((p) => p.name === 'concurrency');
+	const { Paycashless } = require(file) as { Paycashless: new () => INodeType };
+	const field = new Paycashless().description.properties.find(
+		(p) => p.name === 'concurrency' && p.displayOptions?.show?.resource?.includes('payout') && p.displayOptions.show.operation?.includes('verify'),
+	);
+	return typeof field?.default === 'number' ? field.default : undefined;
 }
 
 function variantNodes(lab: BenchLab, variant: string) {

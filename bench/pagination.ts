@@ -28,6 +28,8 @@ export interface PaginationSample {
 export interface PaginationCase {
 	latencyMs: number;
 	records: number;
+	/** JSON size of the records (as stored by the emulator), MB. */
+	dataMb: number;
 	runs: number;
 	samples: Record<PaginationVariant, PaginationSample[]>;
 }
@@ -140,7 +142,8 @@ export async function paginationBench(lab: BenchLab, options: PaginationOptions)
 				log(`  round ${round + 1} ${variant}: ${Math.round(sample.ms)} ms${sample.n8nPeakMb ? `, n8n peak ${Math.round(sample.n8nPeakMb)} MB` : ''}`);
 				return sample;
 			});
-			cases.push({ latencyMs, records, runs, samples });
+			const dataMb = Buffer.byteLength(JSON.stringify(lab.e2e.emulator.list('payouts'))) / 1024 ** 2;
+			cases.push({ latencyMs, records, dataMb, runs, samples });
 		}
 	}
 	setLatency(lab.e2e.emulator, 0);

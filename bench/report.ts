@@ -44,6 +44,11 @@ function peak(samples: PaginationSample[]): number {
 	return median(samples.map((s) => s.n8nPeakMb ?? Number.NaN).filter(Number.isFinite));
 }
 
+/** Median growth of n8n's resident set during a run (peak minus just before), MB. */
+function growth(samples: PaginationSample[]): number {
+	return median(samples.map((s) => (s.n8nPeakMb ?? Number.NaN) - (s.n8nBeforeMb ?? Number.NaN)).filter(Number.isFinite));
+}
+
 export interface Targets {
 	paginationVsFloor?: { ratio: Summary; ok: boolean };
 	paginationVsHttp?: { ratio: Summary; ok: boolean };
@@ -132,15 +137,17 @@ function paginationSection(results: BenchResults): string {
 			ratio(pairedRatio(times(c.samples.node), times(c.samples.floor))),
 			ratio(pairedRatio(times(c.samples.node), times(c.samples.http))),
 			`${int(peak(c.samples.node))} / ${int(peak(c.samples.http))}`,
+			`${int(growth(c.samples.node))} / ${int(growth(c.samples.http))}`,
+			c.dataMb.toFixed(1),
 		];
 	});
 	return [
 		'## 1. Pagination: Get Many, Return All (payouts, 100 per page)',
 		'',
 		'node = Paycashless node; http = HTTP Request (paycashlessApi, cursor pagination) + Split Out; floor = signed `fetch` loop outside n8n.',
-		`Peak RSS is n8n's main process during the run${idle ? ` (idle after start-up: ${int(idle)} MB)` : ''}; no task runner process is busy in these workflows.`,
+		`Peak RSS: n8n's main process during the run${idle ? ` (idle after start-up: ${int(idle)} MB)` : ''}; growth: peak minus the RSS just before the run; data: JSON size of the records. The task runner is not used by these workflows.`,
 		'',
-		table(['Records', 'Latency', 'node', 'http', 'floor', 'node records/s', 'node ÷ floor', 'node ÷ http', 'peak RSS MB node / http'], rows),
+		table(['Records', 'Latency', 'node', 'http', 'floor', 'node records/s', 'node ÷ floor', 'node ÷ http', 'peak RSS MB node / http', 'RSS growth MB node / http', 'data MB'], rows),
 	].join('\n');
 }
 

@@ -8,8 +8,8 @@
  *   --runs N                repetitions per case (default 5)
  *   --large-runs N          repetitions at 100,000 records or more (default 2)
  *   --fanout-runs N         repetitions of the fan-out benchmark (default 3)
- *   --concurrency 1,8,16    node concurrency levels for the fan-out benchmark
- *   --default-concurrency N the node's default (the level the targets are checked at)
+ *   --concurrency 1,5,10    node concurrency levels for the fan-out benchmark (default 1,5,10,20,50
+ *                           and the node's default, read from the built node)
  *   --out bench/RESULTS.md  markdown report (JSON beside it as results.json)
  *
  * Everything it starts (n8n and its task runner, the emulator, the floor processes) is stopped
@@ -20,7 +20,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 
 import { ROOT } from '../scripts/n8n/lab';
-import { FANOUT_ITEMS, fanoutBench, nodeSupportsConcurrency, type FanoutCase } from './fanout';
+import { FANOUT_ITEMS, fanoutBench, nodeDefaultConcurrency, type FanoutCase } from './fanout';
 import { startBenchLab, type BenchLab } from './lab';
 import { describeMachine } from './machine';
 import { paginationBench, type PaginationCase } from './pagination';
@@ -31,9 +31,6 @@ import { triggerBench, type TriggerCase } from './trigger';
 
 const SUITES = ['pagination', 'fanout', 'trigger', 'signing'] as const;
 type Suite = (typeof SUITES)[number];
-
-/** The node's default for "Requests in Parallel" on reads (descriptions/concurrency.ts). */
-const NODE_DEFAULT_CONCURRENCY = 1;
 
 function parseArgs(argv: string[]): Record<string, string> {
 	const flags: Record<string, string> = {};
@@ -67,13 +64,12 @@ async function main(): Promise<void> {
 	const runs = numbers(flags.runs, [quick ? 2 : 5])[0];
 	const largeRuns = numbers(flags['large-runs'], [quick ? 1 : 2])[0];
 	const fanoutRuns = numbers(flags['fanout-runs'], [quick ? 1 : 3])[0];
-	const defaultConcurrency = numbers(flags['default-concurrency'], [NODE_DEFAULT_CONCURRENCY])[0];
 	const out = path.resolve(ROOT, flags.out ?? path.join('bench', 'RESULTS.md'));
 
 	const started = Date.now();
 	const results: BenchResults = {
 		machine: describeMachine(),
-		settings: { quick, sizes, latencies, runs, largeRuns, fanoutRuns, defaultConcurrency },
+		settings: { quick, sizes, latencies, runs, largeRuns, fanoutRuns, defaultConcurrency: 1 },
 		pagination: [] as PaginationCase[],
 		fanout: [] as FanoutCase[],
 		trigger: undefined as TriggerCase | undefined,
@@ -114,9 +110,12 @@ async function main(): Promise<void> {
 				results.pagination = await paginationBench(lab, { sizes, latencies, runsFor: (records) => (records >= 100_000 ? largeRuns : runs) });
 			}
 			if (suites.includes('fanout')) {
-				const supported = nodeSupportsConcurrency();
-				const levels = numbers(flags.concurrency, supported ? [...new Set([1, 4, 8, 16, 32, defaultConcurrency])].sort((a, b) => a - b) : [1]);
-				results.fanoutConcurrencySupported = supported;
+				// Built by startBenchLab: the node as installed in n8n.
+				const nodeDefault = nodeDefaultConcurrency();
+				results.settings.defaultConcurrency = nodeDefault ?? 1;
+				results.fanoutConcurrencySupported = nodeDefault !== undefined;
+				const levels = nodeDefault === undefined ? [1] : numbers(flags.concurrency, [1, 5, 10, 20, 50, nodeDefault]);
+				levels.splice(0, levels.length, ...[...new Set(levels)].sort((a, b) => a - b));
 				results.fanout = await fanoutBench(lab, { latencies, runs: fanoutRuns, concurrency: levels, httpBatchSizes: [FANOUT_ITEMS] });
 			}
 			if (suites.includes('trigger')) {
