@@ -189,7 +189,8 @@ describe('API errors become NodeApiError with the API message, type/code, HTTP s
 
 describe('Continue On Fail', () => {
 	it('turns the failing item into an error item and goes on with the others', async () => {
-		const good = (reference: string) => ({ ...payoutCreate, reference });
+		// A repeated reference is an error here (by default the node would return the existing payout).
+		const good = (reference: string) => ({ ...payoutCreate, reference, requestOptions: { onRepeatedReference: 'error' } });
 		const server2 = await startFakeServer((request) =>
 			request.body.includes('"reference":"dup"')
 				? { status: 409, body: { error: { type: 'idempotency_error', code: 'duplicate_reference', message: 'Used before' } } }
