@@ -131,7 +131,7 @@ describe('node description', () => {
 		expect(amounts.length).toBe(4);
 		for (const field of amounts) expect(field.description).toMatch(/smallest unit/);
 		const bankId = properties.find((p) => p.name === 'bankId') as INodeProperties;
-		expect(bankId.description).toMatch(/bank\.id/);
+		expect(bankId.hint).toMatch(/\$json\.bank\.id/);
 		expect(bankId.description).toMatch(/Bank Account → Look Up/);
 	});
 

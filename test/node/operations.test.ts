@@ -294,8 +294,8 @@ describe('Tax Rate and Invoice', () => {
 			daysUntilDue: 14,
 			acceptPartialPayments: true,
 			maxInstallments: 3,
+			autoFinalize: false,
 			additionalFields: {
-				autoFinalize: false,
 				sendEmail: false,
 				callbackUrl: TRIGGER_URL,
 				returnUrl: 'https://shop.example.com/paid',

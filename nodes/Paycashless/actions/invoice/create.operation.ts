@@ -101,14 +101,15 @@ const properties: INodeProperties[] = [
 		description: 'The largest number of instalments the customer may pay in (2 or more)',
 		displayOptions: { show: { acceptPartialPayments: [true] } },
 	},
+	{
+		displayName: 'Auto Finalize',
+		name: 'autoFinalize',
+		type: 'boolean',
+		default: true,
+		description:
+			'Whether to finalise the invoice at once, so the customer can pay it. When off, Paycashless keeps it as a draft that cannot be paid yet.',
+	},
 	additionalFieldsCollection([
-		{
-			displayName: 'Auto Finalize',
-			name: 'autoFinalize',
-			type: 'boolean',
-			default: true,
-			description: 'Whether to finalise the invoice at once; when off it stays a draft',
-		},
 		callbackUrlField,
 		{
 			displayName: 'Customer Address',
@@ -182,7 +183,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 			daysUntilDue,
 			acceptPartialPayments,
 			maxInstallments,
-			autoFinalize: fields.autoFinalize as boolean | undefined,
+			autoFinalize: this.getNodeParameter('autoFinalize', i, true) as boolean,
 			sendEmail: fields.sendEmail as boolean | undefined,
 			callbackUrl: optionalText(fields.callbackUrl),
 			returnUrl: optionalText(fields.returnUrl),

@@ -40,10 +40,9 @@ const properties: INodeProperties[] = [
 		required: true,
 		default: '',
 		placeholder: 'bank_538ed2056326432ba8e6853b613997bb',
-		// The text names the API field `bank.id` and the expression `$json`, in their real letter case.
-		// eslint-disable-next-line n8n-nodes-base/node-param-description-miscased-id, n8n-nodes-base/node-param-description-miscased-json
 		description:
-			'The Paycashless ID of the destination bank (starts with bank_), not its CBN or NIBSS code. Get it with Bank Account → Look Up: use the bank.id of its result, e.g. {{ $json.bank.id }}.',
+			'The Paycashless ID of the destination bank (starts with bank_), not its CBN or NIBSS code. Get it with Bank Account → Look Up.',
+		hint: 'After Bank Account → Look Up, use the expression {{ $json.bank.id }}',
 	},
 	additionalFieldsCollection([
 		callbackUrlField,
