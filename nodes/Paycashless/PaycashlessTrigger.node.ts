@@ -37,9 +37,6 @@ export class PaycashlessTrigger implements INodeType {
 			name: 'Paycashless Trigger',
 		},
 		inputs: [],
-		// The legacy rule predates NodeConnectionTypes and wants the literal 'main', which the
-		// community rule node-connection-type-literal forbids; n8n's own nodes disable it likewise.
-		// eslint-disable-next-line n8n-nodes-base/node-class-description-outputs-wrong
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [
 			{
