@@ -8,6 +8,7 @@ import * as payment from './actions/payment';
 import * as payout from './actions/payout';
 import { registry, router } from './actions/router';
 import * as taxRate from './actions/taxRate';
+import { concurrencyProperties } from './descriptions/concurrency';
 import { requestOptionsProperties } from './descriptions/requestOptions';
 import { listSearch } from './methods';
 
@@ -22,10 +23,7 @@ export class Paycashless implements INodeType {
 		description: 'Collect payments, send payouts and issue invoices with Paycashless (NGN and USD)',
 		defaults: { name: 'Paycashless' },
 		usableAsTool: true,
-		// The older n8n-nodes-base rules still ask for the string 'main'; n8n now wants the constant.
-		// eslint-disable-next-line n8n-nodes-base/node-class-description-inputs-wrong-regular-node
 		inputs: [NodeConnectionTypes.Main],
-		// eslint-disable-next-line n8n-nodes-base/node-class-description-outputs-wrong
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'paycashlessApi', required: true }],
 		properties: [
@@ -51,6 +49,7 @@ export class Paycashless implements INodeType {
 			...payout.description,
 			...taxRate.description,
 			...requestOptionsProperties(registry),
+			...concurrencyProperties(registry),
 		],
 	};
 
