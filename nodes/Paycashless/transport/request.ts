@@ -19,8 +19,26 @@ import { isRepeatable, reconciledKind, type PaycashlessContext, type Paycashless
 
 export { apiPath, CREDENTIAL_NAME } from './send';
 
+/**
+ * Base URL per node run: n8n loads and decrypts the credential from its database on every
+ * `getCredentials` (and once more inside `httpRequestWithAuthentication`), so reading it for
+ * every request of a 1,000-page list or 1,000 items cost one extra database read each
+ * (bench/README.md). The context object lives for one run of the node; a failed read is not kept.
+ */
+const baseUrls = new WeakMap<object, Promise<string>>();
+
 /** The credential's base URL without trailing slashes (default https://api.paycashless.com). */
 export async function paycashlessBaseUrl(this: PaycashlessContext): Promise<string> {
+	let baseUrl = baseUrls.get(this);
+	if (!baseUrl) {
+		baseUrl = readBaseUrl.call(this);
+		baseUrls.set(this, baseUrl);
+		baseUrl.catch(() => baseUrls.delete(this));
+	}
+	return await baseUrl;
+}
+
+async function readBaseUrl(this: PaycashlessContext): Promise<string> {
 	const credentials = await this.getCredentials(CREDENTIAL_NAME);
 	const configured = typeof credentials?.baseUrl === 'string' ? credentials.baseUrl.trim() : '';
 	return (configured || PAYCASHLESS_DEFAULT_BASE_URL).replace(/\/+$/, '');
