@@ -119,7 +119,7 @@ async function main(): Promise<void> {
 				results.fanout = await fanoutBench(lab, { latencies, runs: fanoutRuns, concurrency: levels, httpBatchSizes: [FANOUT_ITEMS] });
 			}
 			if (suites.includes('trigger')) {
-				results.trigger = await triggerBench(lab, { runs: quick ? 2 : 5, callbacks: quick ? 100 : 300, inFlight: 8 });
+				results.trigger = await triggerBench(lab, { runs: quick ? 2 : 4, callbacks: quick ? 100 : 200, inFlight: 8 });
 			}
 		}
 	} finally {
