@@ -23,78 +23,41 @@ function minor(amount: unknown, currency: unknown): string | undefined {
 	return undefined;
 }
 
-async function searchList(
-	context: ILoadOptionsFunctions,
-	path: string,
-	describe: Describe,
-	filter?: string,
-	paginationToken?: string,
-): Promise<INodeListSearchResult> {
-	const page = await fetchPage.call(context, { path }, MAX_PAGE_SIZE, paginationToken);
-	const needle = filter?.trim().toLowerCase();
-	const results: INodeListSearchItems[] = [];
-	for (const record of page.data) {
-		const id = typeof record.id === 'string' ? record.id : undefined;
-		if (!id) continue;
-		const name = describe(record) || id;
-		if (needle && !`${name} ${id}`.toLowerCase().includes(needle)) continue;
-		results.push({ name, value: id });
-	}
-	return { results, paginationToken: page.hasMore ? page.cursor : undefined };
-}
-
-export async function searchPayments(
+type ListSearch = (
 	this: ILoadOptionsFunctions,
 	filter?: string,
 	paginationToken?: string,
-): Promise<INodeListSearchResult> {
-	return await searchList(
-		this,
-		'/v1/payments',
-		(r) => label(r.reference, minor(r.expectedAmount, r.currency), r.status, r.id),
-		filter,
-		paginationToken,
-	);
+) => Promise<INodeListSearchResult>;
+
+/** A list search over one list endpoint: one page per call, labelled by `describe`. */
+function listSearchOf(path: string, describe: Describe): ListSearch {
+	return async function (this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) {
+		const page = await fetchPage.call(this, { path }, MAX_PAGE_SIZE, paginationToken);
+		const needle = filter?.trim().toLowerCase();
+		const results: INodeListSearchItems[] = [];
+		for (const record of page.data) {
+			const id = typeof record.id === 'string' ? record.id : undefined;
+			if (!id) continue;
+			const name = describe(record) || id;
+			if (needle && !`${name} ${id}`.toLowerCase().includes(needle)) continue;
+			results.push({ name, value: id });
+		}
+		return { results, paginationToken: page.hasMore ? page.cursor : undefined };
+	};
 }
 
-export async function searchPayouts(
-	this: ILoadOptionsFunctions,
-	filter?: string,
-	paginationToken?: string,
-): Promise<INodeListSearchResult> {
-	return await searchList(
-		this,
-		'/v1/payouts',
-		(r) => label(r.reference, minor(r.amount, r.currency), r.status, r.id),
-		filter,
-		paginationToken,
-	);
-}
+export const searchPayments = listSearchOf('/v1/payments', (r) =>
+	label(r.reference, minor(r.expectedAmount, r.currency), r.status, r.id),
+);
 
-export async function searchInvoices(
-	this: ILoadOptionsFunctions,
-	filter?: string,
-	paginationToken?: string,
-): Promise<INodeListSearchResult> {
-	return await searchList(
-		this,
-		'/v1/invoices',
-		(r) => label(r.number, r.reference, minor(r.amountDue, r.currency), r.status, r.id),
-		filter,
-		paginationToken,
-	);
-}
+export const searchPayouts = listSearchOf('/v1/payouts', (r) =>
+	label(r.reference, minor(r.amount, r.currency), r.status, r.id),
+);
 
-export async function searchDedicatedAccounts(
-	this: ILoadOptionsFunctions,
-	filter?: string,
-	paginationToken?: string,
-): Promise<INodeListSearchResult> {
-	return await searchList(
-		this,
-		'/v1/dedicated_accounts',
-		(r) => label(r.accountName, r.accountNumber, r.bankName, r.id),
-		filter,
-		paginationToken,
-	);
-}
+export const searchInvoices = listSearchOf('/v1/invoices', (r) =>
+	label(r.number, r.reference, minor(r.amountDue, r.currency), r.status, r.id),
+);
+
+export const searchDedicatedAccounts = listSearchOf('/v1/dedicated_accounts', (r) =>
+	label(r.accountName, r.accountNumber, r.bankName, r.id),
+);

@@ -4,29 +4,17 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import {
 	additionalBodyJsonField,
 	additionalFieldsCollection,
-	amountFields,
 	callbackUrlField,
-	currencyField,
-	customerEmailField,
-	customerNameField,
 	metadataField,
-	referenceField,
 } from '../../descriptions/common';
 import { compact } from '../../helpers/body';
-import { optionalText, requireEmail, requireInteger, requireText } from '../../helpers/validation';
+import { optionalText, requireInteger } from '../../helpers/validation';
 import { paycashlessRequest } from '../../transport/request';
-import { finishBody, readAmount } from '../common';
+import { finishBody } from '../common';
+import { paymentFields, readPayment } from './shared';
 
 const properties: INodeProperties[] = [
-	{
-		...referenceField,
-		description:
-			'Your own unique reference for this payment, e.g. the order number. Check the payment later with Payment → Verify and this reference.',
-	},
-	...amountFields('How much the customer must pay.'),
-	currencyField,
-	customerEmailField,
-	customerNameField,
+	...paymentFields,
 	{
 		displayName: 'Expires In (Seconds)',
 		name: 'expiresIn',
@@ -45,12 +33,7 @@ export const description = updateDisplayOptions(
 );
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
-	const reference = requireText(this.getNodeParameter('reference', i), 'Reference');
-	const amount = readAmount.call(this, i);
-	const customer = {
-		email: requireEmail(this.getNodeParameter('customerEmail', i), 'Customer Email'),
-		name: requireText(this.getNodeParameter('customerName', i), 'Customer Name'),
-	};
+	const { reference, amount, customer } = readPayment.call(this, i);
 	const expiresIn = requireInteger(this.getNodeParameter('expiresIn', i, 1800), 'Expires In (Seconds)', 1);
 	const fields = this.getNodeParameter('additionalFields', i, {}) as IDataObject;
 	const body = finishBody(

@@ -1,0 +1,42 @@
+/**
+ * What both ways of creating a payment (transfer, checkout link) ask for and send: the
+ * reference, the amount with its currency, and the customer. Defined once here.
+ */
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import {
+	amountFields,
+	currencyField,
+	customerEmailField,
+	customerNameField,
+	referenceField,
+} from '../../descriptions/common';
+import { requireEmail, requireText } from '../../helpers/validation';
+import { readAmount } from '../common';
+
+export const paymentFields: INodeProperties[] = [
+	{
+		...referenceField,
+		description:
+			'Your own unique reference for this payment, e.g. the order number. Check the payment later with Payment → Verify and this reference.',
+	},
+	...amountFields('How much the customer must pay.'),
+	currencyField,
+	customerEmailField,
+	customerNameField,
+];
+
+/** `reference`, `amount` and `customer` of a new payment, checked. */
+export function readPayment(
+	this: IExecuteFunctions,
+	i: number,
+): { reference: string; amount: { value: number; currency: string }; customer: IDataObject } {
+	return {
+		reference: requireText(this.getNodeParameter('reference', i), 'Reference'),
+		amount: readAmount.call(this, i),
+		customer: {
+			email: requireEmail(this.getNodeParameter('customerEmail', i), 'Customer Email'),
+			name: requireText(this.getNodeParameter('customerName', i), 'Customer Name'),
+		},
+	};
+}
