@@ -7,6 +7,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { type EmulatorHandle, startEmulator } from '../../emulator';
 import { runNode } from '../helpers/executeContext';
+import { individualAccountParameters } from '../helpers/fixtures';
 
 let emulator: EmulatorHandle;
 
@@ -51,19 +52,7 @@ const invoice: INodeParameters = {
 	items: { itemValues: [{ name: 'Work', quantity: 1, price: 100 }] },
 	daysUntilDue: 30,
 };
-const account: INodeParameters = {
-	resource: 'dedicatedAccount',
-	operation: 'create',
-	accountType: 'individual',
-	currency: 'NGN',
-	preferredBank: 'safehaven_mfb',
-	email: 'tunde@example.com',
-	firstName: 'Tunde',
-	lastName: 'Bello',
-	phoneNumber: '+2348012345678',
-	dateOfBirth: '1990-04-25',
-	bvn: '22212345678',
-};
+const account: INodeParameters = individualAccountParameters;
 const payouts: INodeParameters = { resource: 'payout', operation: 'getAll' };
 
 const cases: Array<[string, INodeParameters, string]> = [

@@ -6,6 +6,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { type EmulatorHandle, startEmulator } from '../../emulator';
 import { runNode, type RunResult } from '../helpers/executeContext';
+import { individualAccountParameters } from '../helpers/fixtures';
 
 let emulator: EmulatorHandle;
 
@@ -362,17 +363,7 @@ describe('Tax Rate and Invoice', () => {
 
 describe('Dedicated Account', () => {
 	const individual: INodeParameters = {
-		resource: 'dedicatedAccount',
-		operation: 'create',
-		accountType: 'individual',
-		currency: 'NGN',
-		preferredBank: 'safehaven_mfb',
-		email: 'tunde@example.com',
-		firstName: 'Tunde',
-		lastName: 'Bello',
-		phoneNumber: '+2348012345678',
-		dateOfBirth: '1990-04-25',
-		bvn: '22212345678',
+		...individualAccountParameters,
 		kycFields: { otherName: 'Ade', gender: 'male', countryOfOrigin: 'ng' },
 		additionalFields: { callbackUrl: TRIGGER_URL },
 	};

@@ -10,6 +10,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { type EmulatorHandle, startEmulator } from '../../emulator';
 import { FAST, payoutItem, run, runAndCatch } from './helpers';
+import { individualAccountParameters } from '../helpers/fixtures';
 
 let emulator: EmulatorHandle;
 
@@ -73,20 +74,7 @@ const taxRateItem: INodeParameters = {
 	inclusive: false,
 	requestOptions: FAST,
 };
-const dedicatedAccountItem: INodeParameters = {
-	resource: 'dedicatedAccount',
-	operation: 'create',
-	accountType: 'individual',
-	currency: 'NGN',
-	preferredBank: 'safehaven_mfb',
-	email: 'tunde@example.com',
-	firstName: 'Tunde',
-	lastName: 'Bello',
-	phoneNumber: '+2348012345678',
-	dateOfBirth: '1990-04-25',
-	bvn: '22212345678',
-	requestOptions: FAST,
-};
+const dedicatedAccountItem: INodeParameters = { ...individualAccountParameters, requestOptions: FAST };
 
 describe('creates with a reference after an uncertain failure', () => {
 	it('payout, connection dropped after commit: found with Verify and returned, marked; one payout', async () => {
