@@ -11,6 +11,7 @@
  *   --concurrency 1,5,10    node concurrency levels for the fan-out benchmark (default 1,5,10,20,50
  *                           and the node's default, read from the built node)
  *   --out bench/RESULTS.md  markdown report (JSON beside it as results.json)
+ *   --render                only rewrite the markdown from the results.json beside --out
  *
  * Everything it starts (n8n and its task runner, the emulator, the floor processes) is stopped
  * at the end, also on Ctrl-C; n8n runs under scripts/n8n/supervise.js, which stops it even if
@@ -65,6 +66,13 @@ async function main(): Promise<void> {
 	const largeRuns = numbers(flags['large-runs'], [quick ? 1 : 2])[0];
 	const fanoutRuns = numbers(flags['fanout-runs'], [quick ? 1 : 3])[0];
 	const out = path.resolve(ROOT, flags.out ?? path.join('bench', 'RESULTS.md'));
+
+	if (flags.render === 'true') {
+		const saved = JSON.parse(fs.readFileSync(path.join(path.dirname(out), 'results.json'), 'utf8')) as BenchResults;
+		fs.writeFileSync(out, renderReport(saved));
+		log(`rewrote ${path.relative(ROOT, out)} from results.json`);
+		return;
+	}
 
 	const started = Date.now();
 	const results: BenchResults = {

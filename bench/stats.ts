@@ -43,18 +43,3 @@ export function formatSummary(summary: Summary, digits = 2, unit = ''): string {
 	if (summary.n < 2) return f(summary.median);
 	return `${f(summary.median)} (${f(summary.min)}–${f(summary.max)})`;
 }
-
-/** Least-squares slope and the ratio of the largest to the smallest per-unit cost. */
-export function linearity(xs: number[], ys: number[]): { slope: number; perUnitSpread: number } {
-	const n = xs.length;
-	const mx = xs.reduce((s, x) => s + x, 0) / n;
-	const my = ys.reduce((s, y) => s + y, 0) / n;
-	let num = 0;
-	let den = 0;
-	for (let i = 0; i < n; i++) {
-		num += (xs[i] - mx) * (ys[i] - my);
-		den += (xs[i] - mx) ** 2;
-	}
-	const perUnit = xs.map((x, i) => ys[i] / x);
-	return { slope: den === 0 ? Number.NaN : num / den, perUnitSpread: Math.max(...perUnit) / Math.min(...perUnit) };
-}
