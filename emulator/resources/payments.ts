@@ -115,32 +115,45 @@ function transferAccount(paymentId: string): { accountName: string; accountNumbe
 export function registerPayments(router: Router, core: Core): void {
 	const { store } = core;
 
-	router.add('POST', '/v1/payments', (ctx) => {
-		const f = new Fields(bodyObject(ctx.body, ctx.rawBody));
-		f.oneOf('paymentMethod', ['pay_with_transfer'] as const);
-		const input = readCommon(core, f, true);
+	/** Stores a new `initiated` payment; pay-by-transfer ones get the account to pay into. */
+	function storeNewPayment(
+		input: CommonPaymentInput,
+		expiresInSeconds: number,
+		kind: Pick<Payment, 'paymentMethod' | 'paymentChannel' | 'returnUrl'>,
+	) {
 		const now = core.nowSeconds();
 		const id = store.newId('pi_', store.payments);
-		const expiresAt = isoTime(now + (input.expiresIn as number));
-		const account = transferAccount(id);
+		const expiresAt = isoTime(now + expiresInSeconds);
+		const account = kind.paymentMethod === 'pay_with_transfer' ? transferAccount(id) : null;
 		const payment = buildPayment({
 			id,
 			reference: input.reference,
 			currency: input.amount.currency,
 			status: 'initiated',
 			accessToken: store.hex(40),
-			paymentMethod: 'pay_with_transfer',
-			paymentChannel: 'api',
+			...kind,
 			customerId: input.customer.id,
 			expectedAmount: input.amount.value,
 			callbackUrl: input.callbackUrl,
-			returnUrl: null,
 			receiptEmail: input.customer.email,
 			metadata: input.metadata,
 			createdAt: now,
 			updatedAt: now,
 		});
 		store.payments.add(payment, now, { customer: input.customer, expiresAt, transferAccount: account });
+		return { id, expiresAt, account };
+	}
+
+	router.add('POST', '/v1/payments', (ctx) => {
+		const f = new Fields(bodyObject(ctx.body, ctx.rawBody));
+		f.oneOf('paymentMethod', ['pay_with_transfer'] as const);
+		const input = readCommon(core, f, true);
+		const { id, expiresAt, account } = storeNewPayment(input, input.expiresIn as number, {
+			paymentMethod: 'pay_with_transfer',
+			paymentChannel: 'api',
+			returnUrl: null,
+		});
+		if (!account) throw new Error('a pay-by-transfer payment always has an account to pay into');
 		return {
 			status: 200,
 			body: {
@@ -162,27 +175,11 @@ export function registerPayments(router: Router, core: Core): void {
 		const f = new Fields(bodyObject(ctx.body, ctx.rawBody));
 		const returnUrl = f.url('returnUrl') ?? null;
 		const input = readCommon(core, f, false);
-		const now = core.nowSeconds();
-		const id = store.newId('pi_', store.payments);
-		const expiresAt = isoTime(now + (input.expiresIn ?? DEFAULT_CHECKOUT_EXPIRY_SECONDS));
-		const payment = buildPayment({
-			id,
-			reference: input.reference,
-			currency: input.amount.currency,
-			status: 'initiated',
-			accessToken: store.hex(40),
+		const { id, expiresAt } = storeNewPayment(input, input.expiresIn ?? DEFAULT_CHECKOUT_EXPIRY_SECONDS, {
 			paymentMethod: null,
 			paymentChannel: 'checkout',
-			customerId: input.customer.id,
-			expectedAmount: input.amount.value,
-			callbackUrl: input.callbackUrl,
 			returnUrl,
-			receiptEmail: input.customer.email,
-			metadata: input.metadata,
-			createdAt: now,
-			updatedAt: now,
 		});
-		store.payments.add(payment, now, { customer: input.customer, expiresAt, transferAccount: null });
 		return {
 			status: 200,
 			body: {
