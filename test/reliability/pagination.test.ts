@@ -1,6 +1,7 @@
 /**
- * Get Many with Return All over 5,000 records while 10% of the page requests fail transiently
- * (5xx, 429, connection dropped after the page was served): the failed page is asked for again
+ * Get Many with Return All over 5,000 records while page requests fail transiently (5xx, 429,
+ * connection dropped after the page was served), each with a 10%, then a 30% probability (seeded,
+ * so every run sees the same faults): the failed page is asked for again
  * with the same cursor and the list goes on; exactly 5,000 distinct records come back.
  */
 import { type EmulatorHandle, startEmulator } from '../../emulator';
@@ -40,7 +41,7 @@ describe('Return All over 5,000 records with page requests failing transiently',
 	it.each([
 		['10%', { error5xxRate: 0.04, rateLimitRate: 0.03, dropAfterCommitRate: 0.03 }, 3],
 		['30%', { error5xxRate: 0.12, rateLimitRate: 0.09, dropAfterCommitRate: 0.09 }, 8],
-	])('%s of page requests failing: exactly the 5,000 records, each once, in the order of the list', async (share, rates, maxAttempts) => {
+	])('each page request failing with %s probability: exactly the 5,000 records, each once, in the order of the list', async (share, rates, maxAttempts) => {
 		emulator.clearLogs();
 		emulator.setFaults({ match: '^GET /v1/payouts$', retryAfterSeconds: 0.01, seed: 11, ...rates });
 		const { output } = await run(emulator, {
@@ -76,7 +77,7 @@ describe('Return All over 5,000 records with page requests failing transiently',
 
 		const distinct = new Set(ids);
 		rows.push([
-			`Get Many, Return All, ${share} failure rate`,
+			`Get Many, Return All, each page request failing with ${share} probability`,
 			RECORDS,
 			pages,
 			`${failed} (${faults.error5xx} / ${faults.rateLimit} / ${faults.dropAfterCommit})`,

@@ -133,6 +133,7 @@ export const listFields: INodeProperties[] = [
 		default: 50,
 		typeOptions: { minValue: 1 },
 		description: 'Max number of results to return',
+		hint: 'Any number from 1: the node asks for pages of up to 100 records (the API maximum) until it has this many',
 		displayOptions: { show: { returnAll: [false] } },
 	},
 ];
