@@ -1,4 +1,5 @@
 import type {
+	IAuthenticateRuleResponseSuccessBody,
 	ICredentialDataDecryptedObject,
 	ICredentialTestRequest,
 	ICredentialType,
@@ -97,6 +98,16 @@ export function signPaycashlessRequest(
 	return signed;
 }
 
+const AUTHENTICATION_FAILED =
+	'Paycashless rejected the API key or the request signature. Check that the API Key and the API Secret are one pair from the same mode (sandbox or live), copied without spaces.';
+
+/** Test rules that give `message` when the answer's error code (top level or under `error`) is one of `codes`. */
+function errorCodeRules(codes: string[], message: string): IAuthenticateRuleResponseSuccessBody[] {
+	return codes.flatMap((code) =>
+		['error.code', 'code'].map((key) => ({ type: 'responseSuccessBody' as const, properties: { key, value: code, message } })),
+	);
+}
+
 export class PaycashlessApi implements ICredentialType {
 	name = 'paycashlessApi';
 
@@ -166,34 +177,44 @@ export class PaycashlessApi implements ICredentialType {
 		return signPaycashlessRequest(credentials as unknown as PaycashlessCredentialData, requestOptions, Date.now());
 	}
 
+	/**
+	 * The Test button: a signed `GET /v1/payouts?limit=1`. n8n reads a failed answer's status code
+	 * only, so the request keeps every answer (`ignoreHttpStatusErrors`) and the rules read its body:
+	 * the error code says which of key, secret or clock is wrong (top level or under `error`, as
+	 * Paycashless uses both); an answer without the list's `hasMore` is not Paycashless's.
+	 */
 	test: ICredentialTestRequest = {
 		request: {
 			baseURL: `={{ ($credentials.baseUrl || "${PAYCASHLESS_DEFAULT_BASE_URL}").replace(/\\/+$/, "") }}`,
 			url: '/v1/payouts',
 			method: 'GET',
 			qs: { limit: 1 },
+			ignoreHttpStatusErrors: true,
 		},
 		rules: [
+			...errorCodeRules(
+				['invalid_api_key', 'missing_api_key'],
+				'Paycashless rejected the API Key. Copy it again from Developer Tools in the Paycashless dashboard, without spaces, from the same mode (sandbox or live) as the secret.',
+			),
+			...errorCodeRules(
+				['invalid_signature', 'missing_signature'],
+				'Paycashless accepted the API Key but not the request signature: the API Secret is wrong. Use the secret of the same key pair and mode (sandbox or live), copied without spaces.',
+			),
+			...errorCodeRules(
+				['expired_timestamp', 'invalid_timestamp'],
+				'Paycashless refused the request time: the clock of the machine running n8n is more than 5 minutes off. Correct its clock (for example with NTP), then test again.',
+			),
+			...(['error.type', 'type'] as const).map((key) => ({
+				type: 'responseSuccessBody' as const,
+				properties: { key, value: 'authentication_error', message: AUTHENTICATION_FAILED },
+			})),
 			{
-				type: 'responseCode',
+				type: 'responseSuccessBody',
 				properties: {
-					value: 401,
+					key: 'hasMore',
+					value: undefined,
 					message:
-						'Paycashless rejected the API key or the request signature (401). Check that the API Key and the API Secret are one pair from the same mode (sandbox or live), copied without spaces.',
-				},
-			},
-			{
-				type: 'responseCode',
-				properties: {
-					value: 403,
-					message: 'Paycashless refused access with this API key (403). Check the key is active in the dashboard.',
-				},
-			},
-			{
-				type: 'responseCode',
-				properties: {
-					value: 404,
-					message: 'No Paycashless API answered at this Base URL (404). Leave it at https://api.paycashless.com unless you use a proxy or the emulator.',
+						'The Base URL did not answer like the Paycashless API (no list of payouts came back). Leave it at https://api.paycashless.com unless you use a proxy or the emulator; if it is right, Paycashless may be unavailable, so try again later.',
 				},
 			},
 		],

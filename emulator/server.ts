@@ -14,6 +14,7 @@ import { ApiError, apiError } from './errors';
 import { FaultInjector, type FaultDecision } from './faults';
 import { hostedPage } from './pages';
 import { registerAccountLookup } from './resources/accountLookup';
+import { registerEcho } from './resources/echo';
 import { activateAccountRequest, registerDedicatedAccounts } from './resources/dedicatedAccounts';
 import { payInvoice, registerInvoices } from './resources/invoices';
 import { completePayment, registerPayments } from './resources/payments';
@@ -128,6 +129,7 @@ export class Emulator implements EmulatorHandle, Core {
 		registerPayouts(this.api, this);
 		registerDedicatedAccounts(this.api, this);
 		registerAccountLookup(this.api);
+		registerEcho(this.api);
 		registerControlRoutes(this.control, this);
 		this.server = http.createServer((request, response) => {
 			this.handle(request, response).catch((error: unknown) => send(response, errorReply(error)));

@@ -6,6 +6,8 @@ import { createHmac } from 'crypto';
 import type { IHttpRequestOptions } from 'n8n-workflow';
 
 import { PaycashlessApi, signPaycashlessRequest } from '../credentials/PaycashlessApi.credentials';
+import { type EmulatorHandle, startEmulator } from '../emulator';
+import { call } from './emulator/helpers';
 
 const SECRET = 'sk_test_credential_secret_0123456789';
 const KEY = 'pk_test_credential_key';
@@ -185,9 +187,76 @@ describe('PaycashlessApi credential type', () => {
 		expect(byName.bodilessSigning.default).toBe('documented');
 	});
 
-	it('tests with a cheap signed GET on the API path', () => {
-		expect(credential.test.request).toMatchObject({ method: 'GET', url: '/v1/payouts', qs: { limit: 1 } });
-		const codes = (credential.test.rules ?? []).map((r) => r.properties.value);
-		expect(codes).toEqual(expect.arrayContaining([401, 404]));
+	it('tests with a cheap signed GET on the API path that keeps every answer for the rules to read', () => {
+		expect(credential.test.request).toMatchObject({ method: 'GET', url: '/v1/payouts', qs: { limit: 1 }, ignoreHttpStatusErrors: true });
+		expect((credential.test.rules ?? []).every((rule) => rule.type === 'responseSuccessBody')).toBe(true);
+	});
+});
+
+/**
+ * The Test button against the emulator: the request is signed by the credential and sent; its
+ * answer goes through the rules the way n8n 2.41's CredentialsTester applies them (the first
+ * `responseSuccessBody` rule whose `key` in the body equals `value` fails the test with its
+ * message; none matching: "Connection successful!"). The same in a real n8n: test/e2e.
+ */
+describe('credential Test button outcome, against the emulator', () => {
+	const credential = new PaycashlessApi();
+	let emulator: EmulatorHandle;
+
+	beforeAll(async () => {
+		emulator = await startEmulator({ apiKey: KEY, apiSecret: SECRET });
+	});
+	afterAll(async () => {
+		await emulator.close();
+	});
+
+	const pathValue = (body: unknown, key: string): unknown =>
+		key.split('.').reduce<unknown>((value, part) => (typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[part] : undefined), body);
+
+	/** Sends the credential's test request, signed by the credential, and applies its rules. */
+	async function testButton(options: { apiKey?: string; apiSecret?: string; pathPrefix?: string; nowMs?: number } = {}) {
+		const { request } = credential.test;
+		const answer = await call(emulator, String(request.method), `${options.pathPrefix ?? ''}${String(request.url)}`, {
+			query: request.qs as Record<string, number>,
+			credentials: { apiKey: options.apiKey ?? KEY, apiSecret: options.apiSecret ?? SECRET, bodilessSigning: 'documented' },
+			nowMs: options.nowMs,
+		});
+		const rule = (credential.test.rules ?? []).find(
+			(r) => r.type === 'responseSuccessBody' && pathValue(answer.body, r.properties.key) === r.properties.value,
+		);
+		return { status: answer.status, message: rule?.properties.message ?? 'Connection successful!' };
+	}
+
+	it('passes with the right key and secret', async () => {
+		expect(await testButton()).toEqual({ status: 200, message: 'Connection successful!' });
+	});
+
+	it('names the API Key when the key is wrong or missing', async () => {
+		for (const apiKey of [`${KEY}x`, '']) {
+			const result = await testButton({ apiKey });
+			expect(result.status).toBe(401);
+			expect(result.message).toMatch(/^Paycashless rejected the API Key\./);
+		}
+	});
+
+	it('names the API Secret when the signature is wrong', async () => {
+		const result = await testButton({ apiSecret: `${SECRET}x` });
+		expect(result.status).toBe(401);
+		expect(result.message).toMatch(/the API Secret is wrong/);
+		expect(result.message).not.toContain(SECRET);
+	});
+
+	it('names the clock when the timestamp is outside the 5 minutes', async () => {
+		const result = await testButton({ nowMs: Date.now() + 301_000 });
+		expect(result.status).toBe(401);
+		expect(result.message).toMatch(/clock of the machine running n8n/);
+	});
+
+	it('says the Base URL is not the Paycashless API when something else answers there', async () => {
+		for (const pathPrefix of ['/not-paycashless', '/__emulator']) {
+			const result = await testButton({ pathPrefix });
+			expect(result.status).not.toBe(200);
+			expect(result.message).toMatch(/^The Base URL did not answer like the Paycashless API/);
+		}
 	});
 });

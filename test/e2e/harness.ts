@@ -61,7 +61,12 @@ export interface E2eLab {
 	session: N8nSession;
 	emulator: EmulatorHandle;
 	good: CredentialRef;
+	/** Wrong API secret. */
 	bad: CredentialRef;
+	/** Wrong API key (right secret). */
+	badKey: CredentialRef;
+	/** A base URL where no Paycashless API answers (the emulator under an unknown path prefix). */
+	badBaseUrl: CredentialRef;
 	/** Creates a workflow through the public API, publishes it and waits for its webhooks. */
 	createActiveWorkflow(name: string, nodes: WorkflowNode[], connections: Record<string, unknown>, webhookPaths: string[]): Promise<string>;
 	/**
@@ -122,9 +127,14 @@ export async function startE2eLab(): Promise<E2eLab> {
 		const config = { userFolder, port: await freePort(), brokerPort: await freePort() };
 		const good: CredentialRef = { id: 'e2eGoodCredential', name: 'Paycashless e2e (emulator)' };
 		const bad: CredentialRef = { id: 'e2eBadCredential1', name: 'Paycashless e2e (wrong secret)' };
+		const badKey: CredentialRef = { id: 'e2eBadCredential2', name: 'Paycashless e2e (wrong key)' };
+		const badBaseUrl: CredentialRef = { id: 'e2eBadCredential3', name: 'Paycashless e2e (wrong base URL)' };
+		const data = { apiKey: emulator.apiKey, apiSecret: emulator.apiSecret, baseUrl: emulator.baseUrl, bodilessSigning: 'documented' };
 		importIntoN8n(config, 'credentials', [
-			{ ...good, type: CREDENTIAL_TYPE, data: { apiKey: emulator.apiKey, apiSecret: emulator.apiSecret, baseUrl: emulator.baseUrl, bodilessSigning: 'documented' } },
-			{ ...bad, type: CREDENTIAL_TYPE, data: { apiKey: emulator.apiKey, apiSecret: `${emulator.apiSecret}-wrong`, baseUrl: emulator.baseUrl, bodilessSigning: 'documented' } },
+			{ ...good, type: CREDENTIAL_TYPE, data },
+			{ ...bad, type: CREDENTIAL_TYPE, data: { ...data, apiSecret: `${emulator.apiSecret}-wrong` } },
+			{ ...badKey, type: CREDENTIAL_TYPE, data: { ...data, apiKey: `${emulator.apiKey}-wrong` } },
+			{ ...badBaseUrl, type: CREDENTIAL_TYPE, data: { ...data, baseUrl: `${emulator.baseUrl}/not-paycashless` } },
 		]);
 		n8n = await startN8n(config);
 		const session = new N8nSession(n8n.baseUrl);
@@ -178,6 +188,8 @@ export async function startE2eLab(): Promise<E2eLab> {
 			emulator,
 			good,
 			bad,
+			badKey,
+			badBaseUrl,
 			createActiveWorkflow,
 			runNode,
 			executions,

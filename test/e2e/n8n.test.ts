@@ -29,9 +29,10 @@ function unique(prefix: string): string {
 	return `${prefix}-${randomUUID().slice(0, 12)}`;
 }
 
-function ruleMessage(status: number): string {
-	const rule = new PaycashlessApi().test.rules?.find((r) => r.type === 'responseCode' && r.properties.value === status);
-	if (!rule || rule.type !== 'responseCode') throw new Error(`the credential has no rule for ${status}`);
+/** The credential's Test message for an answer whose `key` (e.g. `error.code`) is `value`. */
+function testMessage(key: string, value: unknown): string {
+	const rule = new PaycashlessApi().test.rules?.find((r) => r.type === 'responseSuccessBody' && r.properties.key === key && r.properties.value === value);
+	if (!rule) throw new Error(`the credential has no Test rule for ${key} = ${String(value)}`);
 	return rule.properties.message;
 }
 
@@ -73,13 +74,23 @@ describe('credential Test button (POST /rest/credentials/test, as the editor cal
 		expect(seen[0].query.limit).toBe('1');
 	});
 
-	it('fails with a wrong secret, with the credential\'s own 401 message and no secret in it', async () => {
+	it.each([
+		['a wrong secret', () => lab.bad, 'invalid_signature', 401],
+		['a wrong key', () => lab.badKey, 'invalid_api_key', 401],
+	])('fails with %s, saying which one is wrong, and no secret in the message', async (_what, credential, code, status) => {
 		lab.emulator.clearLogs();
-		const result = await testCredential(lab.bad.id);
-		expect(result.status).toBe('Error');
-		expect(result.message).toBe(ruleMessage(401));
+		const result = await testCredential(credential().id);
+		expect(result).toEqual({ status: 'Error', message: testMessage('error.code', code) });
 		expect(result.message).not.toContain(lab.emulator.apiSecret);
-		expect(lab.emulator.requests.map((r) => r.status)).toContain(401);
+		expect(lab.emulator.requests.map((r) => r.status)).toEqual([status]);
+	});
+
+	it('fails when the Base URL is not the Paycashless API, saying so', async () => {
+		lab.emulator.clearLogs();
+		const result = await testCredential(lab.badBaseUrl.id);
+		// The emulator answers 404 route_not_found there (and logs only its API's routes).
+		expect(result).toEqual({ status: 'Error', message: testMessage('hasMore', undefined) });
+		expect(lab.emulator.requests.filter((r) => r.status === 200)).toEqual([]);
 	});
 });
 
@@ -114,6 +125,25 @@ describe('n8n HTTP Request node with the predefined credential type paycashlessA
 		expect(request).toMatchObject({ method: 'GET', path: '/v1/banks/account_lookup', status: 200 });
 		expect(request.headers['request-signature']).toMatch(/^[0-9a-f]{128}$/);
 		expect(request.headers.authorization).toBe(`Bearer ${lab.emulator.apiKey}`);
+	});
+
+	it('reaches an endpoint the Paycashless node does not model (the emulator\'s echo), signed and accepted', async () => {
+		lab.emulator.clearLogs();
+		const body = { note: unique('unmodelled'), amount: { value: 150050, currency: 'NGN' } };
+		const items = await lab.runNode(
+			httpRequest({
+				method: 'POST',
+				url: `${lab.emulator.baseUrl}/v1/emulator/echo`,
+				sendQuery: true,
+				queryParameters: { parameters: [{ name: 'page', value: '2' }] },
+				sendBody: true,
+				specifyBody: 'json',
+				jsonBody: JSON.stringify(body),
+			}),
+		);
+		expect(items).toEqual([{ echo: true, method: 'POST', path: '/v1/emulator/echo', query: { page: '2' }, body }]);
+		expect(lab.emulator.requests).toHaveLength(1);
+		expect(lab.emulator.requests[0]).toMatchObject({ method: 'POST', path: '/v1/emulator/echo', status: 200, rawBody: canonicalJson(body) });
 	});
 
 	it('POST /v1/tax_rates with a JSON body is signed over the exact bytes sent', async () => {

@@ -334,6 +334,20 @@ describe('emulator endpoints', () => {
 		});
 	});
 
+	describe('echo (an emulator-only endpoint the node does not model)', () => {
+		it('answers what it received, after the same key and signature checks', async () => {
+			const body = { note: 'Ọjà', nested: { b: 2, a: 1 } };
+			const ok = await call(emulator, 'POST', '/v1/emulator/echo', { body, query: { page: 2 } });
+			expect(ok.status).toBe(200);
+			expect(ok.body).toEqual({ echo: true, method: 'POST', path: '/v1/emulator/echo', query: { page: '2' }, body });
+			const get = await call(emulator, 'GET', '/v1/emulator/echo');
+			expect(get.body).toMatchObject({ echo: true, method: 'GET', body: null });
+			const forged = await call(emulator, 'POST', '/v1/emulator/echo', { body, credentials: { apiSecret: 'sk_wrong' } });
+			expect(forged.status).toBe(401);
+			expect(forged.body.error.code).toBe('invalid_signature');
+		});
+	});
+
 	describe('list items', () => {
 		it('seeded and created items of every list have exactly the fields of a single GET', async () => {
 			const seeded = await startEmulator({ seed: { invoices: 30, payments: 30, payouts: 30, dedicatedAccounts: 30 } });
