@@ -1,8 +1,9 @@
 /**
- * Fault injection for reliability tests: added latency, 5xx answers, 429 with Retry-After, and
+ * Fault injection for reliability tests: added latency, 5xx answers, 429 with Retry-After,
  * "drop after commit" (the request is fully processed, then the connection is cut with no
- * answer). Which requests get a fault is decided by a PRNG seeded from the config, so a run
- * can be repeated exactly.
+ * answer) and slow answers (a share of requests answered late, processed normally). Which
+ * requests get a fault is decided by a PRNG seeded from the config, so a run can be repeated
+ * exactly.
  */
 import { mulberry32, pick, type Rng } from './prng';
 import type { FaultConfig, RecordedRequest } from './types';
@@ -39,9 +40,13 @@ export class FaultInjector {
 		rate('error5xxRate', config.error5xxRate);
 		rate('rateLimitRate', config.rateLimitRate);
 		rate('dropAfterCommitRate', config.dropAfterCommitRate);
-		if (config.latencyMs !== undefined && !(Number.isFinite(config.latencyMs) && config.latencyMs >= 0)) {
-			throw new Error('Fault latencyMs must be a number of milliseconds >= 0.');
+		rate('slowRate', config.slowRate);
+		for (const name of ['latencyMs', 'slowMs'] as const) {
+			const value = config[name];
+			if (value !== undefined && !(Number.isFinite(value) && value >= 0)) throw new Error(`Fault ${name} must be a number of milliseconds >= 0.`);
 		}
+		const shares = (config.error5xxRate ?? 0) + (config.rateLimitRate ?? 0) + (config.dropAfterCommitRate ?? 0) + (config.slowRate ?? 0);
+		if (shares > 1) throw new Error('Fault rates must add up to 1 at most.');
 		const matcher = config.match ? new RegExp(config.match) : null;
 		this.config = { ...config };
 		this.matcher = matcher;
@@ -64,6 +69,7 @@ export class FaultInjector {
 		const error5xx = config.error5xxRate ?? 0;
 		const rateLimit = config.rateLimitRate ?? 0;
 		const drop = config.dropAfterCommitRate ?? 0;
+		const slow = config.slowRate ?? 0;
 		const roll = this.rng();
 		const decision: FaultDecision = { latencyMs: config.latencyMs ?? 0 };
 		if (roll < error5xx) {
@@ -74,6 +80,9 @@ export class FaultInjector {
 			decision.retryAfterSeconds = config.retryAfterSeconds ?? 1;
 		} else if (roll < error5xx + rateLimit + drop) {
 			decision.kind = 'dropAfterCommit';
+		} else if (roll < error5xx + rateLimit + drop + slow) {
+			decision.kind = 'slow';
+			decision.latencyMs += config.slowMs ?? 1000;
 		}
 		if (!decision.kind && decision.latencyMs <= 0) return null;
 		this.applied += 1;

@@ -46,7 +46,7 @@ export interface RecordedRequest {
 	/** Status the emulator answered with (0 when the connection was dropped). */
 	status: number;
 	/** Fault applied, if any. */
-	fault?: 'latency' | 'error5xx' | 'rateLimit' | 'dropAfterCommit';
+	fault?: 'latency' | 'error5xx' | 'rateLimit' | 'dropAfterCommit' | 'slow';
 }
 
 export interface CallbackAttempt {
@@ -74,6 +74,13 @@ export interface FaultConfig {
 	retryAfterSeconds?: number;
 	/** Share (0..1) of matching requests that are fully processed (committed), then the socket is destroyed without an answer. */
 	dropAfterCommitRate?: number;
+	/**
+	 * Share (0..1) of matching requests answered `slowMs` late (on top of `latencyMs`) and then
+	 * processed normally: a client with a shorter timeout gives up while the request still commits.
+	 */
+	slowRate?: number;
+	/** Extra delay of a slow answer, ms. Default 1,000. */
+	slowMs?: number;
 	/** Only requests whose `METHOD /path` matches this regular expression get faults. Default all `/v1` requests. */
 	match?: string;
 	/** Apply faults to at most this many requests in total, then stop. Default unlimited. */

@@ -1,4 +1,4 @@
-/** Fault injection: latency, 5xx, 429 with Retry-After, drop after commit; match, maxFaults, determinism. */
+/** Fault injection: latency, 5xx, 429 with Retry-After, drop after commit, slow answers; match, maxFaults, determinism. */
 import { startEmulator, type EmulatorHandle } from '../../emulator';
 import { call, control, payoutBody } from './helpers';
 
@@ -52,6 +52,28 @@ describe('fault injection', () => {
 		expect(verified.body).toMatchObject({ reference: 'f-drop', status: 'pending' });
 		// A blind retry of the same payout is refused instead of paying twice.
 		expect((await call(emulator, 'POST', '/v1/payouts', { body: payoutBody('f-drop') })).status).toBe(409);
+	});
+
+	it('slow answers come late and still commit, even when the client gave up waiting', async () => {
+		emulator.setFaults({ slowRate: 1, slowMs: 300 });
+		const gaveUp = fetch(`${emulator.baseUrl}/v1/payouts`, { signal: AbortSignal.timeout(50) });
+		await expect(gaveUp).rejects.toThrow();
+		const started = Date.now();
+		const answer = await call(emulator, 'POST', '/v1/payouts', { body: payoutBody('f-slow') });
+		expect(Date.now() - started).toBeGreaterThanOrEqual(290);
+		expect(answer.status).toBe(202);
+		expect(created('f-slow')).toBe(1);
+		expect(emulator.requests.map((request) => request.fault)).toEqual(['slow', 'slow']);
+		expect(() => emulator.setFaults({ slowRate: 0.6, error5xxRate: 0.6 })).toThrow(/add up to 1/);
+	});
+
+	it('a payout whose client timed out is created once the slow answer is due', async () => {
+		emulator.setFaults({ slowRate: 1, slowMs: 200 });
+		const timedOut = call(emulator, 'POST', '/v1/payouts', { body: payoutBody('f-slow-timeout'), signal: AbortSignal.timeout(30) });
+		await expect(timedOut).rejects.toThrow();
+		expect(created('f-slow-timeout')).toBe(0);
+		await new Promise((resolve) => setTimeout(resolve, 350));
+		expect(created('f-slow-timeout')).toBe(1);
 	});
 
 	it('match limits faults to matching "METHOD /path"; control routes are never faulted', async () => {

@@ -30,6 +30,8 @@ export interface CallOptions {
 	nowMs?: number;
 	/** Change the signed request before it is sent (tampering tests). */
 	tamper?: (request: Sent) => void;
+	/** Aborts the request (e.g. `AbortSignal.timeout(ms)`: a client that gives up). */
+	signal?: AbortSignal;
 }
 
 /** Signs like n8n would (via the credential), then sends with fetch. */
@@ -48,7 +50,7 @@ export async function call<T = any>(emulator: EmulatorHandle, method: string, pa
 		body: signed.body as string | undefined,
 	};
 	options.tamper?.(request);
-	const response = await fetch(request.url, { method: request.method, headers: request.headers, body: request.body });
+	const response = await fetch(request.url, { method: request.method, headers: request.headers, body: request.body, signal: options.signal });
 	const text = await response.text();
 	let body: unknown = text;
 	try {

@@ -58,7 +58,7 @@ export type FaultCounts = Record<NonNullable<RecordedRequest['fault']> | 'none',
 
 /** Requests received and faults applied, by kind, from the emulator's log. */
 export function faultCounts(requests: readonly RecordedRequest[]): FaultCounts {
-	const counts: FaultCounts = { none: 0, latency: 0, error5xx: 0, rateLimit: 0, dropAfterCommit: 0 };
+	const counts: FaultCounts = { none: 0, latency: 0, error5xx: 0, rateLimit: 0, dropAfterCommit: 0, slow: 0 };
 	for (const request of requests) counts[request.fault ?? 'none'] += 1;
 	return counts;
 }
