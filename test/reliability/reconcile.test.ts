@@ -185,6 +185,10 @@ describe('creates with a reference after an uncertain failure', () => {
 			_paycashless: { reconciled: true, reason: 'uncertainOutcome', via: 'verify' },
 		});
 		expect(count('payments', 'pay-drop-1')).toBe(1);
+		// A checkout link found again has no link in it: the marker says so instead of leaving it silently out.
+		const note = (output[0].json._paycashless as { note?: string }).note;
+		if (path === '/v1/payments/checkout') expect(note).toMatch(/only when it is created/);
+		else expect(note).toBeUndefined();
 	});
 
 	it('invoice, connection dropped after commit: found in the invoice list filtered by reference', async () => {
