@@ -56,7 +56,7 @@ export class PaycashlessTrigger implements INodeType {
 		properties: [
 			{
 				displayName:
-					'Paycashless has no webhook registration: copy this node\'s Production URL (shown above) into the Callback URL of the operations that take one (Invoice → Create, Payment → Initiate, Checkout Link → Create, Payout → Initiate, Dedicated Account → Request). While "Listen for test event" waits, use the Test URL instead. Callbacks are verified with the API Secret of the credential, so pick the credential (test or live) the objects were created with.',
+					'Paycashless has no webhook registration: copy this node\'s Production URL (shown above) into the Callback URL of the operations that take one (Invoice → Create, Payment → Create Transfer Payment, Payment → Create Checkout Link, Payout → Create, Dedicated Account → Create; under Additional Fields). While "Listen for test event" waits, use the Test URL instead. Callbacks are verified with the API Secret of the credential, so pick the credential (test or live) the objects were created with.',
 				name: 'setupNotice',
 				type: 'notice',
 				default: '',

@@ -1,5 +1,7 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
+import { registry } from '../../nodes/Paycashless/actions/router';
+import { Paycashless } from '../../nodes/Paycashless/Paycashless.node';
 import { PaycashlessTrigger } from '../../nodes/Paycashless/PaycashlessTrigger.node';
 import { runWebhook, TEST_PRODUCTION_URL, TEST_WEBHOOK_ID, type FakeWebhookOptions, type WebhookRun } from '../helpers/webhookContext';
 import { signCallback, sortedJson, unixSeconds } from './independentSigning';
@@ -34,6 +36,24 @@ interface SendOptions {
 	/** Body bytes to send instead of the JSON of { event, data }. */
 	rawBody?: string;
 	context?: FakeWebhookOptions;
+}
+
+/** "Resource → Operation", as the Paycashless node displays them, of every operation with a Callback URL field. */
+function operationsWithCallbackUrl(): string[] {
+	const actionProperties = new Paycashless().description.properties;
+	const displayName = (name: string, list: INodeProperties | undefined, value: string) =>
+		((list?.options ?? []) as INodePropertyOptions[]).find((option) => option.value === value)?.name ?? name;
+	const hasCallbackUrl = (list: INodeProperties[]): boolean =>
+		list.some((p) => p.name === 'callbackUrl' || hasCallbackUrl(((p.options ?? []) as INodeProperties[]).filter((o) => 'name' in o && 'type' in o)));
+	const resources = actionProperties.find((p) => p.name === 'resource');
+	const names: string[] = [];
+	for (const [resource, operations] of Object.entries(registry)) {
+		const operationList = actionProperties.find((p) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes(resource));
+		for (const [operation, { description }] of Object.entries(operations)) {
+			if (hasCallbackUrl(description)) names.push(`${displayName(resource, resources, resource)} → ${displayName(operation, operationList, operation)}`);
+		}
+	}
+	return names;
 }
 
 function bodyText(event: string, data: unknown): string {
@@ -96,6 +116,9 @@ describe('PaycashlessTrigger description', () => {
 		const notices = description.properties.filter((p) => p.type === 'notice');
 		expect(notices[0].displayName).toMatch(/Callback URL/);
 		expect(notices[0].displayOptions).toBeUndefined();
+		// It names, as the Paycashless node shows them, exactly the operations that have a Callback URL field.
+		const named = [...notices[0].displayName.matchAll(/([A-Z][A-Za-z ]+?) → ([A-Z][A-Za-z ]+?)(?=[,;)])/g)].map((m) => `${m[1]} → ${m[2]}`);
+		expect(named.sort()).toEqual(operationsWithCallbackUrl().sort());
 		const skipNotice = notices.find((p) => p.name === 'skipVerificationNotice') as INodeProperties;
 		expect(skipNotice.displayOptions?.show).toEqual({ 'options.skipSignatureVerification': [true] });
 	});
