@@ -98,13 +98,13 @@ export function signPaycashlessRequest(
 	return signed;
 }
 
-const AUTHENTICATION_FAILED =
-	'Paycashless rejected the API key or the request signature. Check that the API Key and the API Secret are one pair from the same mode (sandbox or live), copied without spaces.';
-
-/** Test rules that give `message` when the answer's error code (top level or under `error`) is one of `codes`. */
-function errorCodeRules(codes: string[], message: string): IAuthenticateRuleResponseSuccessBody[] {
-	return codes.flatMap((code) =>
-		['error.code', 'code'].map((key) => ({ type: 'responseSuccessBody' as const, properties: { key, value: code, message } })),
+/**
+ * Test rules that fail the test with `message` when the answer's error `field` (`code` or `type`,
+ * at the top level or under `error`: Paycashless uses both) is one of `values`.
+ */
+function errorRules(field: 'code' | 'type', values: string[], message: string): IAuthenticateRuleResponseSuccessBody[] {
+	return values.flatMap((value) =>
+		[`error.${field}`, field].map((key) => ({ type: 'responseSuccessBody' as const, properties: { key, value, message } })),
 	);
 }
 
@@ -192,22 +192,26 @@ export class PaycashlessApi implements ICredentialType {
 			ignoreHttpStatusErrors: true,
 		},
 		rules: [
-			...errorCodeRules(
+			...errorRules(
+				'code',
 				['invalid_api_key', 'missing_api_key'],
 				'Paycashless rejected the API Key. Copy it again from Developer Tools in the Paycashless dashboard, without spaces, from the same mode (sandbox or live) as the secret.',
 			),
-			...errorCodeRules(
+			...errorRules(
+				'code',
 				['invalid_signature', 'missing_signature'],
 				'Paycashless accepted the API Key but not the request signature: the API Secret is wrong. Use the secret of the same key pair and mode (sandbox or live), copied without spaces.',
 			),
-			...errorCodeRules(
+			...errorRules(
+				'code',
 				['expired_timestamp', 'invalid_timestamp'],
 				'Paycashless refused the request time: the clock of the machine running n8n is more than 5 minutes off. Correct its clock (for example with NTP), then test again.',
 			),
-			...(['error.type', 'type'] as const).map((key) => ({
-				type: 'responseSuccessBody' as const,
-				properties: { key, value: 'authentication_error', message: AUTHENTICATION_FAILED },
-			})),
+			...errorRules(
+				'type',
+				['authentication_error'],
+				'Paycashless rejected the API key or the request signature. Check that the API Key and the API Secret are one pair from the same mode (sandbox or live), copied without spaces.',
+			),
 			{
 				type: 'responseSuccessBody',
 				properties: {

@@ -37,16 +37,16 @@ export class FaultInjector {
 
 	/** Replaces the configuration (throws on a bad one, leaving the old one in force). */
 	set(config: FaultConfig): void {
-		rate('error5xxRate', config.error5xxRate);
-		rate('rateLimitRate', config.rateLimitRate);
-		rate('dropAfterCommitRate', config.dropAfterCommitRate);
-		rate('slowRate', config.slowRate);
+		const shares =
+			rate('error5xxRate', config.error5xxRate) +
+			rate('rateLimitRate', config.rateLimitRate) +
+			rate('dropAfterCommitRate', config.dropAfterCommitRate) +
+			rate('slowRate', config.slowRate);
+		if (shares > 1 + 1e-9) throw new Error('Fault rates must add up to 1 at most.');
 		for (const name of ['latencyMs', 'slowMs'] as const) {
 			const value = config[name];
 			if (value !== undefined && !(Number.isFinite(value) && value >= 0)) throw new Error(`Fault ${name} must be a number of milliseconds >= 0.`);
 		}
-		const shares = (config.error5xxRate ?? 0) + (config.rateLimitRate ?? 0) + (config.dropAfterCommitRate ?? 0) + (config.slowRate ?? 0);
-		if (shares > 1) throw new Error('Fault rates must add up to 1 at most.');
 		const matcher = config.match ? new RegExp(config.match) : null;
 		this.config = { ...config };
 		this.matcher = matcher;

@@ -6,7 +6,7 @@
  */
 import type { Router } from '../router';
 
-export const ECHO_PATH = '/v1/emulator/echo';
+const ECHO_PATH = '/v1/emulator/echo';
 
 export function registerEcho(router: Router): void {
 	for (const method of ['GET', 'POST']) {

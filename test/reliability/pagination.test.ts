@@ -1,8 +1,8 @@
 /**
  * Get Many with Return All over 5,000 records while page requests fail transiently (5xx, 429,
  * connection dropped after the page was served), each with a 10%, then a 30% probability (seeded,
- * so every run sees the same faults): the failed page is asked for again
- * with the same cursor and the list goes on; exactly 5,000 distinct records come back.
+ * so every run sees the same faults): the failed page is asked for again with the same cursor and
+ * the list goes on; exactly 5,000 distinct records come back.
  */
 import { type EmulatorHandle, startEmulator } from '../../emulator';
 import { FAST, faultCounts, markdownTable, run } from './helpers';

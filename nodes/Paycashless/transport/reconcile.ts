@@ -39,13 +39,9 @@ export interface ReconciledMarker {
 	reconciled: true;
 	reason: 'repeatedReference' | 'uncertainOutcome';
 	via: 'verify' | 'invoiceList';
-	/** What the user should know about the object returned (e.g. a checkout link that is not in it). */
+	/** What the user should know about the object returned (set by the operation, e.g. Create Checkout Link). */
 	note?: string;
 }
-
-/** Paycashless returns a checkout link's `authorizationUrl` only in the answer to its creation. */
-const CHECKOUT_LINK_NOT_RETURNED =
-	'This is the payment created earlier under this reference. Paycashless returns a checkout link (authorizationUrl) only when it is created, so the link is not available here: use the one from the first run, or create a new link with a new reference.';
 
 type Lookup = { found: IDataObject } | { notFound: true } | { failed: NodeApiError };
 
@@ -155,7 +151,6 @@ function accept(
 		);
 	}
 	const marker: ReconciledMarker = { reconciled: true, reason, via: kind === 'invoice' ? 'invoiceList' : 'verify' };
-	if (request.path === '/v1/payments/checkout' && typeof found.authorizationUrl !== 'string') marker.note = CHECKOUT_LINK_NOT_RETURNED;
 	call.context.logger.info(`Paycashless: ${kind} with reference "${reference}" returned from a lookup (${reason})`, {
 		kind,
 		reason,

@@ -10,6 +10,7 @@ import {
 } from '../../descriptions/common';
 import { compact } from '../../helpers/body';
 import { optionalText } from '../../helpers/validation';
+import { RECONCILED_KEY, type ReconciledMarker } from '../../transport/reconcile';
 import { paycashlessRequest } from '../../transport/request';
 import { finishBody } from '../common';
 import { paymentFields, readPayment } from './shared';
@@ -37,9 +38,17 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 		}),
 		fields,
 	);
-	return await paycashlessRequest.call(
+	const link = await paycashlessRequest.call(
 		this,
 		{ method: 'POST', path: '/v1/payments/checkout', body, reference, moneyMovement: 'payment' },
 		i,
 	);
+	// Found again by reference, it is the payment behind the link: the link itself is only ever in
+	// the answer to its creation. Say so rather than leave `authorizationUrl` silently missing.
+	const marker = link[RECONCILED_KEY] as ReconciledMarker | undefined;
+	if (marker?.reconciled && typeof link.authorizationUrl !== 'string') {
+		marker.note =
+			'This is the payment created earlier under this reference. Paycashless returns a checkout link (authorizationUrl) only when it is created, so the link is not available here: use the one from the first run, or create a new link with a new reference.';
+	}
+	return link;
 }
