@@ -170,12 +170,17 @@ export class PaycashlessApi implements ICredentialType {
 		},
 	];
 
-	async authenticate(
+	/**
+	 * A property, not a class method: n8n copies community credential types with an object spread
+	 * (`{ ...credential }`, in its LoadNodesAndCredentials), which keeps own properties only. As a
+	 * method, `authenticate` was lost there, so the editor's HTTP Request node did not offer
+	 * "Paycashless API" under Authentication > Predefined Credential Type.
+	 */
+	authenticate = async (
 		credentials: ICredentialDataDecryptedObject,
 		requestOptions: IHttpRequestOptions,
-	): Promise<IHttpRequestOptions> {
-		return signPaycashlessRequest(credentials as unknown as PaycashlessCredentialData, requestOptions, Date.now());
-	}
+	): Promise<IHttpRequestOptions> =>
+		signPaycashlessRequest(credentials as unknown as PaycashlessCredentialData, requestOptions, Date.now());
 
 	/**
 	 * The Test button: a signed `GET /v1/payouts?limit=1`. n8n reads a failed answer's status code

@@ -179,6 +179,22 @@ describe('PaycashlessApi credential type', () => {
 		expect(header(signed, 'Request-Signature')).toBe(hmac('/v1/payouts' + String(ts)));
 	});
 
+	it('keeps authenticate through the copy n8n makes of community credential types', () => {
+		// n8n 2.41 (n8n-core DirectoryLoader + LoadNodesAndCredentials.postProcessLoaders) gives each
+		// loaded credential an own `toJSON` that turns a function `authenticate` into `{}`, then copies
+		// it with `{ ...credential }` and writes the copy to /types/credentials.json. The editor offers a
+		// type under HTTP Request > Predefined Credential Type only when that JSON has `authenticate`.
+		const loaded = new PaycashlessApi() as unknown as Record<string, unknown>;
+		Object.assign(loaded, {
+			toJSON(this: Record<string, unknown>) {
+				return { ...this, authenticate: typeof this.authenticate === 'function' ? {} : this.authenticate };
+			},
+		});
+		const copy = { ...loaded };
+		expect(typeof copy.authenticate).toBe('function');
+		expect(JSON.parse(JSON.stringify(copy))).toHaveProperty('authenticate', {});
+	});
+
 	it('keeps key and secret as password fields, and the documented signing form as default', () => {
 		const byName = Object.fromEntries(credential.properties.map((p) => [p.name, p]));
 		expect(byName.apiKey.typeOptions?.password).toBe(true);
