@@ -34,9 +34,17 @@ import { invoiceNumber, LazyRow, type Store } from './store';
 import type { Collection } from './types';
 
 export const MAX_SEED_RECORDS = 100_000;
-/** Seeded records are created between these two instants (Unix seconds). */
+/** By default, seeded records are created between these two instants (Unix seconds). */
 export const SEED_FROM = Date.UTC(2025, 0, 1) / 1000;
 export const SEED_TO = Date.UTC(2026, 0, 1) / 1000;
+
+/** When seeded records were created: from `from` to `to` (Unix seconds), in creation order. */
+export interface SeedPeriod {
+	from: number;
+	to: number;
+}
+
+export const DEFAULT_SEED_PERIOD: SeedPeriod = { from: SEED_FROM, to: SEED_TO };
 
 const COLLECTION_STREAMS: Record<Collection, number> = { invoices: 1, payments: 2, payouts: 3, dedicatedAccounts: 4 };
 
@@ -67,9 +75,9 @@ interface Head {
 }
 
 /** The first draws of every record: its time and id (known without building the record). */
-function head(seedValue: number, collection: Collection, prefix: string, index: number, count: number): Head {
+function head(period: SeedPeriod, seedValue: number, collection: Collection, prefix: string, index: number, count: number): Head {
 	const rng = recordRng(seedValue, collection, index);
-	const createdAt = SEED_FROM + Math.floor(((index + rng()) * (SEED_TO - SEED_FROM)) / count);
+	const createdAt = period.from + Math.floor(((index + rng()) * (period.to - period.from)) / count);
 	return { rng, createdAt, id: seededId(rng, prefix) };
 }
 
@@ -96,14 +104,14 @@ function customerPool(rng: Rng, count: number): Customer[] {
 const PAYOUT_STATUSES: Array<[PayoutStatus, number]> = [['succeeded', 60], ['pending', 8], ['sent', 7], ['failed', 12], ['reversed', 5], ['cancelled', 8]];
 const NARRATIONS = ['Salary', 'Vendor payment', 'Refund', 'Commission', 'Supplier settlement', 'Transport allowance'];
 
-function seedPayouts(store: Store, seedValue: number, count: number): void {
+function seedPayouts(store: Store, period: SeedPeriod, seedValue: number, count: number): void {
 	const poolDraws = poolRng(seedValue, 'payouts');
 	const accounts = Array.from({ length: Math.max(1, Math.min(500, Math.ceil(count / 5))) }, () => ({
 		number: flat(`${randInt(poolDraws, 1, 9)}${randomDigits(poolDraws, 9)}`),
 		bankId: pick(poolDraws, BANKS).id,
 	}));
 	const build = (index: number): { obj: Payout; meta: undefined } => {
-		const { rng, createdAt, id } = head(seedValue, 'payouts', 'po_', index, count);
+		const { rng, createdAt, id } = head(period, seedValue, 'payouts', 'po_', index, count);
 		const status = pickWeighted(rng, PAYOUT_STATUSES);
 		const currency = currencyOf(rng);
 		const account = pick(rng, accounts);
@@ -138,7 +146,7 @@ function seedPayouts(store: Store, seedValue: number, count: number): void {
 		return { obj: payout, meta: undefined };
 	};
 	for (let index = 0; index < count; index++) {
-		const { createdAt, id } = head(seedValue, 'payouts', 'po_', index, count);
+		const { createdAt, id } = head(period, seedValue, 'payouts', 'po_', index, count);
 		store.payouts.addLazy(id, reference('po', index), new LazyRow(createdAt, index, build));
 	}
 }
@@ -152,10 +160,10 @@ const PAYMENT_KINDS: Array<[Payment['paymentChannel'], Payment['paymentMethod']]
 	['api', 'invoice_payment_account'],
 ];
 
-function seedPayments(store: Store, seedValue: number, count: number): void {
+function seedPayments(store: Store, period: SeedPeriod, seedValue: number, count: number): void {
 	const pool = customerPool(poolRng(seedValue, 'payments'), count);
 	const build = (index: number): { obj: Payment; meta: PaymentMeta } => {
-		const { rng, createdAt, id } = head(seedValue, 'payments', 'pi_', index, count);
+		const { rng, createdAt, id } = head(period, seedValue, 'payments', 'pi_', index, count);
 		const status = pickWeighted(rng, PAYMENT_STATUSES);
 		const currency = currencyOf(rng);
 		const customer = pick(rng, pool);
@@ -180,7 +188,7 @@ function seedPayments(store: Store, seedValue: number, count: number): void {
 		return { obj: payment, meta: { customer, expiresAt: isoTime(createdAt + 1800), transferAccount: null } };
 	};
 	for (let index = 0; index < count; index++) {
-		const { createdAt, id } = head(seedValue, 'payments', 'pi_', index, count);
+		const { createdAt, id } = head(period, seedValue, 'payments', 'pi_', index, count);
 		store.payments.addLazy(id, reference('pi', index), new LazyRow(createdAt, index, build));
 	}
 }
@@ -188,11 +196,11 @@ function seedPayments(store: Store, seedValue: number, count: number): void {
 const INVOICE_STATUSES: Array<[InvoiceStatus, number]> = [['paid', 35], ['open', 25], ['draft', 10], ['partially_paid', 12], ['cancelled', 8]];
 const PRODUCTS = ['Consulting (hour)', 'Website maintenance', 'Catering tray', 'Delivery', 'Training seat', 'Office supplies', 'Hosting (month)'];
 
-function seedInvoices(store: Store, seedValue: number, count: number, baseUrl: string): void {
+function seedInvoices(store: Store, period: SeedPeriod, seedValue: number, count: number, baseUrl: string): void {
 	const pool = customerPool(poolRng(seedValue, 'invoices'), count);
 	const firstNumber = store.invoiceCount + 1;
 	const build = (index: number): { obj: Invoice; meta: InvoiceMeta } => {
-		const { rng, createdAt, id } = head(seedValue, 'invoices', 'inv_', index, count);
+		const { rng, createdAt, id } = head(period, seedValue, 'invoices', 'inv_', index, count);
 		const status = pickWeighted(rng, INVOICE_STATUSES);
 		const currency = currencyOf(rng);
 		const customer = pick(rng, pool);
@@ -233,20 +241,20 @@ function seedInvoices(store: Store, seedValue: number, count: number, baseUrl: s
 		return { obj: invoice, meta };
 	};
 	for (let index = 0; index < count; index++) {
-		const { createdAt, id } = head(seedValue, 'invoices', 'inv_', index, count);
+		const { createdAt, id } = head(period, seedValue, 'invoices', 'inv_', index, count);
 		store.invoices.addLazy(id, reference('inv', index), new LazyRow(createdAt, index, build));
 	}
 	store.invoiceCount += count;
 }
 
-function seedDedicatedAccounts(store: Store, seedValue: number, count: number): void {
+function seedDedicatedAccounts(store: Store, period: SeedPeriod, seedValue: number, count: number): void {
 	const poolDraws = poolRng(seedValue, 'dedicatedAccounts');
 	const owners = Array.from({ length: Math.max(1, Math.ceil(count / 2)) }, (_, index) => ({
 		email: `holder${String(index + 1).padStart(5, '0')}@example.com`,
 		bvn: `22${randomDigits(poolDraws, 9)}`,
 	}));
 	const keysOf = (index: number) => {
-		const { rng, createdAt, id } = head(seedValue, 'dedicatedAccounts', 'va_', index, count);
+		const { rng, createdAt, id } = head(period, seedValue, 'dedicatedAccounts', 'va_', index, count);
 		return { rng, createdAt, id, code: seededId(rng, 'acc_req_') };
 	};
 	const build = (index: number): { obj: DedicatedAccount; meta: DedicatedAccountMeta } => {
@@ -292,13 +300,22 @@ export function checkSeedCounts(counts: Partial<Record<Collection, number>>): vo
 }
 
 /** Fills `store` with `counts` generated records per collection (each 0..100,000). */
-export function seedStore(store: Store, counts: Partial<Record<Collection, number>>, seedValue: number, baseUrl: string): void {
+export function seedStore(
+	store: Store,
+	counts: Partial<Record<Collection, number>>,
+	seedValue: number,
+	baseUrl: string,
+	period: SeedPeriod = DEFAULT_SEED_PERIOD,
+): void {
+	if (!(Number.isInteger(period.from) && Number.isInteger(period.to) && period.to > period.from)) {
+		throw new Error(`The seed period must be two whole Unix times, the first before the second (got ${period.from} to ${period.to}).`);
+	}
 	checkSeedCounts(counts);
 	const generators: Record<Collection, (count: number) => void> = {
-		invoices: (count) => seedInvoices(store, seedValue, count, baseUrl),
-		payments: (count) => seedPayments(store, seedValue, count),
-		payouts: (count) => seedPayouts(store, seedValue, count),
-		dedicatedAccounts: (count) => seedDedicatedAccounts(store, seedValue, count),
+		invoices: (count) => seedInvoices(store, period, seedValue, count, baseUrl),
+		payments: (count) => seedPayments(store, period, seedValue, count),
+		payouts: (count) => seedPayouts(store, period, seedValue, count),
+		dedicatedAccounts: (count) => seedDedicatedAccounts(store, period, seedValue, count),
 	};
 	for (const collection of Object.keys(COLLECTION_STREAMS) as Collection[]) {
 		const count = counts[collection] ?? 0;

@@ -21,7 +21,7 @@ import { completePayment, registerPayments } from './resources/payments';
 import { completePayout, registerPayouts } from './resources/payouts';
 import { registerTaxRates } from './resources/taxRates';
 import { Router, type Core, type Reply } from './router';
-import { checkSeedCounts, seedStore } from './seed';
+import { checkSeedCounts, seedStore, type SeedPeriod } from './seed';
 import { Store } from './store';
 import type { CallbackAttempt, Collection, EmulatorHandle, EmulatorOptions, FaultConfig, RecordedRequest } from './types';
 
@@ -98,6 +98,7 @@ export class Emulator implements EmulatorHandle, Core {
 	private readonly auth: AuthSettings;
 	private readonly seedCounts: Partial<Record<Collection, number>>;
 	private readonly seedValue: number;
+	private readonly seedPeriod: SeedPeriod | undefined;
 	private readonly delays = new Map<NodeJS.Timeout, () => void>();
 	private closing: Promise<void> | null = null;
 
@@ -107,6 +108,7 @@ export class Emulator implements EmulatorHandle, Core {
 		this.seedCounts = { ...(options.seed ?? {}) };
 		checkSeedCounts(this.seedCounts);
 		this.seedValue = options.seedValue ?? 1;
+		this.seedPeriod = options.seedPeriod;
 		const now = options.now ?? Date.now;
 		this.auth = {
 			apiKey: this.apiKey,
@@ -149,7 +151,7 @@ export class Emulator implements EmulatorHandle, Core {
 		this.port = (this.server.address() as AddressInfo).port;
 		this.baseUrl = `http://${host.includes(':') ? `[${host}]` : host}:${this.port}`;
 		try {
-			seedStore(this.store, this.seedCounts, this.seedValue, this.baseUrl);
+			seedStore(this.store, this.seedCounts, this.seedValue, this.baseUrl, this.seedPeriod);
 		} catch (error) {
 			await this.close();
 			throw error;
@@ -177,7 +179,7 @@ export class Emulator implements EmulatorHandle, Core {
 		this.dispatcher.cancelAll();
 		this.store.clear();
 		this.clearLogs();
-		seedStore(this.store, counts, this.seedValue, this.baseUrl);
+		seedStore(this.store, counts, this.seedValue, this.baseUrl, this.seedPeriod);
 	}
 
 	setFaults(faults: FaultConfig): void {

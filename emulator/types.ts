@@ -24,6 +24,12 @@ export interface EmulatorOptions {
 	seed?: Partial<Record<Collection, number>>;
 	/** PRNG seed for the generated data set: same value, same records. Default 1. */
 	seedValue?: number;
+	/**
+	 * When the generated records were created, Unix seconds (`from` before `to`). Default: calendar
+	 * year 2025 (UTC), so tests see the same data on any day. `npm start` seeds the 30 days up to
+	 * its start, so filters such as "since yesterday" find records on a fresh start.
+	 */
+	seedPeriod?: { from: number; to: number };
 	/** Delay between callback retries, ms. Default 60,000 (the documented 1 minute). */
 	callbackRetryDelayMs?: number;
 	/** Retries after the first attempt on a non-2xx or failed callback. Default 3. */

@@ -32,10 +32,9 @@ import {
 	type RunningN8n,
 } from './lab';
 import { EXAMPLE_CREDENTIAL, loadExampleWorkflows, type WorkflowJson } from './examples';
+import { FRESH_START_SEED, FRESH_START_SEED_DAYS, freshStartEmulatorOptions } from './fresh-start';
 
 const USER_FOLDER = path.join(LAB, 'home');
-/** Records the emulator seeds at start, so lists and "Return All" have something to show. */
-const EMULATOR_SEED = { invoices: 25, payments: 60, payouts: 40, dedicatedAccounts: 12 };
 
 let n8n: RunningN8n | undefined;
 let emulator: EmulatorHandle | undefined;
@@ -102,10 +101,10 @@ async function main(): Promise<void> {
 		// Imported lazily: the emulator is a dev-only module (not in the published package).
 		const { startEmulator } = await import('../../emulator');
 		const port = await freePort(Number(process.env.PAYCASHLESS_EMULATOR_PORT || 4010));
-		const emu = await startEmulator({ port, seed: EMULATOR_SEED, callbackRetryDelayMs: 5_000 });
+		const emu = await startEmulator({ ...freshStartEmulatorOptions(Date.now()), port, callbackRetryDelayMs: 5_000 });
 		emulator = emu;
 		credentialData = { apiKey: emu.apiKey, apiSecret: emu.apiSecret, baseUrl: emu.baseUrl, bodilessSigning: 'documented' };
-		say(`Paycashless emulator on ${emu.baseUrl} (seeded: ${Object.entries(EMULATOR_SEED).map(([k, v]) => `${v} ${k}`).join(', ')})`);
+		say(`Paycashless emulator on ${emu.baseUrl} (seeded over the last ${FRESH_START_SEED_DAYS} days: ${Object.entries(FRESH_START_SEED).map(([k, v]) => `${v} ${k}`).join(', ')})`);
 	}
 
 	const credentialName = live ? 'Paycashless (API)' : 'Paycashless (local emulator)';

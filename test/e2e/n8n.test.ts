@@ -550,18 +550,19 @@ describe('example workflows (examples/*.json) run in n8n against the emulator', 
 		const nowSeconds = Date.now() / 1000;
 		expect(since).toBeGreaterThan(nowSeconds - 3 * 86400);
 		expect(since).toBeLessThan(nowSeconds - 86400);
-		const expected = new Map<string, { count: number; expected: number }>();
+		const expected = new Map<string, { count: number; expectedKobo: number }>();
 		for (const payment of lab.emulator.list('payments')) {
 			if (Date.parse(String(payment.createdAt)) / 1000 < since) continue;
 			const key = `${payment.currency}/${payment.status}`;
-			const row = expected.get(key) ?? { count: 0, expected: 0 };
+			const row = expected.get(key) ?? { count: 0, expectedKobo: 0 };
 			row.count += 1;
-			row.expected += Number(payment.expectedAmount);
+			row.expectedKobo += Number(payment.expectedAmount);
 			expected.set(key, row);
 		}
 		expect(summary.length).toBe(expected.size);
 		for (const row of summary) {
-			expect(expected.get(`${row.currency}/${row.status}`)).toEqual({ count: row.count_id, expected: row.sum_expectedAmount });
+			// Totals in naira (dollars): the smallest unit / 100.
+			expect(expected.get(`${row.currency}/${row.status}`)).toEqual({ count: row.payments, expectedKobo: Math.round(Number(row.expectedTotal) * 100) });
 		}
 	});
 });

@@ -155,6 +155,25 @@ describe('seed data', () => {
 		}
 	});
 
+	it('dates the same records over a chosen period (npm start: the 30 days up to its start)', async () => {
+		const to = Math.floor(Date.now() / 1000);
+		const from = to - 30 * 86_400;
+		const moved = await startEmulator({ seed: { payments: 60 }, seedPeriod: { from, to } });
+		const fixed = await startEmulator({ seed: { payments: 60 } });
+		try {
+			const times = moved.list('payments').map((p) => Date.parse(String(p.createdAt)) / 1000);
+			expect(Math.min(...times)).toBeGreaterThanOrEqual(from);
+			expect(Math.max(...times)).toBeLessThanOrEqual(to);
+			// Some fall in the last two days, so "since yesterday" finds payments on a fresh start.
+			expect(times.filter((t) => t >= to - 2 * 86_400).length).toBeGreaterThan(0);
+			const strip = (p: Record<string, unknown>) => ({ id: p.id, reference: p.reference, expectedAmount: p.expectedAmount, status: p.status });
+			expect(moved.list('payments').map(strip)).toEqual(fixed.list('payments').map(strip));
+			await expect(startEmulator({ seed: { payments: 1 }, seedPeriod: { from: to, to: from } })).rejects.toThrow(/seed period/);
+		} finally {
+			await Promise.all([moved, fixed].map((e) => e.close()));
+		}
+	});
+
 	it('has varied statuses, both currencies and spread timestamps', async () => {
 		const emulator = await startEmulator({ seed: { payouts: 1000, payments: 1000, invoices: 1000, dedicatedAccounts: 200 } });
 		try {
