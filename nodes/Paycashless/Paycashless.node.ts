@@ -10,6 +10,7 @@ import { registry, router } from './actions/router';
 import * as taxRate from './actions/taxRate';
 import { concurrencyProperties } from './descriptions/concurrency';
 import { requestOptionsProperties } from './descriptions/requestOptions';
+import { withReadableSubtitle } from './descriptions/subtitle';
 import { listSearch } from './methods';
 
 export class Paycashless implements INodeType {
@@ -19,6 +20,7 @@ export class Paycashless implements INodeType {
 		icon: { light: 'file:paycashless.svg', dark: 'file:paycashless.dark.svg' },
 		group: ['transform'],
 		version: 1,
+		// Replaced by withReadableSubtitle: "Look Up: Bank Account".
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description: 'Collect payments, send payouts and issue invoices with Paycashless (NGN and USD)',
 		defaults: { name: 'Paycashless' },
@@ -52,6 +54,10 @@ export class Paycashless implements INodeType {
 			...concurrencyProperties(registry),
 		],
 	};
+
+	constructor() {
+		this.description = withReadableSubtitle(this.description);
+	}
 
 	methods = { listSearch };
 

@@ -32,12 +32,25 @@ export class PaycashlessTrigger implements INodeType {
 		group: ['trigger'],
 		version: 1,
 		subtitle: '={{ ($parameter["events"] || []).includes("*") ? "All Events" : ($parameter["events"] || []).join(", ") }}',
-		description: 'Starts the workflow when Paycashless sends a signed callback (invoice, payment, payout, dedicated account)',
+		// n8n's node panel shows one "Paycashless" entry for this trigger and the Paycashless node, with
+		// this text (n8n takes the trigger's description for the merged entry): it describes both.
+		description: 'Collect payments, send payouts and issue invoices with Paycashless (NGN and USD), and start workflows from its signed callbacks',
 		defaults: {
 			name: 'Paycashless Trigger',
 		},
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
+		triggerPanel: {
+			header: 'Waiting for a Paycashless callback on the Test URL',
+			executionsHelp: {
+				inactive:
+					'<b>While building your workflow</b>, click "Execute step", then make Paycashless call this node\'s <b>Test URL</b>: put it in the Callback URL of a Paycashless operation and create the object (for example an invoice, then pay it). The callback shows up here.<br /><br /><b>Once it works</b>, publish the workflow and use the <b>Production URL</b> as Callback URL: every verified callback then starts the workflow; see them under Executions.',
+				active:
+					'<b>This workflow is published</b>: every verified callback to the <b>Production URL</b> starts it; see them under Executions.<br /><br /><b>To test changes</b>, click "Execute step" and send a callback to the <b>Test URL</b>: it shows up here without starting the published workflow.',
+			},
+			activationHint:
+				'When the workflow works, publish it (Publish, top right) and put the Production URL into your Callback URLs: callbacks then start it automatically.',
+		},
 		credentials: [
 			{
 				name: 'paycashlessApi',
@@ -56,7 +69,7 @@ export class PaycashlessTrigger implements INodeType {
 		properties: [
 			{
 				displayName:
-					'Paycashless has no webhook registration: copy this node\'s Production URL (shown above) into the Callback URL of the operations that take one (Invoice → Create, Payment → Create Transfer Payment, Payment → Create Checkout Link, Payout → Create, Dedicated Account → Create; under Additional Fields). While "Listen for test event" waits, use the Test URL instead. Callbacks are verified with the API Secret of the credential, so pick the credential (test or live) the objects were created with.',
+					'Paycashless has no webhook registration: copy this node\'s URL (Webhook URLs at the top of this panel) into the Callback URL of the operations that take one (Invoice → Create, Payment → Create Transfer Payment, Payment → Create Checkout Link, Payout → Create, Dedicated Account → Create; under Additional Fields). While you build, click "Execute step" and use the Test URL tab; for real use, publish the workflow and use the Production URL tab. Callbacks are verified with the API Secret of the credential, so pick the credential (test or live) the objects were created with.',
 				name: 'setupNotice',
 				type: 'notice',
 				default: '',

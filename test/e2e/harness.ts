@@ -24,6 +24,7 @@ import {
 	installPackageIntoN8n,
 	startN8n,
 	waitForProductionWebhook,
+	type N8nConfig,
 	type RunningN8n,
 } from '../../scripts/n8n/lab';
 
@@ -112,7 +113,14 @@ export function webhookNode(webhookPath: string): WorkflowNode {
 	};
 }
 
-export async function startE2eLab(): Promise<E2eLab> {
+export interface E2eLabOptions {
+	/** Emulator options (default: nothing seeded, no callback retries). */
+	emulator?: EmulatorOptions;
+	/** Runs after the credentials are imported and before n8n starts (e.g. to import workflows). */
+	beforeStart?: (config: N8nConfig, emulator: EmulatorHandle, good: CredentialRef) => void;
+}
+
+export async function startE2eLab(options: E2eLabOptions = {}): Promise<E2eLab> {
 	installN8n({ quiet: true });
 	const tgz = await buildAndPack({ quiet: true });
 	const runsRoot = path.join(LAB, 'e2e');
@@ -121,7 +129,7 @@ export async function startE2eLab(): Promise<E2eLab> {
 	fs.rmSync(userFolder, { recursive: true, force: true });
 	installPackageIntoN8n(tgz, userFolder);
 
-	const emulator = await startEmulator({ port: 0, callbackRetries: 0, callbackRetryDelayMs: 500 });
+	const emulator = await startEmulator({ port: 0, callbackRetries: 0, callbackRetryDelayMs: 500, ...options.emulator });
 	let n8n: RunningN8n | undefined;
 	try {
 		const config = { userFolder, port: await freePort(), brokerPort: await freePort() };
@@ -136,6 +144,7 @@ export async function startE2eLab(): Promise<E2eLab> {
 			{ ...badKey, type: CREDENTIAL_TYPE, data: { ...data, apiKey: `${emulator.apiKey}-wrong` } },
 			{ ...badBaseUrl, type: CREDENTIAL_TYPE, data: { ...data, baseUrl: `${emulator.baseUrl}/not-paycashless` } },
 		]);
+		options.beforeStart?.(config, emulator, good);
 		n8n = await startN8n(config);
 		const session = new N8nSession(n8n.baseUrl);
 		await session.ownerSetupAndLogin();

@@ -38,11 +38,27 @@ describe('node description', () => {
 	it('has the n8n node basics', () => {
 		expect(description.name).toBe('paycashless');
 		expect(description.usableAsTool).toBe(true);
-		expect(description.subtitle).toBe('={{$parameter["operation"] + ": " + $parameter["resource"]}}');
+		expect(description.subtitle).toMatch(/^=\{\{ .* \}\}$/);
 		expect(description.icon).toEqual({ light: 'file:paycashless.svg', dark: 'file:paycashless.dark.svg' });
 		expect(description.inputs).toEqual(['main']);
 		expect(description.outputs).toEqual(['main']);
 		expect(description.credentials).toEqual([{ name: 'paycashlessApi', required: true }]);
+	});
+
+	it('shows a subtitle in the words of its menus ("Look Up: Bank Account")', () => {
+		// The expression is plain JavaScript over $parameter, as n8n evaluates it on the canvas.
+		const body = String(description.subtitle).replace(/^=\{\{/, '').replace(/\}\}$/, '');
+		const subtitle = (resource: string, operation: string) =>
+			new Function('$parameter', `return ${body};`)({ resource, operation }) as string;
+		expect(subtitle('bankAccount', 'lookUp')).toBe('Look Up: Bank Account');
+		expect(subtitle('payout', 'create')).toBe('Create: Payout');
+		for (const operation of operationProperties) {
+			const resource = (operation.displayOptions?.show?.resource as string[])[0];
+			const resourceName = optionNames(resourceProperty)[(resourceProperty.options as INodePropertyOptions[]).findIndex((o) => o.value === resource)];
+			for (const option of operation.options as INodePropertyOptions[]) {
+				expect(subtitle(resource, String(option.value))).toBe(`${option.name}: ${resourceName}`);
+			}
+		}
 	});
 
 	it('lists six resources alphabetically, each with its operations alphabetically and an action', () => {

@@ -119,8 +119,25 @@ describe('PaycashlessTrigger description', () => {
 		// It names, as the Paycashless node shows them, exactly the operations that have a Callback URL field.
 		const named = [...notices[0].displayName.matchAll(/([A-Z][A-Za-z ]+?) → ([A-Z][A-Za-z ]+?)(?=[,;)])/g)].map((m) => `${m[1]} → ${m[2]}`);
 		expect(named.sort()).toEqual(operationsWithCallbackUrl().sort());
+		// In n8n 2.x's words: "Execute step", the Test URL / Production URL tabs, "publish".
+		expect(notices[0].displayName).toMatch(/"Execute step"/);
+		expect(notices[0].displayName).toMatch(/Test URL tab/);
+		expect(notices[0].displayName).toMatch(/publish the workflow and use the Production URL tab/);
+		expect(notices[0].displayName).not.toMatch(/Listen for test event|shown above|activate/i);
 		const skipNotice = notices.find((p) => p.name === 'skipVerificationNotice') as INodeProperties;
 		expect(skipNotice.displayOptions?.show).toEqual({ 'options.skipSignatureVerification': [true] });
+	});
+
+	it('has its own trigger panel text in n8n 2.x words, and a node-panel text that also fits the Paycashless node', () => {
+		const panel = description.triggerPanel as { header: string; executionsHelp: { active: string; inactive: string }; activationHint: string };
+		expect(panel.header).toMatch(/Test URL/);
+		expect(panel.executionsHelp.inactive).toMatch(/Execute step[\s\S]*Test URL[\s\S]*publish[\s\S]*Production URL/);
+		expect(panel.executionsHelp.active).toMatch(/published[\s\S]*Production URL[\s\S]*Test URL/);
+		expect(panel.activationHint).toMatch(/publish/);
+		expect(`${panel.header} ${panel.executionsHelp.active} ${panel.executionsHelp.inactive} ${panel.activationHint}`).not.toMatch(/activate|Listen for/i);
+		// n8n merges "Paycashless" and "Paycashless Trigger" into one node-panel entry showing this text.
+		expect(description.description).toMatch(/payouts/);
+		expect(description.description).toMatch(/callbacks/);
 	});
 
 	it('offers only the known events plus All Events, and defaults to All Events', () => {
