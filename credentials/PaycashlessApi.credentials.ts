@@ -18,6 +18,7 @@ import {
 	TIMESTAMP_HEADER,
 	unixTimestamp,
 } from '../nodes/Paycashless/signing';
+import { baseUrlTestExpression } from '../nodes/Paycashless/helpers/baseUrl';
 
 export const PAYCASHLESS_DEFAULT_BASE_URL = 'https://api.paycashless.com';
 
@@ -126,6 +127,7 @@ export class PaycashlessApi implements ICredentialType {
 			name: 'apiKey',
 			type: 'string',
 			typeOptions: { password: true },
+			required: true,
 			default: '',
 			description:
 				'The API key from the Developer Tools section of the Paycashless dashboard. Sandbox and live keys differ: use the pair of the mode you want. Sent as a Bearer token.',
@@ -145,8 +147,9 @@ export class PaycashlessApi implements ICredentialType {
 			name: 'baseUrl',
 			type: 'string',
 			default: PAYCASHLESS_DEFAULT_BASE_URL,
+			placeholder: 'https://api.paycashless.com',
 			description:
-				'Change only for a proxy or the local Paycashless emulator. Paths such as /v1/payouts are appended to it.',
+				'Change only for a proxy or the local Paycashless emulator. Starts with https://, without /v1 at the end: paths such as /v1/payouts are appended to it.',
 		},
 		{
 			displayName: 'Signing of Requests Without a Body',
@@ -190,7 +193,8 @@ export class PaycashlessApi implements ICredentialType {
 	 */
 	test: ICredentialTestRequest = {
 		request: {
-			baseURL: `={{ ($credentials.baseUrl || "${PAYCASHLESS_DEFAULT_BASE_URL}").replace(/\\/+$/, "") }}`,
+			// Throws what to fix for a Base URL without https:// or ending in /v1 (n8n shows that message).
+			baseURL: baseUrlTestExpression(),
 			url: '/v1/payouts',
 			method: 'GET',
 			qs: { limit: 1 },

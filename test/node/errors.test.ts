@@ -191,20 +191,25 @@ describe('Continue On Fail', () => {
 	it('turns the failing item into an error item and goes on with the others', async () => {
 		// A repeated reference is an error here (by default the node would return the existing payout).
 		const good = (reference: string) => ({ ...payoutCreate, reference, requestOptions: { onRepeatedReference: 'error' } });
-		const server2 = await startFakeServer((request) =>
-			request.body.includes('"reference":"dup"')
+		const server2 = await startFakeServer((request) => {
+			// The read of the full payout after a create (GET /v1/payouts/verify/{reference}).
+			const verified = /^\/v1\/payouts\/verify\/(.+)$/.exec(request.path);
+			if (request.method === 'GET' && verified) return { status: 200, body: { id: 'po_ok', status: 'pending', reference: verified[1], amount: 100 } };
+			return request.body.includes('"reference":"dup"')
 				? { status: 409, body: { error: { type: 'idempotency_error', code: 'duplicate_reference', message: 'Used before' } } }
-				: { status: 202, body: { id: 'po_ok', status: 'pending', reference: JSON.parse(request.body).reference } },
-		);
+				: { status: 202, body: { id: 'po_ok', status: 'pending', reference: JSON.parse(request.body).reference } };
+		});
 		try {
 			const { output, sent } = await runNode({
 				parameters: [good('a'), good('dup'), { ...good('c'), amount: -1 }, good('d')],
 				credentials: { apiKey: API_KEY, apiSecret: SECRET, baseUrl: server2.baseUrl },
 				continueOnFail: true,
 			});
-			expect(sent).toHaveLength(3);
+			// a: create + read; dup: create; d: create + read.
+			expect(sent.map((request) => request.method)).toEqual(['POST', 'GET', 'POST', 'POST', 'GET']);
 			expect(output).toHaveLength(4);
-			expect(output[0]).toEqual({ json: { id: 'po_ok', status: 'pending', reference: 'a' }, pairedItem: { item: 0 } });
+			const created = (reference: string) => ({ id: 'po_ok', status: 'pending', reference, amount: 100, _paycashless: { reconciled: false, repeated: false } });
+			expect(output[0]).toEqual({ json: created('a'), pairedItem: { item: 0 } });
 			expect(output[1].pairedItem).toEqual({ item: 1 });
 			expect(output[1].json).toEqual({
 				error: 'Used before (idempotency_error / duplicate_reference, HTTP 409)',
@@ -217,7 +222,7 @@ describe('Continue On Fail', () => {
 				json: { error: expect.stringMatching(/^Invalid Amount -1: use a number greater than 0/) },
 				pairedItem: { item: 2 },
 			});
-			expect(output[3]).toEqual({ json: { id: 'po_ok', status: 'pending', reference: 'd' }, pairedItem: { item: 3 } });
+			expect(output[3]).toEqual({ json: created('d'), pairedItem: { item: 3 } });
 			expect(JSON.stringify(output)).not.toContain(SECRET);
 		} finally {
 			await server2.close();

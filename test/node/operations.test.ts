@@ -33,6 +33,12 @@ function onlyRequest() {
 	return emulator.requests[0];
 }
 
+/** A payout create: the POST, then the read of the full payout by its reference for the output. */
+function payoutCreateRequest() {
+	expect(emulator.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /v1/payouts', `GET /v1/payouts/verify/${String((emulator.requests[0]?.body as { reference?: string })?.reference)}`]);
+	return emulator.requests[0];
+}
+
 const id = (value: string) => ({ __rl: true, mode: 'id', value });
 const fromList = (value: string) => ({ __rl: true, mode: 'list', value });
 
@@ -75,7 +81,7 @@ describe('Payout', () => {
 
 	it('Create: POST /v1/payouts with the amount in kobo and the documented body', async () => {
 		const { output } = await run(create);
-		const request = onlyRequest();
+		const request = payoutCreateRequest();
 		expect([request.method, request.path, request.status]).toEqual(['POST', '/v1/payouts', 202]);
 		expect(request.body).toEqual({
 			reference: 'bill-2024-001',
@@ -87,16 +93,15 @@ describe('Payout', () => {
 			metadata: { category: 'rent' },
 			receiptEmail: 'payee@example.com',
 		});
-		expect(output).toEqual([
-			{ json: { id: expect.stringMatching(/^po_/), status: 'pending', reference: 'bill-2024-001' }, pairedItem: { item: 0 } },
-		]);
 		const stored = emulator.list('payouts').find((p) => p.reference === 'bill-2024-001');
+		// The same shape as a payout found again (Payout → Verify), plus the marker.
+		expect(output).toEqual([{ json: { ...stored, _paycashless: { reconciled: false, repeated: false } }, pairedItem: { item: 0 } }]);
 		expect(stored).toMatchObject({ amount: 150050, currency: 'NGN', receiptEmail: 'payee@example.com' });
 	});
 
 	it('Create in the smallest unit, USD, without optional fields', async () => {
 		await run({ ...create, amount: 2599, amountInSmallestUnit: true, currency: 'USD', additionalFields: {} });
-		expect(onlyRequest().body).toEqual({
+		expect(payoutCreateRequest().body).toEqual({
 			reference: 'bill-2024-001',
 			amount: { value: 2599, currency: 'USD' },
 			destinationAccountNumber: '0123456789',

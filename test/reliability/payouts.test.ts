@@ -160,6 +160,7 @@ describe('1,000 payouts under faults', () => {
 			expect(item.json.id).toBe(firstIds.get(references[index]));
 			expect(item.json._paycashless).toEqual({
 				reconciled: true,
+				repeated: expect.any(Boolean),
 				reason: expect.stringMatching(/^(repeatedReference|uncertainOutcome)$/),
 				via: 'verify',
 			});

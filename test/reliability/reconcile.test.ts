@@ -100,8 +100,16 @@ describe('creates with a reference after an uncertain failure', () => {
 			expect.stringMatching(/^POST \/v1\/payouts 50[023] error5xx$/),
 			'GET /v1/payouts/verify/5xx-1 404',
 			'POST /v1/payouts 202',
+			// The full payout for the output (the create answers with id, status and reference only).
+			'GET /v1/payouts/verify/5xx-1 200',
 		]);
-		expect(output[0].json).toEqual({ id: expect.stringMatching(/^po_/), status: 'pending', reference: '5xx-1' });
+		expect(output[0].json).toMatchObject({
+			id: expect.stringMatching(/^po_/),
+			status: 'pending',
+			reference: '5xx-1',
+			amount: expect.any(Number),
+			_paycashless: { reconciled: false, repeated: false },
+		});
 		expect(count('payouts', '5xx-1')).toBe(1);
 	});
 
@@ -140,7 +148,10 @@ describe('creates with a reference after an uncertain failure', () => {
 		const { output, sent } = await run(emulator, payoutItem('slow-1', { ...FAST, timeout: 100 }));
 		expect(sent.every((request) => request.timeout === 100)).toBe(true);
 		expect(output).toEqual([
-			{ json: { id: expect.stringMatching(/^po_/), status: 'pending', reference: 'slow-1' }, pairedItem: { item: 0 } },
+			{
+				json: expect.objectContaining({ id: expect.stringMatching(/^po_/), status: 'pending', reference: 'slow-1', _paycashless: { reconciled: false, repeated: false } }),
+				pairedItem: { item: 0 },
+			},
 		]);
 		// Let the first request, which the node gave up on, reach the API.
 		await new Promise((resolve) => setTimeout(resolve, 350));
@@ -148,6 +159,7 @@ describe('creates with a reference after an uncertain failure', () => {
 			'POST /v1/payouts 409 latency',
 			'GET /v1/payouts/verify/slow-1 404',
 			'POST /v1/payouts 202',
+			'GET /v1/payouts/verify/slow-1 200',
 		]);
 		expect(count('payouts', 'slow-1')).toBe(1);
 	});
@@ -235,6 +247,7 @@ describe('a repeated reference (409)', () => {
 			['again-3', 'repeatedReference'],
 			['again-4', 'repeatedReference'],
 		]);
+		for (const item of output) expect(item.json._paycashless).toMatchObject({ reconciled: true, repeated: true });
 		expect([count('payments', 'again-3'), count('invoices', 'again-4')]).toEqual([1, 1]);
 	});
 
@@ -258,8 +271,7 @@ describe('a repeated reference (409)', () => {
 			json: expect.objectContaining({ error: expect.stringContaining('amount 1000 there, 2000 in this item'), code: 'reference_mismatch' }),
 			pairedItem: { item: 0 },
 		});
-		expect(output[1].json).toMatchObject({ reference: 'fresh-2' });
-		expect(output[1].json._paycashless).toBeUndefined();
+		expect(output[1].json).toMatchObject({ reference: 'fresh-2', _paycashless: { reconciled: false, repeated: false } });
 	});
 
 	it('an invoice reference reused for another description is an error', async () => {

@@ -9,8 +9,9 @@
  * Every non-2xx answer (and the 2xx payout failure form) becomes a NodeApiError (errors.ts).
  */
 import type { IDataObject } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
-import { PAYCASHLESS_DEFAULT_BASE_URL } from '../../../credentials/PaycashlessApi.credentials';
+import { checkBaseUrl } from '../helpers/baseUrl';
 import { createWithReconciliation } from './reconcile';
 import { HARMLESS, resultBody, resultError, sendWithRetries, TRANSIENT } from './retry';
 import { CREDENTIAL_NAME, type Call } from './send';
@@ -40,8 +41,9 @@ export async function paycashlessBaseUrl(this: PaycashlessContext): Promise<stri
 
 async function readBaseUrl(this: PaycashlessContext): Promise<string> {
 	const credentials = await this.getCredentials(CREDENTIAL_NAME);
-	const configured = typeof credentials?.baseUrl === 'string' ? credentials.baseUrl.trim() : '';
-	return (configured || PAYCASHLESS_DEFAULT_BASE_URL).replace(/\/+$/, '');
+	const checked = checkBaseUrl(credentials?.baseUrl);
+	if ('problem' in checked) throw new NodeOperationError(this.getNode(), checked.problem);
+	return checked.url;
 }
 
 /** Sends one request (with the retries its kind allows) and returns the parsed JSON answer. */

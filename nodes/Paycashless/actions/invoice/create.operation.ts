@@ -19,6 +19,7 @@ import { compact } from '../../helpers/body';
 import { idList, invalid, optionalText, requireEmail, requireInteger, requireText } from '../../helpers/validation';
 import { paycashlessRequest } from '../../transport/request';
 import { finishBody } from '../common';
+import { markCreated } from '../createdOutput';
 
 const properties: INodeProperties[] = [
 	{
@@ -191,9 +192,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 		}),
 		fields,
 	);
-	return await paycashlessRequest.call(
-		this,
-		{ method: 'POST', path: '/v1/invoices', body, reference, creates: 'invoice' },
-		i,
+	return markCreated(
+		await paycashlessRequest.call(this, { method: 'POST', path: '/v1/invoices', body, reference, creates: 'invoice' }, i),
 	);
 }

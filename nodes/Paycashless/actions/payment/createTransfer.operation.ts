@@ -10,6 +10,7 @@ import {
 import { compact } from '../../helpers/body';
 import { optionalText, requireInteger } from '../../helpers/validation';
 import { paycashlessRequest } from '../../transport/request';
+import { markCreated } from '../createdOutput';
 import { finishBody } from '../common';
 import { paymentFields, readPayment } from './shared';
 
@@ -47,9 +48,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 		}),
 		fields,
 	);
-	return await paycashlessRequest.call(
-		this,
-		{ method: 'POST', path: '/v1/payments', body, reference, moneyMovement: 'payment' },
-		i,
+	return markCreated(
+		await paycashlessRequest.call(this, { method: 'POST', path: '/v1/payments', body, reference, moneyMovement: 'payment' }, i),
 	);
 }

@@ -15,6 +15,7 @@ import { compact } from '../../helpers/body';
 import { optionalText, requireDigits, requireId, requireText } from '../../helpers/validation';
 import { paycashlessRequest } from '../../transport/request';
 import { finishBody, readAmount } from '../common';
+import { fullPayoutAfterCreate } from '../createdOutput';
 
 const properties: INodeProperties[] = [
 	{
@@ -81,9 +82,10 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 		}),
 		fields,
 	);
-	return await paycashlessRequest.call(
+	const result = await paycashlessRequest.call(
 		this,
 		{ method: 'POST', path: '/v1/payouts', body, reference, moneyMovement: 'payout' },
 		i,
 	);
+	return await fullPayoutAfterCreate.call(this, i, reference, result);
 }
