@@ -109,6 +109,7 @@ const cases: Array<[string, INodeParameters, string]> = [
 	['additional body JSON that is an array', { ...transfer, additionalFields: { additionalBodyJson: '[1,2]' } }, 'Invalid Additional Body Fields (JSON) "[1,2]"'],
 	['business details that are not JSON', { ...account, accountType: 'business', businessDetailsJson: 'name=Acme' }, 'Invalid Business Details (JSON) "name=Acme"'],
 	['empty business details', { ...account, accountType: 'business', businessDetailsJson: '{}' }, 'Invalid Business Details (JSON) {}: give the business account details'],
+	['amount left empty (its default)', { ...payout, amount: null }, 'Invalid Amount (empty)'],
 	['metadata pair without key', { ...payout, additionalFields: { metadata: { metadataValues: [{ key: '', value: 'x' }] } } }, 'Invalid Metadata Key (empty): every metadata pair needs a key'],
 ];
 

@@ -61,6 +61,33 @@ describe('node description', () => {
 		}
 	});
 
+	it('a filter added to a list filters nothing until a value is chosen; statuses offer "Any Status" and the documented values', () => {
+		const filters = properties.filter((p) => p.name === 'filters');
+		expect(filters.length).toBeGreaterThanOrEqual(4);
+		for (const collection of filters) {
+			for (const filter of (collection.options ?? []) as INodeProperties[]) {
+				expect({ filter: filter.name, default: filter.default }).toEqual({ filter: filter.name, default: filter.type === 'boolean' ? false : '' });
+				if (filter.name !== 'status') continue;
+				const options = filter.options as INodePropertyOptions[];
+				expect(options[0]).toEqual({ name: 'Any Status', value: '' });
+				expect(options.length).toBeGreaterThan(1);
+			}
+		}
+		const accounts = filters.find((p) => (p.displayOptions?.show?.resource as string[]).includes('dedicatedAccount'))!;
+		const accountStatus = (accounts.options as INodeProperties[]).find((p) => p.name === 'status')!;
+		expect(accountStatus.description).toMatch(/switch this field to Expression/);
+	});
+
+	it('Amount starts empty (its placeholder shows) and says its unit under the field', () => {
+		const amounts = allProperties(properties).filter((p) => p.name === 'amount');
+		expect(amounts.length).toBeGreaterThan(0);
+		for (const amount of amounts) {
+			expect(amount.default).toBeNull();
+			expect(amount.placeholder).toBe('1500.50');
+			expect(amount.hint).toMatch(/naira or dollars/);
+		}
+	});
+
 	it('lists six resources alphabetically, each with its operations alphabetically and an action', () => {
 		expect(optionNames(resourceProperty)).toEqual([
 			'Bank Account',

@@ -24,8 +24,10 @@ export function amountFields(description: string): INodeProperties[] {
 			name: 'amount',
 			type: 'number',
 			required: true,
-			default: 0,
+			// Empty, not 0: the placeholder shows, and an amount left out is an error naming the field.
+			default: null,
 			placeholder: '1500.50',
+			hint: 'In naira or dollars, e.g. 1500.50 = NGN 1,500.50. For kobo or cents, turn on Amount in Smallest Unit.',
 			description: `${description} In the currency's main unit (naira or dollars, at most two decimals, e.g. 1500.50); sent to Paycashless in the smallest unit (kobo or cents, e.g. 150050). Amounts in the output stay in the smallest unit, as Paycashless returns them.`,
 		},
 		amountInSmallestUnitField,
@@ -202,21 +204,29 @@ export function additionalFieldsCollection(fields: INodeProperties[], name = 'ad
 	};
 }
 
-/** A status filter dropdown from documented values. */
-export function statusFilterField(values: string[], description: string): INodeProperties {
-	const [firstStatus] = values;
+/**
+ * A status filter dropdown from documented values. Adding it filters nothing until a status is
+ * picked ("Any Status" first, the default). Where Paycashless has not documented every status
+ * (`open`), the description says how to give another one (an expression: any text).
+ */
+export function statusFilterField(values: string[], description: string, options: { open?: boolean } = {}): INodeProperties {
 	return {
 		displayName: 'Status',
 		name: 'status',
 		type: 'options',
-		default: firstStatus,
-		description,
-		options: values.map((value) => ({
-			name: value
-				.split('_')
-				.map((word, index) => (index === 0 ? word.charAt(0).toUpperCase() + word.slice(1) : word))
-				.join(' '),
-			value,
-		})),
+		default: '',
+		description: options.open
+			? `${description}. Paycashless documents only the statuses listed; for another one, switch this field to Expression and type it.`
+			: description,
+		options: [
+			{ name: 'Any Status', value: '' },
+			...values.map((value) => ({
+				name: value
+					.split('_')
+					.map((word, index) => (index === 0 ? word.charAt(0).toUpperCase() + word.slice(1) : word))
+					.join(' '),
+				value,
+			})),
+		],
 	};
 }

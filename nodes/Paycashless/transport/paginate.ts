@@ -63,7 +63,9 @@ export async function paginate(
 	const seenCursors = new Set<string>();
 	let cursor: string | undefined;
 	for (;;) {
-		const page = await fetchPage.call(this, list, pageSize, cursor, itemIndex);
+		// The last page of a Limit asks only for what is still missing (Limit 250: 100, 100, 50).
+		const size = options.returnAll ? pageSize : Math.min(pageSize, options.limit - records.length);
+		const page = await fetchPage.call(this, list, size, cursor, itemIndex);
 		records.push(...page.data);
 		if (!options.returnAll && records.length >= options.limit) return records.slice(0, options.limit);
 		if (!page.hasMore) return records;

@@ -11,7 +11,7 @@ export const DEDICATED_ACCOUNT_STATUSES = ['active'];
 const properties: INodeProperties[] = [
 	...listFields,
 	filtersCollection([
-		statusFilterField(DEDICATED_ACCOUNT_STATUSES, 'Only accounts in this status'),
+		statusFilterField(DEDICATED_ACCOUNT_STATUSES, 'Only accounts in this status', { open: true }),
 		{
 			displayName: 'BVN',
 			name: 'bvn',

@@ -17,7 +17,13 @@ const properties: INodeProperties[] = [
 	...listFields,
 	filtersCollection([
 		statusFilterField(INVOICE_STATUSES, 'Only invoices in this status'),
-		{ ...currencyField, required: false, description: 'Only invoices in this currency' },
+		{
+			...currencyField,
+			required: false,
+			default: '',
+			options: [{ name: 'Any Currency', value: '' }, ...(currencyField.options ?? [])],
+			description: 'Only invoices in this currency',
+		},
 		{
 			displayName: 'Reference',
 			name: 'reference',
