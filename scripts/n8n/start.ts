@@ -9,6 +9,10 @@
  *   PAYCASHLESS_API_KEY, PAYCASHLESS_API_SECRET, PAYCASHLESS_BASE_URL  use the live/sandbox API
  *   N8N_PORT (default 5678), PAYCASHLESS_EMULATOR_PORT (default 4010): preferred ports; a
  *   busy port is replaced by a free one.
+ *   PAYCASHLESS_N8N_HOME  n8n's data folder (default .n8n-lab/home; the test of `npm start` uses its own)
+ *
+ * Stopping: Ctrl-C, or SIGINT/SIGTERM to npm's own PID (package.json's `exec` makes npm's child
+ * this process, and npm passes the signal on), or the parent going away: n8n and the emulator stop.
  */
 import * as fs from 'fs';
 import * as path from 'path';
@@ -34,7 +38,7 @@ import {
 import { EXAMPLE_CREDENTIAL, loadExampleWorkflows, type WorkflowJson } from './examples';
 import { FRESH_START_SEED, FRESH_START_SEED_DAYS, freshStartEmulatorOptions } from './fresh-start';
 
-const USER_FOLDER = path.join(LAB, 'home');
+const USER_FOLDER = process.env.PAYCASHLESS_N8N_HOME || path.join(LAB, 'home');
 
 let n8n: RunningN8n | undefined;
 let emulator: EmulatorHandle | undefined;
@@ -73,6 +77,14 @@ async function main(): Promise<void> {
 			void stopAll(0);
 		});
 	}
+	// A process manager that signals only npm, or a parent that dies: this process is re-parented.
+	const parent = process.ppid;
+	setInterval(() => {
+		if (process.ppid !== parent) {
+			say('the process that started npm start is gone');
+			void stopAll(0);
+		}
+	}, 1000).unref();
 
 	const liveKey = process.env.PAYCASHLESS_API_KEY ?? '';
 	const liveSecret = process.env.PAYCASHLESS_API_SECRET ?? '';

@@ -262,7 +262,9 @@ describe('in n8n’s editor, in Chromium', () => {
 				expect(text).toBe(new PaycashlessTrigger().description.description);
 				expect(text).toMatch(/payouts/);
 				await entry.first().click();
-				await page.getByTestId('node-creator-item-name').filter({ hasText: 'Create a payout' }).waitFor();
+				// Its details: the trigger's events, and the node's actions below them.
+				await page.getByTestId('node-creator').getByText('On invoice paid').waitFor();
+				await page.getByTestId('node-creator').getByText('Actions (20)').waitFor();
 			});
 		});
 	});
@@ -271,9 +273,13 @@ describe('in n8n’s editor, in Chromium', () => {
 		await timed('payoutCreateBuiltInUi', async () => {
 			const reference = `ui-${randomUUID().slice(0, 8)}`;
 			await step(page, 'payout-create-ui', async () => {
-				// The node panel is open on the Paycashless actions from the previous test when run in order; start clean.
+				// A new workflow: a manual trigger, then "+" after it.
 				await page.goto(`${lab.n8n.baseUrl}/workflow/new`);
 				await page.getByTestId('canvas-add-button').click();
+				await page.getByTestId('node-creator-search-bar').fill('Manual');
+				await page.getByTestId('node-creator-node-item').first().click();
+				await page.keyboard.press('Escape');
+				await page.getByTestId('canvas-handle-plus').first().click();
 				await page.getByTestId('node-creator-search-bar').fill('Paycashless');
 				await page.getByTestId('node-creator-item-name').filter({ hasText: /^Paycashless$/ }).first().click();
 				await page.getByTestId('node-creator-item-name').filter({ hasText: 'Create a payout' }).click();
