@@ -18,7 +18,6 @@ import {
 	TIMESTAMP_HEADER,
 	unixTimestamp,
 } from '../nodes/Paycashless/signing';
-import { baseUrlTestExpression } from '../nodes/Paycashless/helpers/baseUrl';
 
 export const PAYCASHLESS_DEFAULT_BASE_URL = 'https://api.paycashless.com';
 
@@ -193,8 +192,7 @@ export class PaycashlessApi implements ICredentialType {
 	 */
 	test: ICredentialTestRequest = {
 		request: {
-			// Throws what to fix for a Base URL without https:// or ending in /v1 (n8n shows that message).
-			baseURL: baseUrlTestExpression(),
+			baseURL: `={{ ($credentials.baseUrl || "${PAYCASHLESS_DEFAULT_BASE_URL}").replace(/\\/+$/, "") }}`,
 			url: '/v1/payouts',
 			method: 'GET',
 			qs: { limit: 1 },
@@ -227,7 +225,7 @@ export class PaycashlessApi implements ICredentialType {
 					key: 'hasMore',
 					value: undefined,
 					message:
-						'The Base URL did not answer like the Paycashless API (no list of payouts came back). Leave it at https://api.paycashless.com unless you use a proxy or the emulator; if it is right, Paycashless may be unavailable, so try again later.',
+						'The Base URL did not answer like the Paycashless API (no list of payouts came back). Leave it at https://api.paycashless.com unless you use a proxy or the emulator, and remove /v1 if it ends with it (the node adds /v1/... itself); if it is right, Paycashless may be unavailable, so try again later.',
 				},
 			},
 		],
