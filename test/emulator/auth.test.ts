@@ -1,5 +1,5 @@
 /** Request authentication: the emulator checks exactly what the real service checks. */
-import { canonicalJson, requestSignature } from '../../nodes/Paycashless/signing';
+import { canonicalJson, requestSignature } from '../../lib/signing';
 import { startEmulator, type EmulatorHandle } from '../../emulator';
 import { call, payoutBody } from './helpers';
 

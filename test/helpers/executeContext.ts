@@ -29,7 +29,7 @@ import type {
 import { NodeApiError } from 'n8n-workflow';
 
 import { PaycashlessApi, type PaycashlessCredentialData } from '../../credentials/PaycashlessApi.credentials';
-import { joinUrl } from '../../nodes/Paycashless/signing';
+import { joinUrl } from '../../lib/signing';
 import { Paycashless } from '../../nodes/Paycashless/Paycashless.node';
 
 export interface SentRequest {

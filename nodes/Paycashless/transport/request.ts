@@ -10,14 +10,15 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { PAYCASHLESS_DEFAULT_BASE_URL } from '../../../credentials/PaycashlessApi.credentials';
+import { CREDENTIAL_NAME, PAYCASHLESS_DEFAULT_BASE_URL } from '../../../lib/api';
 import { createWithReconciliation } from './reconcile';
 import { HARMLESS, resultBody, resultError, sendWithRetries, TRANSIENT } from './retry';
-import { CREDENTIAL_NAME, type Call } from './send';
+import type { Call } from './send';
 import { readTransportSettings } from './settings';
 import { isRepeatable, reconciledKind, type PaycashlessContext, type PaycashlessRequest } from './types';
 
-export { apiPath, CREDENTIAL_NAME } from './send';
+export { apiPath } from './send';
+export { CREDENTIAL_NAME } from '../../../lib/api';
 
 /**
  * Base URL per node run: n8n loads and decrypts the credential from its database on every

@@ -6,10 +6,10 @@
 import type { IDataObject, IHttpRequestOptions, IN8nHttpFullResponse, NodeApiError } from 'n8n-workflow';
 
 import { apiError, isFailureBody, networkError } from './errors';
+import { CREDENTIAL_NAME } from '../../../lib/api';
 import type { TransportSettings } from './settings';
 import type { PaycashlessContext, PaycashlessRequest } from './types';
 
-export const CREDENTIAL_NAME = 'paycashlessApi';
 
 /**
  * Builds an API path, encoding every interpolated value as one path segment:
