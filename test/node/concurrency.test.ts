@@ -5,7 +5,6 @@
  */
 import type { IExecuteFunctions, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
-import { type EmulatorHandle, startEmulator } from '../../emulator';
 import { NodeHelpers } from 'n8n-workflow';
 
 import { registry } from '../../nodes/Paycashless/actions/router';
@@ -18,15 +17,9 @@ import {
 import { Paycashless } from '../../nodes/Paycashless/Paycashless.node';
 import { createExecuteContext } from '../helpers/executeContext';
 import { credentialsOf, FAST, payoutItem } from '../reliability/helpers';
+import { useEmulator } from '../helpers/emulator';
 
-let emulator: EmulatorHandle;
-
-beforeAll(async () => {
-	emulator = await startEmulator();
-});
-afterAll(async () => {
-	await emulator.close();
-});
+const emulator = useEmulator();
 beforeEach(() => {
 	emulator.reset({ payouts: 40 });
 	emulator.setFaults({ latencyMs: 15 });

@@ -8,16 +8,7 @@ import {
 } from '../../descriptions/common';
 import { ID_PREFIXES } from '../../descriptions/locators';
 import { compact, mergeAdditionalBody } from '../../helpers/body';
-import {
-	invalid,
-	optionalText,
-	parseJsonObject,
-	requireCalendarDate,
-	requireDigits,
-	requireEmail,
-	requireId,
-	requireText,
-} from '../../helpers/validation';
+import { invalid, optionalText, optionalUrl, parseJsonObject, requireCalendarDate, requireDigits, requireEmail, requireId, requireText } from '../../helpers/validation';
 import type { PaycashlessApi } from '../../transport';
 import type { OperationDeclaration, OperationOption } from '../types';
 
@@ -220,7 +211,7 @@ export async function execute(this: IExecuteFunctions, i: number, api: Paycashle
 		currency: this.getNodeParameter('currency', i) as string,
 		preferredBank: requireText(this.getNodeParameter('preferredBank', i), 'Preferred Bank'),
 		accountName: optionalText(fields.accountName),
-		callbackUrl: optionalText(fields.callbackUrl),
+		callbackUrl: optionalUrl(fields.callbackUrl, 'Callback URL'),
 	});
 	let body: IDataObject;
 	if (accountType === 'business') {

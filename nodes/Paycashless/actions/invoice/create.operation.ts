@@ -15,7 +15,7 @@ import {
 import { ID_PREFIXES } from '../../descriptions/locators';
 import { toSmallestUnit } from '../../helpers/amount';
 import { compact } from '../../helpers/body';
-import { idList, invalid, optionalText, requireEmail, requireInteger, requireText } from '../../helpers/validation';
+import { idList, invalid, optionalText, optionalUrl, requireEmail, requireInteger, requireText } from '../../helpers/validation';
 import type { PaycashlessApi } from '../../transport';
 import { finishBody } from '../common';
 import type { OperationDeclaration, OperationOption } from '../types';
@@ -217,8 +217,8 @@ export async function execute(this: IExecuteFunctions, i: number, api: Paycashle
 			maxInstallments,
 			autoFinalize: this.getNodeParameter('autoFinalize', i, true) as boolean,
 			sendEmail: fields.sendEmail as boolean | undefined,
-			callbackUrl: optionalText(fields.callbackUrl),
-			returnUrl: optionalText(fields.returnUrl),
+			callbackUrl: optionalUrl(fields.callbackUrl, 'Callback URL'),
+			returnUrl: optionalUrl(fields.returnUrl, 'Return URL'),
 			taxRateIds: taxRateIds.length > 0 ? taxRateIds : undefined,
 		}),
 		fields,

@@ -8,7 +8,7 @@ import {
 	returnUrlField,
 } from '../../descriptions/common';
 import { compact } from '../../helpers/body';
-import { optionalText } from '../../helpers/validation';
+import { optionalUrl } from '../../helpers/validation';
 import type { PaycashlessApi } from '../../transport';
 import { finishBody } from '../common';
 import { paymentFields, paymentFoundByReference, readPayment } from './shared';
@@ -47,8 +47,8 @@ export async function execute(this: IExecuteFunctions, i: number, api: Paycashle
 			reference,
 			amount,
 			customer,
-			returnUrl: optionalText(fields.returnUrl),
-			callbackUrl: optionalText(fields.callbackUrl),
+			returnUrl: optionalUrl(fields.returnUrl, 'Return URL'),
+			callbackUrl: optionalUrl(fields.callbackUrl, 'Callback URL'),
 		}),
 		fields,
 	);

@@ -7,7 +7,7 @@ import {
 	metadataField,
 } from '../../descriptions/common';
 import { compact } from '../../helpers/body';
-import { optionalText, requireInteger } from '../../helpers/validation';
+import { optionalUrl, requireInteger } from '../../helpers/validation';
 import type { PaycashlessApi } from '../../transport';
 import { finishBody } from '../common';
 import { paymentFields, paymentFoundByReference, readPayment } from './shared';
@@ -46,7 +46,7 @@ export async function execute(this: IExecuteFunctions, i: number, api: Paycashle
 			amount,
 			customer,
 			expiresIn,
-			callbackUrl: optionalText(fields.callbackUrl),
+			callbackUrl: optionalUrl(fields.callbackUrl, 'Callback URL'),
 		}),
 		fields,
 	);

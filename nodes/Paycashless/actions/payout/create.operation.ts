@@ -11,7 +11,7 @@ import {
 } from '../../descriptions/common';
 import { ID_PREFIXES } from '../../descriptions/locators';
 import { compact } from '../../helpers/body';
-import { optionalText, requireDigits, requireId, requireText } from '../../helpers/validation';
+import { optionalText, optionalUrl, requireDigits, requireId, requireText } from '../../helpers/validation';
 import { apiPath, type PaycashlessApi } from '../../transport';
 import { amountCurrency, amountValue, finishBody, readAmount } from '../common';
 import type { OperationDeclaration, OperationOption } from '../types';
@@ -106,7 +106,7 @@ export async function execute(this: IExecuteFunctions, i: number, api: Paycashle
 			destinationAccountNumber,
 			bankId,
 			narration: optionalText(fields.narration),
-			callbackUrl: optionalText(fields.callbackUrl),
+			callbackUrl: optionalUrl(fields.callbackUrl, 'Callback URL'),
 		}),
 		fields,
 	);
