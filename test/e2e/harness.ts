@@ -90,7 +90,9 @@ async function startEmulator(options: EmulatorOptions): Promise<EmulatorHandle> 
 function removeStaleRuns(root: string): void {
 	if (!fs.existsSync(root)) return;
 	for (const name of fs.readdirSync(root)) {
-		const pid = Number(/^run-(\d+)$/.exec(name)?.[1] ?? 0);
+		// Only folders of this project's runs (`<kind>-<pid>`): others are left alone.
+		const pid = Number(/^[a-z]+-(\d+)$/.exec(name)?.[1] ?? 0);
+		if (!pid) continue;
 		let alive = false;
 		try {
 			if (pid) process.kill(pid, 0);

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { requireDigits, requireText } from '../../helpers/validation';
+import { NUBAN_DIGITS, requireDigits } from '../../helpers/validation';
 import type { PaycashlessApi } from '../../transport';
 import type { OperationDeclaration, OperationOption } from '../types';
 
@@ -35,7 +35,8 @@ export const option: OperationOption = {
 export const declaration: OperationDeclaration = { kind: 'read' };
 
 export async function execute(this: IExecuteFunctions, i: number, api: PaycashlessApi): Promise<IDataObject> {
-	const accountNumber = requireDigits(this.getNodeParameter('accountNumber', i), 'Account Number', '0123456789');
-	const bankCode = requireText(this.getNodeParameter('bankCode', i), 'Bank Code', 'the CBN or NIBSS code of the bank is required, e.g. 058');
+	const accountNumber = requireDigits(this.getNodeParameter('accountNumber', i), 'Account Number', '0123456789', NUBAN_DIGITS);
+	// CBN codes have 3 digits (058), NIBSS institution codes 5 or 6 (000013, 50211).
+	const bankCode = requireDigits(this.getNodeParameter('bankCode', i), 'Bank Code', '058 (CBN) or 000013 (NIBSS)', { min: 3, max: 6 });
 	return await api.request({ method: 'GET', path: '/v1/banks/account_lookup', qs: { accountNumber, bankCode } });
 }

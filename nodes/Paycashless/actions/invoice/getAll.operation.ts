@@ -39,6 +39,6 @@ export const declaration: OperationDeclaration = { kind: 'read' };
 
 export async function execute(this: IExecuteFunctions, i: number, api: PaycashlessApi): Promise<IDataObject[]> {
 	const options = readListOptions.call(this, i);
-	const qs = readListFilters.call(this, i);
+	const qs = readListFilters.call(this, i, INVOICE_STATUSES);
 	return await api.paginate({ path: '/v1/invoices', qs }, options);
 }

@@ -11,7 +11,7 @@ import {
 } from '../../descriptions/common';
 import { ID_PREFIXES } from '../../descriptions/locators';
 import { compact } from '../../helpers/body';
-import { optionalText, optionalUrl, requireDigits, requireId, requireText } from '../../helpers/validation';
+import { MAX_NARRATION, NUBAN_DIGITS, optionalTextUpTo, optionalUrl, requireDigits, requireId, requireText } from '../../helpers/validation';
 import { apiPath, type PaycashlessApi } from '../../transport';
 import { amountCurrency, amountValue, finishBody, readAmount } from '../common';
 import type { OperationDeclaration, OperationOption } from '../types';
@@ -52,7 +52,7 @@ export const description: INodeProperties[] = [
 			name: 'narration',
 			type: 'string',
 			default: '',
-			description: 'Text shown on the recipient’s statement',
+			description: 'Text shown on the recipient’s statement, at most 100 characters',
 		},
 		additionalBodyJsonField,
 	]),
@@ -96,6 +96,7 @@ export async function execute(this: IExecuteFunctions, i: number, api: Paycashle
 		this.getNodeParameter('destinationAccountNumber', i),
 		'Destination Account Number',
 		'0123456789',
+		NUBAN_DIGITS,
 	);
 	const bankId = requireId(this.getNodeParameter('bankId', i), ID_PREFIXES.bank, 'Bank ID');
 	const fields = this.getNodeParameter('additionalFields', i, {}) as IDataObject;
@@ -105,7 +106,7 @@ export async function execute(this: IExecuteFunctions, i: number, api: Paycashle
 			amount,
 			destinationAccountNumber,
 			bankId,
-			narration: optionalText(fields.narration),
+			narration: optionalTextUpTo(fields.narration, 'Narration', MAX_NARRATION),
 			callbackUrl: optionalUrl(fields.callbackUrl, 'Callback URL'),
 		}),
 		fields,
