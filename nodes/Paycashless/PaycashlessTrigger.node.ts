@@ -11,14 +11,26 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { DEFAULT_TIMESTAMP_TOLERANCE_SECONDS, TIMESTAMP_HEADER } from '../../lib/signing';
 import { evaluateCallback, headerValue, visibleHeaders, type HeaderValues } from './trigger/callback';
 import { candidateCallbackUrls, queryStringOf } from './trigger/callbackUrls';
+import { confirmWithPaycashless } from './trigger/confirm';
 import { eventMatcher, KNOWN_EVENT_OPTIONS, ALL_EVENTS } from './trigger/events';
+import { acceptedBefore, rememberAccepted, rememberSeconds } from './trigger/replay';
 
 interface TriggerOptions {
 	callbackUrlOverride?: string;
+	confirmWithPaycashless?: boolean;
+	inconsistentEvents?: 'refuse' | 'flag';
+	ignoreRepeatedDeliveries?: boolean;
 	includeHeaders?: boolean;
 	includeRawBody?: boolean;
 	skipSignatureVerification?: boolean;
 	timestampToleranceSeconds?: number;
+}
+
+/** Writes a JSON answer and tells n8n not to answer or start anything. */
+function answer(context: IWebhookFunctions, status: number, body: IDataObject): IWebhookResponseData {
+	const response = context.getResponseObject();
+	if (!response.headersSent) response.status(status).json(body).end();
+	return { noWebhookResponse: true };
 }
 
 /** Where this node's URL lives in the versions of n8n that tell the endpoint actually served. */
@@ -108,6 +120,42 @@ export class PaycashlessTrigger implements INodeType {
 							'The exact URL given to Paycashless as callbackUrl, when it differs from the URLs n8n shows (n8n behind a reverse proxy, a custom webhook path). Paycashless signs this URL, so it must match letter for letter (letter case aside).',
 					},
 					{
+						displayName: 'Confirm With Paycashless',
+						name: 'confirmWithPaycashless',
+						type: 'boolean',
+						default: false,
+						description:
+							'Whether to fetch the invoice, payment, payout or dedicated account from Paycashless before the workflow starts, and output it as currentObject. If Paycashless has no such object, the callback is refused; if Paycashless cannot be reached, the callback is refused with 503 so that Paycashless sends it again later.',
+					},
+					{
+						displayName: 'Event Name Check',
+						name: 'inconsistentEvents',
+						type: 'options',
+						options: [
+							{
+								name: 'Refuse Callbacks Whose Event Contradicts Their Data',
+								value: 'refuse',
+								description: 'E.g. PAYOUT_SUCCEEDED carrying an invoice, or PAYMENT_SUCCEEDED carrying a failed payment: answered 422, nothing starts',
+							},
+							{
+								name: 'Start the Workflow and Flag Them',
+								value: 'flag',
+								description: 'The item has eventCheck "inconsistent" and eventCheckProblem saying why',
+							},
+						],
+						default: 'refuse',
+						description:
+							'The signature covers the data, not the event name. What to do when the event name contradicts what the data says it is (its id, its status).',
+					},
+					{
+						displayName: 'Ignore Repeated Deliveries',
+						name: 'ignoreRepeatedDeliveries',
+						type: 'boolean',
+						default: true,
+						description:
+							'Whether a callback with exactly the same data as one already accepted in the last minutes is answered 200 without starting the workflow again. Best effort: two copies arriving at the same moment can both start it.',
+					},
+					{
 						displayName: 'Include Headers',
 						name: 'includeHeaders',
 						type: 'boolean',
@@ -160,78 +208,132 @@ export class PaycashlessTrigger implements INodeType {
 	};
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
-		const nowMs = Date.now();
-		const request = this.getRequestObject();
-		const headers = this.getHeaderData() as HeaderValues;
-		const options = this.getNodeParameter('options', {}) as TriggerOptions;
-		const events = this.getNodeParameter('events', [ALL_EVENTS]) as string[];
-		const otherEventNames = this.getNodeParameter('otherEventNames', '') as string;
-		const credentials = await this.getCredentials<{ apiSecret?: string }>('paycashlessApi');
-		const node = this.getNode();
-
-		const servedUrlGetter = (this as unknown as { getWebhookResourceUrl?: ServedUrlGetter }).getWebhookResourceUrl;
-		const candidateUrls = candidateCallbackUrls({
-			productionUrl: this.getNodeWebhookUrl('default'),
-			servedUrl: typeof servedUrlGetter === 'function' ? servedUrlGetter.call(this, 'default') : undefined,
-			webhookId: node.webhookId,
-			overrideUrl: options.callbackUrlOverride,
-			receivedQuery: queryStringOf(request.originalUrl ?? request.url),
-		});
-		const toleranceSeconds = Number(options.timestampToleranceSeconds ?? DEFAULT_TIMESTAMP_TOLERANCE_SECONDS);
-
-		const outcome = evaluateCallback({
-			secret: String(credentials.apiSecret ?? ''),
-			rawBody: (request as { rawBody?: unknown }).rawBody,
-			parsedBody: this.getBodyData(),
-			headers,
-			candidateUrls,
-			nowMs,
-			toleranceSeconds: Number.isFinite(toleranceSeconds) ? toleranceSeconds : DEFAULT_TIMESTAMP_TOLERANCE_SECONDS,
-			skipVerification: options.skipSignatureVerification === true,
-			matchesEvent: eventMatcher(events, otherEventNames),
-		});
-		const response = this.getResponseObject();
-
-		if (outcome.action === 'reject') {
-			this.logger.warn(`Paycashless Trigger refused a callback (${outcome.status} ${outcome.error}): ${outcome.message}`, {
-				node: node.name,
-				reason: outcome.error,
-				event: outcome.event,
-				requestTimestamp: headerValue(headers, TIMESTAMP_HEADER),
-				serverTime: Math.floor(nowMs / 1000),
-				checkedCallbackUrls: candidateUrls,
+		// Hostile input must never make the trigger throw (n8n would answer 500 and record an
+		// error execution, which can start an error workflow): anything unexpected is refused.
+		try {
+			return await receiveCallback.call(this);
+		} catch (error) {
+			this.logger.warn(`Paycashless Trigger refused a callback it could not process: ${error instanceof Error ? error.message : String(error)}`, {
+				node: this.getNode().name,
 			});
-			response.status(outcome.status).json({ error: outcome.error, message: outcome.message }).end();
-			return { noWebhookResponse: true };
+			return answer(this, 400, { error: 'unprocessable_callback', message: 'This request could not be processed; nothing was started.' });
 		}
-
-		if (outcome.action === 'ignore') {
-			this.logger.debug(`Paycashless Trigger ignored event ${outcome.event}: not among the selected events`, {
-				node: node.name,
-				event: outcome.event,
-			});
-			response.status(200).json({ received: true, ignored: true, reason: 'event_not_selected' }).end();
-			return { noWebhookResponse: true };
-		}
-
-		if (outcome.wouldReject) {
-			this.logger.warn(
-				`Paycashless Trigger accepted a callback WITHOUT verification (Skip Signature Verification is on); it would have been refused: ${outcome.wouldReject}`,
-				{ node: node.name, event: outcome.callback.event, checkedCallbackUrls: candidateUrls },
-			);
-		}
-
-		const item: IDataObject = {
-			event: outcome.callback.event,
-			data: outcome.callback.data as IDataObject,
-			deliveryId: outcome.deliveryId,
-			verified: outcome.verified,
-			receivedAt: new Date(nowMs).toISOString(),
-		};
-		if (options.skipSignatureVerification === true) item.verificationSkipped = true;
-		if (options.includeHeaders === true) item.headers = visibleHeaders(headers) as IDataObject;
-		if (options.includeRawBody === true) item.rawBody = outcome.callback.rawText;
-
-		return { workflowData: [this.helpers.returnJsonArray([item])] };
 	}
+}
+
+async function receiveCallback(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+	const nowMs = Date.now();
+	const request = this.getRequestObject();
+	const headers = this.getHeaderData() as HeaderValues;
+	const options = this.getNodeParameter('options', {}) as TriggerOptions;
+	const events = this.getNodeParameter('events', [ALL_EVENTS]) as string[];
+	const otherEventNames = this.getNodeParameter('otherEventNames', '') as string;
+	const credentials = await this.getCredentials<{ apiSecret?: string }>('paycashlessApi');
+	const node = this.getNode();
+
+	const servedUrlGetter = (this as unknown as { getWebhookResourceUrl?: ServedUrlGetter }).getWebhookResourceUrl;
+	const candidateUrls = candidateCallbackUrls({
+		productionUrl: this.getNodeWebhookUrl('default'),
+		servedUrl: typeof servedUrlGetter === 'function' ? servedUrlGetter.call(this, 'default') : undefined,
+		webhookId: node.webhookId,
+		overrideUrl: options.callbackUrlOverride,
+		receivedQuery: queryStringOf(request.originalUrl ?? request.url),
+	});
+	const configuredTolerance = Number(options.timestampToleranceSeconds ?? DEFAULT_TIMESTAMP_TOLERANCE_SECONDS);
+	const toleranceSeconds = Number.isFinite(configuredTolerance) ? Math.max(0, configuredTolerance) : DEFAULT_TIMESTAMP_TOLERANCE_SECONDS;
+
+	const outcome = evaluateCallback({
+		secret: String(credentials.apiSecret ?? ''),
+		rawBody: (request as { rawBody?: unknown }).rawBody,
+		parsedBody: this.getBodyData(),
+		headers,
+		candidateUrls,
+		nowMs,
+		toleranceSeconds,
+		skipVerification: options.skipSignatureVerification === true,
+		matchesEvent: eventMatcher(events, otherEventNames),
+		inconsistentEvents: options.inconsistentEvents === 'flag' ? 'flag' : 'refuse',
+	});
+
+	if (outcome.action === 'reject') {
+		this.logger.warn(`Paycashless Trigger refused a callback (${outcome.status} ${outcome.error}): ${outcome.message}`, {
+			node: node.name,
+			reason: outcome.error,
+			event: outcome.event,
+			requestTimestamp: headerValue(headers, TIMESTAMP_HEADER),
+			serverTime: Math.floor(nowMs / 1000),
+			checkedCallbackUrls: candidateUrls,
+		});
+		return answer(this, outcome.status, { error: outcome.error, message: outcome.message });
+	}
+
+	if (outcome.action === 'ignore') {
+		this.logger.debug(`Paycashless Trigger ignored event ${outcome.event}: not among the selected events`, {
+			node: node.name,
+			event: outcome.event,
+		});
+		return answer(this, 200, { received: true, ignored: true, reason: 'event_not_selected' });
+	}
+
+	if (outcome.wouldReject) {
+		this.logger.warn(
+			`Paycashless Trigger accepted a callback WITHOUT verification (Skip Signature Verification is on); it would have been refused: ${outcome.wouldReject}`,
+			{ node: node.name, event: outcome.callback.event, checkedCallbackUrls: candidateUrls },
+		);
+	}
+
+	// Exact replays: only verified deliveries are remembered (an unverified one proves nothing).
+	const replayGuard = options.ignoreRepeatedDeliveries !== false && outcome.verified;
+	const keepSeconds = rememberSeconds(toleranceSeconds);
+	const nowSeconds = Math.floor(nowMs / 1000);
+	const staticData = replayGuard ? this.getWorkflowStaticData('node') : undefined;
+	if (staticData && acceptedBefore(staticData, outcome.deliveryId, nowSeconds, keepSeconds) !== undefined) {
+		this.logger.info(`Paycashless Trigger acknowledged a repeated delivery ${outcome.deliveryId} (${outcome.callback.event}) without starting the workflow again`, {
+			node: node.name,
+			event: outcome.callback.event,
+			deliveryId: outcome.deliveryId,
+		});
+		return answer(this, 200, { received: true, duplicate: true, deliveryId: outcome.deliveryId });
+	}
+
+	const item: IDataObject = {
+		event: outcome.callback.event,
+		data: outcome.callback.data as IDataObject,
+		deliveryId: outcome.deliveryId,
+		verified: outcome.verified,
+		eventCheck: outcome.eventCheck.result,
+		receivedAt: new Date(nowMs).toISOString(),
+	};
+	if (outcome.eventCheck.result === 'inconsistent') {
+		item.eventCheckProblem = outcome.eventCheck.reason;
+		this.logger.warn(`Paycashless Trigger started the workflow with an inconsistent event (flagged): ${outcome.eventCheck.reason}`, {
+			node: node.name,
+			event: outcome.callback.event,
+		});
+	}
+
+	if (options.confirmWithPaycashless === true) {
+		const confirmation = await confirmWithPaycashless(this, outcome.kind, outcome.callback.data);
+		if (confirmation.outcome === 'not_found') {
+			this.logger.warn(`Paycashless Trigger refused a callback: Paycashless has no object at ${confirmation.path}`, { node: node.name, event: outcome.callback.event });
+			return answer(this, 422, { error: 'not_confirmed', message: 'Paycashless has no object matching this callback.' });
+		}
+		if (confirmation.outcome === 'unavailable') {
+			this.logger.warn(`Paycashless Trigger could not confirm a callback with Paycashless (${confirmation.message}); answered 503 so it is sent again`, {
+				node: node.name,
+				event: outcome.callback.event,
+			});
+			return answer(this, 503, { error: 'confirmation_unavailable', message: 'Paycashless could not be reached to confirm this callback; send it again later.' });
+		}
+		item.confirmed = confirmation.outcome === 'confirmed';
+		item.currentObject = confirmation.outcome === 'confirmed' ? confirmation.current : null;
+	}
+
+	if (options.skipSignatureVerification === true) item.verificationSkipped = true;
+	if (options.includeHeaders === true) item.headers = visibleHeaders(headers) as IDataObject;
+	if (options.includeRawBody === true) item.rawBody = outcome.callback.rawText;
+
+	// Saved by n8n only once the webhook is answered with a started execution (see trigger/replay.ts).
+	if (staticData) rememberAccepted(staticData, outcome.deliveryId, nowSeconds, keepSeconds);
+	return { workflowData: [this.helpers.returnJsonArray([item])] };
 }
