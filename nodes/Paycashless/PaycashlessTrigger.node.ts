@@ -135,7 +135,7 @@ export class PaycashlessTrigger implements INodeType {
 							{
 								name: 'Refuse Callbacks Whose Event Contradicts Their Data',
 								value: 'refuse',
-								description: 'E.g. PAYOUT_SUCCEEDED carrying an invoice, or PAYMENT_SUCCEEDED carrying a failed payment: answered 422, nothing starts',
+								description: 'E.g. PAYOUT_SUCCEEDED carrying an invoice, or PAYMENT_SUCCEEDED carrying a failed payment: answered 422, nothing starts.',
 							},
 							{
 								name: 'Start the Workflow and Flag Them',
@@ -145,7 +145,7 @@ export class PaycashlessTrigger implements INodeType {
 						],
 						default: 'refuse',
 						description:
-							'The signature covers the data, not the event name. What to do when the event name contradicts what the data says it is (its id, its status).',
+							'The signature covers the data, not the event name. What to do when the event name contradicts what the data says it is (its ID, its status).',
 					},
 					{
 						displayName: 'Ignore Repeated Deliveries',
