@@ -13,13 +13,11 @@ import { evaluateCallback, headerValue, visibleHeaders, type HeaderValues } from
 import { candidateCallbackUrls, queryStringOf } from './trigger/callbackUrls';
 import { confirmWithPaycashless } from './trigger/confirm';
 import { eventMatcher, KNOWN_EVENT_OPTIONS, ALL_EVENTS } from './trigger/events';
-import { acceptedBefore, rememberAccepted, rememberSeconds } from './trigger/replay';
 
 interface TriggerOptions {
 	callbackUrlOverride?: string;
 	confirmWithPaycashless?: boolean;
 	inconsistentEvents?: 'refuse' | 'flag';
-	ignoreRepeatedDeliveries?: boolean;
 	includeHeaders?: boolean;
 	includeRawBody?: boolean;
 	skipSignatureVerification?: boolean;
@@ -148,14 +146,6 @@ export class PaycashlessTrigger implements INodeType {
 							'The signature covers the data, not the event name. What to do when the event name contradicts what the data says it is (its ID, its status).',
 					},
 					{
-						displayName: 'Ignore Repeated Deliveries',
-						name: 'ignoreRepeatedDeliveries',
-						type: 'boolean',
-						default: true,
-						description:
-							'Whether a callback with exactly the same data as one already accepted in the last minutes is answered 200 without starting the workflow again. Best effort: two copies arriving at the same moment can both start it.',
-					},
-					{
 						displayName: 'Include Headers',
 						name: 'includeHeaders',
 						type: 'boolean',
@@ -282,20 +272,6 @@ async function receiveCallback(this: IWebhookFunctions): Promise<IWebhookRespons
 		);
 	}
 
-	// Exact replays: only verified deliveries are remembered (an unverified one proves nothing).
-	const replayGuard = options.ignoreRepeatedDeliveries !== false && outcome.verified;
-	const keepSeconds = rememberSeconds(toleranceSeconds);
-	const nowSeconds = Math.floor(nowMs / 1000);
-	const staticData = replayGuard ? this.getWorkflowStaticData('node') : undefined;
-	if (staticData && acceptedBefore(staticData, outcome.deliveryId, nowSeconds, keepSeconds) !== undefined) {
-		this.logger.info(`Paycashless Trigger acknowledged a repeated delivery ${outcome.deliveryId} (${outcome.callback.event}) without starting the workflow again`, {
-			node: node.name,
-			event: outcome.callback.event,
-			deliveryId: outcome.deliveryId,
-		});
-		return answer(this, 200, { received: true, duplicate: true, deliveryId: outcome.deliveryId });
-	}
-
 	const item: IDataObject = {
 		event: outcome.callback.event,
 		data: outcome.callback.data as IDataObject,
@@ -333,7 +309,9 @@ async function receiveCallback(this: IWebhookFunctions): Promise<IWebhookRespons
 	if (options.includeHeaders === true) item.headers = visibleHeaders(headers) as IDataObject;
 	if (options.includeRawBody === true) item.rawBody = outcome.callback.rawText;
 
-	// Saved by n8n only once the webhook is answered with a started execution (see trigger/replay.ts).
-	if (staticData) rememberAccepted(staticData, outcome.deliveryId, nowSeconds, keepSeconds);
+	// No memory of accepted deliveries is kept here: n8n 2.41 does not save static data changed in
+	// webhook() (WorkflowRunner.run rebuilds a Workflow from the same static data object before
+	// the answer and so clears its "changed" flag; only a workflow without static data yet gets
+	// it saved). Exact replays are left to Remove Duplicates on `deliveryId` (README).
 	return { workflowData: [this.helpers.returnJsonArray([item])] };
 }

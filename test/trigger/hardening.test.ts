@@ -286,45 +286,23 @@ describe('item 3: the event name is not signed', () => {
 });
 
 describe('item 8: the same delivery replayed', () => {
+	// n8n 2.41 does not save static data changed in webhook() (see README), so the trigger keeps
+	// no memory; replays carry the same deliveryId, for Remove Duplicates to drop.
 	const data = { id: 'pi_replay', status: 'succeeded', reference: 'R-1' };
 
-	it('the same valid request 5 times in the window starts the workflow once; the others are acknowledged 200', async () => {
-		const staticData: IDataObject = {};
-		const timestamp = unixSeconds();
-		const runs: WebhookRun[] = [];
-		for (let i = 0; i < 5; i++) runs.push(await deliver({ event: 'PAYMENT_SUCCEEDED', data, timestamp, context: { staticData } }));
-		expect(runs.map((run) => run.items.length)).toEqual([1, 0, 0, 0, 0]);
-		for (const run of runs.slice(1)) {
-			expect(run.answer).toEqual({ status: 200, body: { received: true, duplicate: true, deliveryId: runs[0].items[0].deliveryId } });
-		}
+	it('5 replays, a retry with a fresh timestamp and a copy relabelled with an unknown event name all carry one deliveryId', async () => {
+		const timestamp = unixSeconds(Date.now() - 60_000);
+		const ids: unknown[] = [];
+		for (let i = 0; i < 5; i++) ids.push(expectStarted(await deliver({ event: 'PAYMENT_SUCCEEDED', data, timestamp })).deliveryId);
+		ids.push(expectStarted(await deliver({ event: 'PAYMENT_SUCCEEDED', data })).deliveryId);
+		ids.push(expectStarted(await deliver({ event: 'CHARGE_DONE', data })).deliveryId);
+		expect(new Set(ids).size).toBe(1);
+		expect(ids[0]).toMatch(/^[0-9a-f]{32}$/);
 	});
 
-	it('a retry with a fresh timestamp and a relabelled copy are the same delivery', async () => {
+	it('the trigger writes nothing to the workflow static data', async () => {
 		const staticData: IDataObject = {};
-		expectStarted(await deliver({ event: 'PAYMENT_SUCCEEDED', data, timestamp: unixSeconds(Date.now() - 60_000), context: { staticData } }));
-		expect((await deliver({ event: 'PAYMENT_SUCCEEDED', data, context: { staticData } })).items).toEqual([]);
-		// Not a payment event family, so not refused as inconsistent: caught as a repeat of the same signed data.
-		expect((await deliver({ event: 'CHARGE_DONE', data, context: { staticData } })).items).toEqual([]);
-	});
-
-	it('a delivery that was refused is not remembered: the retry is accepted', async () => {
-		const staticData: IDataObject = {};
-		const stale = await deliver({ event: 'PAYMENT_SUCCEEDED', data, timestamp: unixSeconds(Date.now() - 400_000), context: { staticData } });
-		expectRefused(stale, 401, 'stale_timestamp');
 		expectStarted(await deliver({ event: 'PAYMENT_SUCCEEDED', data, context: { staticData } }));
-	});
-
-	it('"Ignore Repeated Deliveries" off starts the workflow every time', async () => {
-		const staticData: IDataObject = {};
-		const context = { staticData, parameters: { options: { ignoreRepeatedDeliveries: false } } };
-		for (let i = 0; i < 3; i++) expectStarted(await deliver({ event: 'PAYMENT_SUCCEEDED', data, context }));
-		expect(staticData).toEqual({});
-	});
-
-	it('unverified callbacks (verification skipped) are never remembered nor refused as repeats', async () => {
-		const staticData: IDataObject = {};
-		const context = { staticData, parameters: { options: { skipSignatureVerification: true } } };
-		for (let i = 0; i < 2; i++) expectStarted(await deliver({ event: 'PAYMENT_SUCCEEDED', data, signature: null, context }));
 		expect(staticData).toEqual({});
 	});
 });
