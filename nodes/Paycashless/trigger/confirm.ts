@@ -9,9 +9,21 @@
  */
 import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 
-import { apiPath, paycashlessRequest } from '../transport/request';
+import { apiPath, DEFAULT_TRANSPORT_SETTINGS, paycashlessApi, type TransportSettings } from '../transport';
 import type { PaycashlessContext } from '../transport/types';
 import type { ObjectKind } from './consistency';
+
+/**
+ * Paycashless waits for the answer while the trigger confirms: a short timeout and one retry.
+ * When that fails the callback gets 503 and Paycashless sends it again a minute later.
+ */
+export const CONFIRM_SETTINGS: Readonly<TransportSettings> = Object.freeze({
+	...DEFAULT_TRANSPORT_SETTINGS,
+	maxAttempts: 2,
+	retryDelayMs: 500,
+	maxRetryWaitMs: 2000,
+	timeoutMs: 10_000,
+});
 
 /** The API path that returns the current state of the object `data` is about; undefined when unknown. */
 export function confirmationPath(kind: ObjectKind | undefined, data: unknown): string | undefined {
@@ -51,7 +63,8 @@ export async function confirmWithPaycashless(
 	const path = confirmationPath(kind, data);
 	if (!path) return { outcome: 'not_identifiable' };
 	try {
-		const current = await paycashlessRequest.call(context as unknown as PaycashlessContext, { method: 'GET', path });
+		const api = paycashlessApi(context as unknown as PaycashlessContext, { settings: { ...CONFIRM_SETTINGS } });
+		const current = await api.request({ method: 'GET', path });
 		return { outcome: 'confirmed', path, current };
 	} catch (error) {
 		const httpCode = (error as { httpCode?: unknown }).httpCode;
