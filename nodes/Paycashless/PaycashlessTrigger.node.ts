@@ -201,7 +201,7 @@ export class PaycashlessTrigger implements INodeType {
 		// Hostile input must never make the trigger throw (n8n would answer 500 and record an
 		// error execution, which can start an error workflow): anything unexpected is refused.
 		try {
-			return await receiveCallback.call(this);
+			return await PaycashlessTrigger.receiveCallback.call(this);
 		} catch (error) {
 			this.logger.warn(`Paycashless Trigger refused a callback it could not process: ${error instanceof Error ? error.message : String(error)}`, {
 				node: this.getNode().name,
@@ -209,109 +209,110 @@ export class PaycashlessTrigger implements INodeType {
 			return answer(this, 400, { error: 'unprocessable_callback', message: 'This request could not be processed; nothing was started.' });
 		}
 	}
-}
 
-async function receiveCallback(this: IWebhookFunctions): Promise<IWebhookResponseData> {
-	const nowMs = Date.now();
-	const request = this.getRequestObject();
-	const headers = this.getHeaderData() as HeaderValues;
-	const options = this.getNodeParameter('options', {}) as TriggerOptions;
-	const events = this.getNodeParameter('events', [ALL_EVENTS]) as string[];
-	const otherEventNames = this.getNodeParameter('otherEventNames', '') as string;
-	const credentials = await this.getCredentials<{ apiSecret?: string }>('paycashlessApi');
-	const node = this.getNode();
+	/** One callback: verified, checked, then answered or started (webhook() catches anything unexpected). */
+	static async receiveCallback(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+		const nowMs = Date.now();
+		const request = this.getRequestObject();
+		const headers = this.getHeaderData() as HeaderValues;
+		const options = this.getNodeParameter('options', {}) as TriggerOptions;
+		const events = this.getNodeParameter('events', [ALL_EVENTS]) as string[];
+		const otherEventNames = this.getNodeParameter('otherEventNames', '') as string;
+		const credentials = await this.getCredentials<{ apiSecret?: string }>('paycashlessApi');
+		const node = this.getNode();
 
-	const servedUrlGetter = (this as unknown as { getWebhookResourceUrl?: ServedUrlGetter }).getWebhookResourceUrl;
-	const candidateUrls = candidateCallbackUrls({
-		productionUrl: this.getNodeWebhookUrl('default'),
-		servedUrl: typeof servedUrlGetter === 'function' ? servedUrlGetter.call(this, 'default') : undefined,
-		webhookId: node.webhookId,
-		overrideUrl: options.callbackUrlOverride,
-		receivedQuery: queryStringOf(request.originalUrl ?? request.url),
-	});
-	const configuredTolerance = Number(options.timestampToleranceSeconds ?? DEFAULT_TIMESTAMP_TOLERANCE_SECONDS);
-	const toleranceSeconds = Number.isFinite(configuredTolerance) ? Math.max(0, configuredTolerance) : DEFAULT_TIMESTAMP_TOLERANCE_SECONDS;
-
-	const outcome = evaluateCallback({
-		secret: String(credentials.apiSecret ?? ''),
-		rawBody: (request as { rawBody?: unknown }).rawBody,
-		parsedBody: this.getBodyData(),
-		headers,
-		candidateUrls,
-		nowMs,
-		toleranceSeconds,
-		skipVerification: options.skipSignatureVerification === true,
-		matchesEvent: eventMatcher(events, otherEventNames),
-		inconsistentEvents: options.inconsistentEvents === 'flag' ? 'flag' : 'refuse',
-	});
-
-	if (outcome.action === 'reject') {
-		this.logger.warn(`Paycashless Trigger refused a callback (${outcome.status} ${outcome.error}): ${outcome.message}`, {
-			node: node.name,
-			reason: outcome.error,
-			event: outcome.event,
-			requestTimestamp: headerValue(headers, TIMESTAMP_HEADER),
-			serverTime: Math.floor(nowMs / 1000),
-			checkedCallbackUrls: candidateUrls,
+		const servedUrlGetter = (this as unknown as { getWebhookResourceUrl?: ServedUrlGetter }).getWebhookResourceUrl;
+		const candidateUrls = candidateCallbackUrls({
+			productionUrl: this.getNodeWebhookUrl('default'),
+			servedUrl: typeof servedUrlGetter === 'function' ? servedUrlGetter.call(this, 'default') : undefined,
+			webhookId: node.webhookId,
+			overrideUrl: options.callbackUrlOverride,
+			receivedQuery: queryStringOf(request.originalUrl ?? request.url),
 		});
-		return answer(this, outcome.status, { error: outcome.error, message: outcome.message });
-	}
+		const configuredTolerance = Number(options.timestampToleranceSeconds ?? DEFAULT_TIMESTAMP_TOLERANCE_SECONDS);
+		const toleranceSeconds = Number.isFinite(configuredTolerance) ? Math.max(0, configuredTolerance) : DEFAULT_TIMESTAMP_TOLERANCE_SECONDS;
 
-	if (outcome.action === 'ignore') {
-		this.logger.debug(`Paycashless Trigger ignored event ${outcome.event}: not among the selected events`, {
-			node: node.name,
-			event: outcome.event,
+		const outcome = evaluateCallback({
+			secret: String(credentials.apiSecret ?? ''),
+			rawBody: (request as { rawBody?: unknown }).rawBody,
+			parsedBody: this.getBodyData(),
+			headers,
+			candidateUrls,
+			nowMs,
+			toleranceSeconds,
+			skipVerification: options.skipSignatureVerification === true,
+			matchesEvent: eventMatcher(events, otherEventNames),
+			inconsistentEvents: options.inconsistentEvents === 'flag' ? 'flag' : 'refuse',
 		});
-		return answer(this, 200, { received: true, ignored: true, reason: 'event_not_selected' });
-	}
 
-	if (outcome.wouldReject) {
-		this.logger.warn(
-			`Paycashless Trigger accepted a callback WITHOUT verification (Skip Signature Verification is on); it would have been refused: ${outcome.wouldReject}`,
-			{ node: node.name, event: outcome.callback.event, checkedCallbackUrls: candidateUrls },
-		);
-	}
-
-	const item: IDataObject = {
-		event: outcome.callback.event,
-		data: outcome.callback.data as IDataObject,
-		deliveryId: outcome.deliveryId,
-		verified: outcome.verified,
-		eventCheck: outcome.eventCheck.result,
-		receivedAt: new Date(nowMs).toISOString(),
-	};
-	if (outcome.eventCheck.result === 'inconsistent') {
-		item.eventCheckProblem = outcome.eventCheck.reason;
-		this.logger.warn(`Paycashless Trigger started the workflow with an inconsistent event (flagged): ${outcome.eventCheck.reason}`, {
-			node: node.name,
-			event: outcome.callback.event,
-		});
-	}
-
-	if (options.confirmWithPaycashless === true) {
-		const confirmation = await confirmWithPaycashless(this, outcome.kind, outcome.callback.data);
-		if (confirmation.outcome === 'not_found') {
-			this.logger.warn(`Paycashless Trigger refused a callback: Paycashless has no object at ${confirmation.path}`, { node: node.name, event: outcome.callback.event });
-			return answer(this, 422, { error: 'not_confirmed', message: 'Paycashless has no object matching this callback.' });
+		if (outcome.action === 'reject') {
+			this.logger.warn(`Paycashless Trigger refused a callback (${outcome.status} ${outcome.error}): ${outcome.message}`, {
+				node: node.name,
+				reason: outcome.error,
+				event: outcome.event,
+				requestTimestamp: headerValue(headers, TIMESTAMP_HEADER),
+				serverTime: Math.floor(nowMs / 1000),
+				checkedCallbackUrls: candidateUrls,
+			});
+			return answer(this, outcome.status, { error: outcome.error, message: outcome.message });
 		}
-		if (confirmation.outcome === 'unavailable') {
-			this.logger.warn(`Paycashless Trigger could not confirm a callback with Paycashless (${confirmation.message}); answered 503 so it is sent again`, {
+
+		if (outcome.action === 'ignore') {
+			this.logger.debug(`Paycashless Trigger ignored event ${outcome.event}: not among the selected events`, {
+				node: node.name,
+				event: outcome.event,
+			});
+			return answer(this, 200, { received: true, ignored: true, reason: 'event_not_selected' });
+		}
+
+		if (outcome.wouldReject) {
+			this.logger.warn(
+				`Paycashless Trigger accepted a callback WITHOUT verification (Skip Signature Verification is on); it would have been refused: ${outcome.wouldReject}`,
+				{ node: node.name, event: outcome.callback.event, checkedCallbackUrls: candidateUrls },
+			);
+		}
+
+		const item: IDataObject = {
+			event: outcome.callback.event,
+			data: outcome.callback.data as IDataObject,
+			deliveryId: outcome.deliveryId,
+			verified: outcome.verified,
+			eventCheck: outcome.eventCheck.result,
+			receivedAt: new Date(nowMs).toISOString(),
+		};
+		if (outcome.eventCheck.result === 'inconsistent') {
+			item.eventCheckProblem = outcome.eventCheck.reason;
+			this.logger.warn(`Paycashless Trigger started the workflow with an inconsistent event (flagged): ${outcome.eventCheck.reason}`, {
 				node: node.name,
 				event: outcome.callback.event,
 			});
-			return answer(this, 503, { error: 'confirmation_unavailable', message: 'Paycashless could not be reached to confirm this callback; send it again later.' });
 		}
-		item.confirmed = confirmation.outcome === 'confirmed';
-		item.currentObject = confirmation.outcome === 'confirmed' ? confirmation.current : null;
+
+		if (options.confirmWithPaycashless === true) {
+			const confirmation = await confirmWithPaycashless(this, outcome.kind, outcome.callback.data);
+			if (confirmation.outcome === 'not_found') {
+				this.logger.warn(`Paycashless Trigger refused a callback: Paycashless has no object at ${confirmation.path}`, { node: node.name, event: outcome.callback.event });
+				return answer(this, 422, { error: 'not_confirmed', message: 'Paycashless has no object matching this callback.' });
+			}
+			if (confirmation.outcome === 'unavailable') {
+				this.logger.warn(`Paycashless Trigger could not confirm a callback with Paycashless (${confirmation.message}); answered 503 so it is sent again`, {
+					node: node.name,
+					event: outcome.callback.event,
+				});
+				return answer(this, 503, { error: 'confirmation_unavailable', message: 'Paycashless could not be reached to confirm this callback; send it again later.' });
+			}
+			item.confirmed = confirmation.outcome === 'confirmed';
+			item.currentObject = confirmation.outcome === 'confirmed' ? confirmation.current : null;
+		}
+
+		if (options.skipSignatureVerification === true) item.verificationSkipped = true;
+		if (options.includeHeaders === true) item.headers = visibleHeaders(headers) as IDataObject;
+		if (options.includeRawBody === true) item.rawBody = outcome.callback.rawText;
+
+		// No memory of accepted deliveries is kept here: n8n 2.41 does not save static data changed in
+		// webhook() (WorkflowRunner.run rebuilds a Workflow from the same static data object before
+		// the answer and so clears its "changed" flag; only a workflow without static data yet gets
+		// it saved). Exact replays are left to Remove Duplicates on `deliveryId` (README).
+		return { workflowData: [this.helpers.returnJsonArray([item])] };
 	}
-
-	if (options.skipSignatureVerification === true) item.verificationSkipped = true;
-	if (options.includeHeaders === true) item.headers = visibleHeaders(headers) as IDataObject;
-	if (options.includeRawBody === true) item.rawBody = outcome.callback.rawText;
-
-	// No memory of accepted deliveries is kept here: n8n 2.41 does not save static data changed in
-	// webhook() (WorkflowRunner.run rebuilds a Workflow from the same static data object before
-	// the answer and so clears its "changed" flag; only a workflow without static data yet gets
-	// it saved). Exact replays are left to Remove Duplicates on `deliveryId` (README).
-	return { workflowData: [this.helpers.returnJsonArray([item])] };
 }
