@@ -211,3 +211,26 @@ export async function startE2eLab(): Promise<E2eLab> {
 export function paycashlessNode(credential: CredentialRef, parameters: Record<string, unknown>): Omit<WorkflowNode, 'name'> {
 	return { type: NODE_TYPE_ACTION, typeVersion: 1, parameters, credentials: { [CREDENTIAL_TYPE]: credential } };
 }
+
+/**
+ * Creates a transfer payment through a real Paycashless node in n8n, with `callbackUrl`, and
+ * returns its reference (unique per call, starting with `prefix`).
+ */
+export async function createTransferPayment(lab: E2eLab, callbackUrl: string, prefix = 'cb'): Promise<string> {
+	const reference = `${prefix}-${randomUUID().slice(0, 12)}`;
+	const [item] = await lab.runNode(
+		paycashlessNode(lab.good, {
+			resource: 'payment',
+			operation: 'createTransfer',
+			reference,
+			amount: 150,
+			currency: 'NGN',
+			customerEmail: 'callbacks@example.com',
+			customerName: 'Callback Test',
+			expiresIn: 1800,
+			additionalFields: { callbackUrl },
+		}),
+	);
+	if (item?.reference !== reference) throw new Error(`the payment was not created: ${JSON.stringify(item)}`);
+	return reference;
+}

@@ -6,7 +6,7 @@
 import { randomUUID } from 'crypto';
 
 import { NODE_TYPE_TRIGGER } from '../../scripts/n8n/lab';
-import { paycashlessNode, SETUP_TIMEOUT_MS, startE2eLab, type E2eLab, type Execution, type WorkflowNode } from './harness';
+import { createTransferPayment, SETUP_TIMEOUT_MS, startE2eLab, type E2eLab, type Execution, type WorkflowNode } from './harness';
 
 jest.setTimeout(180_000);
 
@@ -84,23 +84,8 @@ function forgedHeaders(): Record<string, string> {
 	return { 'Request-Signature': 'ab'.repeat(64), 'Request-Timestamp': String(Math.floor(Date.now() / 1000)) };
 }
 
-async function createPayment(callbackUrl: string): Promise<string> {
-	const reference = `hard-${randomUUID().slice(0, 12)}`;
-	const [item] = await lab.runNode(
-		paycashlessNode(lab.good, {
-			resource: 'payment',
-			operation: 'createTransfer',
-			reference,
-			amount: 150,
-			currency: 'NGN',
-			customerEmail: 'hardening@example.com',
-			customerName: 'Hardening Test',
-			expiresIn: 1800,
-			additionalFields: { callbackUrl },
-		}),
-	);
-	expect(item).toMatchObject({ reference });
-	return reference;
+function createPayment(callbackUrl: string): Promise<string> {
+	return createTransferPayment(lab, callbackUrl, 'hard');
 }
 
 /** Creates a payment with `callbackUrl`, completes it and returns the emulator's one callback attempt. */

@@ -9,7 +9,8 @@ import { CURRENCIES, toSmallestUnit } from '../helpers/amount';
 import { mergeAdditionalBody, metadataFromPairs } from '../helpers/body';
 import { toUnixSeconds } from '../helpers/dates';
 import { optionalText, requireId, requireInteger, requireOneOf } from '../helpers/validation';
-import type { ListOptions } from '../transport';
+import type { KeyField, ListOptions, PaycashlessRequest } from '../transport';
+import type { FoundByReference } from './types';
 
 /** `{ value, currency }` from the Amount, Currency and Amount in Smallest Unit fields. */
 export function readAmount(this: IExecuteFunctions, i: number): { value: number; currency: string } {
@@ -72,4 +73,23 @@ export function finishBody(body: IDataObject, fields: IDataObject): IDataObject 
 	const metadata = metadataFromPairs(fields.metadata);
 	const withMetadata = metadata ? { ...body, metadata } : body;
 	return mergeAdditionalBody(withMetadata, fields.additionalBodyJson);
+}
+
+/**
+ * A money movement found again with `<Resource> → Verify` by its reference (payouts, payments):
+ * everything of its declaration but the lookup and the fields that must agree.
+ */
+export function verifiedByReference(
+	resource: string,
+	lookup: (reference: string) => PaycashlessRequest,
+	sameAs: KeyField[],
+): FoundByReference {
+	return {
+		object: resource,
+		movesMoney: true,
+		lookup,
+		via: 'verify',
+		findWith: { resource, operation: 'verify', how: (reference) => `and the reference "${reference}"` },
+		sameAs,
+	};
 }

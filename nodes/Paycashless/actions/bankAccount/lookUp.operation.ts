@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { NUBAN_DIGITS, requireDigits } from '../../helpers/validation';
 import type { PaycashlessApi } from '../../transport';
-import type { OperationDeclaration, OperationOption } from '../types';
+import { READ, type OperationDeclaration, type OperationOption } from '../types';
 
 export const description: INodeProperties[] = [
 	{
@@ -26,13 +26,9 @@ export const description: INodeProperties[] = [
 	},
 ];
 
-export const option: OperationOption = {
-	name: 'Look Up',
-	description: 'Get the account name and bank of an account number',
-	action: 'Look up a bank account',
-};
+export const option: OperationOption = { name: 'Look Up', description: 'Get the account name and bank of an account number', action: 'Look up a bank account' };
 
-export const declaration: OperationDeclaration = { kind: 'read' };
+export const declaration: OperationDeclaration = READ;
 
 export async function execute(this: IExecuteFunctions, i: number, api: PaycashlessApi): Promise<IDataObject> {
 	const accountNumber = requireDigits(this.getNodeParameter('accountNumber', i), 'Account Number', '0123456789', NUBAN_DIGITS);

@@ -138,11 +138,7 @@ export const description: INodeProperties[] = [
 	]),
 ];
 
-export const option: OperationOption = {
-	name: 'Create',
-	description: 'Create an invoice with a payment page',
-	action: 'Create an invoice',
-};
+export const option: OperationOption = { name: 'Create', description: 'Create an invoice with a payment page', action: 'Create an invoice' };
 
 function readItems(this: IExecuteFunctions, i: number, currency: string): IDataObject[] {
 	const inSmallestUnit = this.getNodeParameter('amountInSmallestUnit', i, false) as boolean;

@@ -13,7 +13,7 @@ import { ID_PREFIXES } from '../../descriptions/locators';
 import { compact } from '../../helpers/body';
 import { MAX_NARRATION, NUBAN_DIGITS, optionalTextUpTo, optionalUrl, requireDigits, requireId, requireText } from '../../helpers/validation';
 import { apiPath, type PaycashlessApi } from '../../transport';
-import { amountCurrency, amountValue, finishBody, readAmount } from '../common';
+import { amountCurrency, amountValue, finishBody, readAmount, verifiedByReference } from '../common';
 import type { OperationDeclaration, OperationOption } from '../types';
 
 export const description: INodeProperties[] = [
@@ -58,35 +58,16 @@ export const description: INodeProperties[] = [
 	]),
 ];
 
-export const option: OperationOption = {
-	name: 'Create',
-	description: 'Send money to a bank account',
-	action: 'Create a payout',
-};
+export const option: OperationOption = { name: 'Create', description: 'Send money to a bank account', action: 'Create a payout' };
 
 export const declaration: OperationDeclaration = {
 	kind: 'create',
-	findsAgain: {
-		object: 'payout',
-		movesMoney: true,
-		lookup: (reference) => ({ method: 'GET', path: apiPath`/v1/payouts/verify/${reference}` }),
-		via: 'verify',
-		findWith: { resource: 'payout', operation: 'verify', how: (reference) => `and the reference "${reference}"` },
-		sameAs: [
-			{ field: 'amount', requested: (body) => amountValue(body.amount), existing: (found) => amountValue(found.amount) },
-			{
-				field: 'currency',
-				requested: (body) => amountCurrency(body.amount),
-				existing: (found) => found.currency ?? amountCurrency(found.amount),
-			},
-			{
-				field: 'destinationAccountNumber',
-				requested: (body) => body.destinationAccountNumber,
-				existing: (found) => found.destinationAccountNumber,
-			},
-			{ field: 'bankId', requested: (body) => body.bankId, existing: (found) => found.destinationBankId ?? found.bankId },
-		],
-	},
+	findsAgain: verifiedByReference('payout', (reference) => ({ method: 'GET', path: apiPath`/v1/payouts/verify/${reference}` }), [
+		{ field: 'amount', requested: (body) => amountValue(body.amount), existing: (found) => amountValue(found.amount) },
+		{ field: 'currency', requested: (body) => amountCurrency(body.amount), existing: (found) => found.currency ?? amountCurrency(found.amount) },
+		{ field: 'destinationAccountNumber', requested: (body) => body.destinationAccountNumber, existing: (found) => found.destinationAccountNumber },
+		{ field: 'bankId', requested: (body) => body.bankId, existing: (found) => found.destinationBankId ?? found.bankId },
+	]),
 };
 
 export async function execute(this: IExecuteFunctions, i: number, api: PaycashlessApi): Promise<IDataObject> {
