@@ -20,22 +20,24 @@ beforeEach(() => {
 	emulator.clearFaults();
 });
 
-/** The defaults, with only the first retry wait shortened (the policy is the same). */
-const DEFAULTS_QUICK = { retryDelay: 20 };
+/** The node's default Request Options, untouched. */
+const DEFAULTS = {};
 
 it('Return All over 20,000 payouts with 20% of page requests failing: every record once, at the default attempts and retry time', async () => {
 	emulator.reset({ payouts: 20_000 });
 	emulator.setFaults({ match: '^GET /v1/payouts$', error5xxRate: 0.1, dropAfterCommitRate: 0.05, rateLimitRate: 0.05, retryAfterSeconds: 0.01, seed: 20 });
-	const { output } = await run(emulator, { resource: 'payout', operation: 'getAll', returnAll: true, requestOptions: DEFAULTS_QUICK });
+	const { output } = await run(emulator, { resource: 'payout', operation: 'getAll', returnAll: true, requestOptions: DEFAULTS });
 	const faults = faultCounts(emulator.requests);
 	const ids = output.map((item) => item.json.id as string);
+	// eslint-disable-next-line no-console
+	console.log(`Return All at default settings: ${emulator.requests.length} page requests, ${faults.error5xx} 5xx, ${faults.rateLimit} 429, ${faults.dropAfterCommit} dropped; ${ids.length} records, ${new Set(ids).size} distinct`);
 	expect(faults.error5xx + faults.dropAfterCommit + faults.rateLimit).toBeGreaterThan(20);
 	expect(ids).toHaveLength(20_000);
 	expect(new Set(ids).size).toBe(20_000);
 });
 
 it('300 payouts, 10 in parallel, 10% 5xx and 10% dropped answers, half paid before: the re-run finishes with 300 payouts, none twice', async () => {
-	const items = Array.from({ length: 300 }, (_, i) => ({ ...payoutItem(`batch-${i}`, DEFAULTS_QUICK), concurrency: 10 }));
+	const items = Array.from({ length: 300 }, (_, i) => ({ ...payoutItem(`batch-${i}`, DEFAULTS), concurrency: 10 }));
 	// A first run that stopped half-way (as n8n killed mid-batch leaves it).
 	await run(emulator, items.slice(0, 150));
 	emulator.setFaults({ error5xxRate: 0.1, dropAfterCommitRate: 0.1, seed: 300 });
@@ -45,6 +47,8 @@ it('300 payouts, 10 in parallel, 10% 5xx and 10% dropped answers, half paid befo
 	expect(references).toHaveLength(300);
 	expect(output.map((item) => item.json.reference)).toEqual(items.map((_, i) => `batch-${i}`));
 	const faults = faultCounts(emulator.requests);
+	// eslint-disable-next-line no-console
+	console.log(`Payout batch re-run at default settings: ${emulator.requests.length} requests, ${faults.error5xx} 5xx, ${faults.dropAfterCommit} dropped; ${new Set(references).size} payouts, ${references.length - new Set(references).size} duplicates, ${output.length} items`);
 	expect(faults.error5xx + faults.dropAfterCommit).toBeGreaterThan(30);
 });
 
