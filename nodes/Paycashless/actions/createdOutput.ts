@@ -5,9 +5,9 @@
  * `_paycashless: { reconciled, repeated, ... }`, so `{{ $json.amount }}` is set on the first run
  * as on the second, and a repeat is visible as `_paycashless.repeated: true`.
  */
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
-import { apiPath, paycashlessRequest } from '../transport/request';
+import { apiPath, type PaycashlessApi } from '../transport';
 
 const MARKER = '_paycashless';
 
@@ -37,10 +37,10 @@ export function markCreated(result: IDataObject): IDataObject {
  * payout found again. The payout was accepted either way: if that read fails, the short answer is
  * returned with a note, never an error.
  */
-export async function fullPayoutAfterCreate(this: IExecuteFunctions, i: number, reference: string, result: IDataObject): Promise<IDataObject> {
+export async function fullPayoutAfterCreate(api: PaycashlessApi, reference: string, result: IDataObject): Promise<IDataObject> {
 	if (isObject(result[MARKER]) || 'amount' in result) return markCreated(result);
 	try {
-		const full = await paycashlessRequest.call(this, { method: 'GET', path: apiPath`/v1/payouts/verify/${reference}` }, i);
+		const full = await api.request({ method: 'GET', path: apiPath`/v1/payouts/verify/${reference}` });
 		if (isObject(full) && (full.reference === undefined || full.reference === reference)) return markCreated({ ...result, ...full });
 	} catch {
 		// Reported in the note below; the payout itself was accepted.

@@ -6,7 +6,9 @@
  * address without a scheme, and an error thrown in the test request's expression does not reach
  * the user. Its last rule names /v1 for an address that answers, but not like Paycashless.)
  */
-export const DEFAULT_BASE_URL = 'https://api.paycashless.com';
+import { PAYCASHLESS_DEFAULT_BASE_URL as DEFAULT_BASE_URL } from '../../../lib/api';
+
+export { DEFAULT_BASE_URL };
 
 const EXAMPLE = `for example ${DEFAULT_BASE_URL}`;
 
