@@ -73,8 +73,8 @@ describe('reliability in a real n8n', () => {
 		await new Promise((resolve) => setTimeout(resolve, 1700));
 		expect(stored(reference)).toHaveLength(1);
 		// n8n gave up after 300 ms; Verify found nothing yet; the resend created the payout; the
-		// first request, processed at 1.5 s, was refused as a repeat.
-		expect(lab.emulator.requests.map((request) => `${request.method} ${request.status}`)).toEqual(['POST 409', 'GET 404', 'POST 202']);
+		// first request, processed at 1.5 s, was refused as a repeat; the payout was read back for the output.
+		expect(lab.emulator.requests.map((request) => `${request.method} ${request.status}`)).toEqual(['POST 409', 'GET 404', 'POST 202', 'GET 200']);
 	});
 
 	it('a read is retried after a 5xx and a dropped connection', async () => {
