@@ -11,7 +11,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { DEFAULT_TIMESTAMP_TOLERANCE_SECONDS, TIMESTAMP_HEADER } from '../../lib/signing';
 import { evaluateCallback, headerValue, visibleHeaders, type HeaderValues } from './trigger/callback';
 import { candidateCallbackUrls, queryStringOf } from './trigger/callbackUrls';
-import { eventMatcher, KNOWN_EVENT_OPTIONS, ALL_EVENTS } from './trigger/events';
+import { callbackEventKey, eventMatcher, KNOWN_EVENT_OPTIONS, ALL_EVENTS } from './trigger/events';
 
 interface TriggerOptions {
 	callbackUrlOverride?: string;
@@ -225,6 +225,8 @@ export class PaycashlessTrigger implements INodeType {
 			event: outcome.callback.event,
 			data: outcome.callback.data as IDataObject,
 			deliveryId: outcome.deliveryId,
+			// Same key as the Paycashless Poll Trigger gives this event (trigger/events.ts).
+			eventKey: callbackEventKey(outcome.callback.event, outcome.callback.data) ?? `callback:${outcome.deliveryId}`,
 			verified: outcome.verified,
 			receivedAt: new Date(nowMs).toISOString(),
 		};
