@@ -4,9 +4,11 @@
  *
  * Paycashless lists can only be filtered by `status` and by creation time (`createdAt.*`), newest
  * first; nothing tells what changed since a moment. So:
- * - "New record" events read the records created since the newest one seen (minus an overlap of
- *   CREATION_OVERLAP_SECONDS for clock skew and records that show up late) and emit the ones not
- *   emitted before.
+ * - "New record" events read the records created since the newest creation time known to be
+ *   read (minus CREATION_OVERLAP_SECONDS for records that show up late) and emit the ones not
+ *   emitted before. "Known to be read": the newest record seen, or the start of the last poll
+ *   minus the clock difference Paycashless accepts (MAX_CLOCK_SKEW_SECONDS), since anything
+ *   created after a poll began carries at least that time.
  * - "Status" events read, per watched status, every record created within the look-back window
  *   (e.g. the last 72 hours) that is in that status now, and emit the ones not emitted before. A
  *   record created earlier that reaches the status later is caught as long as it was created
@@ -89,8 +91,11 @@ export interface PollSettings {
 export const STATE_VERSION = 1;
 /** Most event keys remembered (about 40 bytes each in the workflow's static data). */
 export const MAX_REMEMBERED = 10_000;
-/** "New record" events re-read this many seconds before the newest record seen. */
-export const CREATION_OVERLAP_SECONDS = 300;
+/**
+ * "New record" events re-read this many seconds before the newest creation time known to be
+ * read, for records that show up in a list a little after the time they carry.
+ */
+export const CREATION_OVERLAP_SECONDS = 60;
 /** The clock difference Paycashless accepts between n8n and itself (request signatures). */
 export const MAX_CLOCK_SKEW_SECONDS = 300;
 /** A poll marks itself running for this long; an overlapping poll of the same node is skipped. */
@@ -183,8 +188,9 @@ export function planPoll(stored: IDataObject, settings: PollSettings, nowSeconds
 		state = { v: STATE_VERSION, cfg, floor: from, seen: {}, ...(created ? { high: from + CREATION_OVERLAP_SECONDS } : {}) };
 	} else {
 		baseline = true;
-		const from = created ? nowSeconds - CREATION_OVERLAP_SECONDS : nowSeconds - settings.lookbackSeconds;
-		state = { v: STATE_VERSION, cfg, floor: Math.max(1, from), seen: {}, ...(created ? { high: nowSeconds } : {}) };
+		const high = nowSeconds - MAX_CLOCK_SKEW_SECONDS;
+		const from = created ? high - CREATION_OVERLAP_SECONDS : nowSeconds - settings.lookbackSeconds;
+		state = { v: STATE_VERSION, cfg, floor: Math.max(1, from), seen: {}, ...(created ? { high } : {}) };
 	}
 
 	let start: number;

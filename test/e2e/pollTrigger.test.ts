@@ -1,0 +1,221 @@
+/**
+ * The Paycashless Poll Trigger in a real n8n 2.41.1 (test/e2e/harness.ts), scheduled by n8n
+ * itself: Poll Times with twelve custom cron entries, one per fixed second (0, 5, ..., 55), so
+ * n8n polls every 5 seconds. (A single entry must fire at most once a minute: n8n refuses
+ * sub-minute cron expressions, `isSubMinuteCron` in n8n-workflow; twelve entries, each at one
+ * fixed second, pass that check and run the real trigger-mode path: cron → poll → __emit, static
+ * data saved by n8n.)
+ *
+ * 1,000 payments change status over many polls while the emulator fails a share of list pages;
+ * n8n is stopped and started again (same database) in the middle, with payments changing while
+ * it is down; for a while every list request fails, so whole polls fail. Every status event
+ * must come out of n8n exactly once, and every new payment exactly once.
+ */
+import { startN8n, type RunningN8n } from '../../scripts/n8n/lab';
+import { call } from '../emulator/helpers';
+import { SETUP_TIMEOUT_MS, startE2eLab, type E2eLab, type Execution } from './harness';
+
+jest.setTimeout(15 * 60_000);
+
+const NODE_TYPE = 'n8n-nodes-paycashless.paycashlessPollTrigger';
+const TRIGGER = 'Paycashless Poll Trigger';
+const WATCHED = ['succeeded', 'failed', 'expired'];
+const EVERY_5_SECONDS = { item: Array.from({ length: 12 }, (_, i) => ({ mode: 'custom', cronExpression: `${i * 5} * * * * *` })) };
+/** Page faults during most of the run: retried inside a poll (3 attempts), sometimes failing a whole poll. */
+const PAGE_FAULTS = { error5xxRate: 0.1, rateLimitRate: 0.05, retryAfterSeconds: 1, dropAfterCommitRate: 0.05, match: '^GET /v1/payments$', seed: 16 };
+
+let lab: E2eLab;
+let n8n: RunningN8n;
+let counter = 0;
+
+beforeAll(async () => {
+	lab = await startE2eLab();
+	n8n = lab.n8n;
+}, SETUP_TIMEOUT_MS);
+
+afterAll(async () => {
+	if (n8n && n8n !== lab?.n8n) await n8n.stop();
+	await lab?.close();
+}, 60_000);
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function createPayment(): Promise<string> {
+	counter += 1;
+	const answer = await call(lab.emulator, 'POST', '/v1/payments', {
+		body: {
+			reference: `e2e-poll-${counter}`,
+			paymentMethod: 'pay_with_transfer',
+			amount: { value: 100_000 + counter, currency: 'NGN' },
+			customer: { email: `customer${counter % 50}@example.com`, name: 'Customer' },
+			expiresIn: 1800,
+		},
+	});
+	if (answer.status !== 200) throw new Error(`create payment: HTTP ${answer.status} ${JSON.stringify(answer.body)}`);
+	return answer.body.id as string;
+}
+
+async function createActivePollWorkflow(name: string, parameters: Record<string, unknown>): Promise<string> {
+	return await lab.createActiveWorkflow(
+		name,
+		[
+			{
+				name: TRIGGER,
+				type: NODE_TYPE,
+				typeVersion: 1,
+				parameters: { pollTimes: EVERY_5_SECONDS, ...parameters },
+				credentials: { paycashlessApi: lab.good },
+			},
+		],
+		{},
+		[],
+	);
+}
+
+/** Every execution of a workflow (public API, all pages, with data). */
+async function allExecutions(workflowId: string): Promise<Execution[]> {
+	const result: Execution[] = [];
+	let cursor = '';
+	for (;;) {
+		const page = await lab.session.api<{ data: Execution[]; nextCursor?: string | null }>(
+			'GET',
+			`/executions?workflowId=${workflowId}&includeData=true&limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+		);
+		result.push(...page.data);
+		if (!page.nextCursor) return result;
+		cursor = page.nextCursor;
+	}
+}
+
+interface Emitted {
+	keys: string[];
+	executions: number;
+	failed: number;
+}
+
+async function emitted(workflowId: string): Promise<Emitted> {
+	const executions = await allExecutions(workflowId);
+	const keys: string[] = [];
+	let failed = 0;
+	for (const execution of executions) {
+		const runs = execution.data?.resultData.runData[TRIGGER];
+		if (!runs) {
+			failed += 1;
+			continue;
+		}
+		for (const item of runs[0]?.data?.main[0] ?? []) keys.push(String(item.json.eventKey));
+	}
+	return { keys, executions: executions.length, failed };
+}
+
+/** Waits until `workflowId` has emitted `expected` keys (or the time is up), then returns what it emitted. */
+async function waitFor(workflowId: string, expected: number, timeoutMs: number): Promise<Emitted> {
+	const deadline = Date.now() + timeoutMs;
+	for (;;) {
+		const result = await emitted(workflowId);
+		if (result.keys.length >= expected || Date.now() > deadline) return result;
+		await sleep(2000);
+	}
+}
+
+const duplicates = (keys: string[]) => keys.filter((key, index) => keys.indexOf(key) !== index);
+
+describe('Paycashless Poll Trigger in a real n8n', () => {
+	it('1,000 payments changing status over many polls, page faults, a restart and failed polls: every event exactly once', async () => {
+		const emulator = lab.emulator;
+		emulator.reset({});
+		emulator.clearFaults();
+		const open: string[] = [];
+		const statusAtActivation = new Map<string, string>();
+
+		// 200 payments before activation, 50 of them already succeeded: those 50 are history, not events.
+		for (let i = 0; i < 200; i++) open.push(await createPayment());
+		for (const id of open.splice(0, 50)) {
+			await emulator.completePayment(id, 'succeeded');
+			statusAtActivation.set(id, 'succeeded');
+		}
+
+		const statusWorkflow = await createActivePollWorkflow('poll e2e: payment statuses', {
+			resource: 'payment',
+			event: 'status',
+			statuses: WATCHED,
+		});
+		const createdWorkflow = await createActivePollWorkflow('poll e2e: new payments', { resource: 'payment', event: 'created' });
+		const createdAfterActivation: string[] = [];
+
+		const statuses = ['succeeded', 'succeeded', 'failed', 'expired'];
+		let turn = 0;
+		/** Creates `count` payments and moves `complete` open ones to a final status. */
+		async function round(count: number, complete: number): Promise<void> {
+			for (let i = 0; i < count; i++) {
+				const id = await createPayment();
+				createdAfterActivation.push(id);
+				open.push(id);
+			}
+			// Oldest and newest alike: take every other open payment from the front.
+			for (let i = 0; i < complete && open.length > 0; i++) {
+				const index = (i * 2) % open.length;
+				const [id] = open.splice(index, 1);
+				await emulator.completePayment(id, statuses[turn++ % statuses.length]);
+			}
+		}
+
+		emulator.setFaults(PAGE_FAULTS);
+		for (let i = 0; i < 4; i++) {
+			await round(100, 80);
+			await sleep(6000);
+		}
+
+		// Restart: n8n stops, payments change while it is down, n8n starts on the same database.
+		await n8n.stop();
+		await round(100, 120);
+		n8n = await startN8n(lab.n8n.config);
+		await sleep(8000);
+
+		// Every list request fails for a while: whole polls fail and are retried by the next ones.
+		const beforeOutage = await emitted(statusWorkflow);
+		emulator.setFaults({ error5xxRate: 1, match: '^GET /v1/payments$' });
+		await round(100, 100);
+		await sleep(15_000);
+		const duringOutage = await emitted(statusWorkflow);
+		emulator.setFaults(PAGE_FAULTS);
+
+		for (let i = 0; i < 3; i++) {
+			await round(100, 100);
+			await sleep(6000);
+		}
+		// Everything still open ends now.
+		await round(0, open.length + 10);
+		emulator.clearFaults();
+
+		const payments = emulator.list('payments') as Array<{ id: string; status: string }>;
+		expect(payments).toHaveLength(1000);
+		const expectedStatusKeys = payments
+			.filter((p) => WATCHED.includes(p.status) && statusAtActivation.get(p.id) !== p.status)
+			.map((p) => `payment:${p.id}:${p.status}`);
+		const expectedCreatedKeys = createdAfterActivation.map((id) => `payment:${id}:created`);
+
+		const statusResult = await waitFor(statusWorkflow, expectedStatusKeys.length, 120_000);
+		const createdResult = await waitFor(createdWorkflow, expectedCreatedKeys.length, 60_000);
+		await sleep(12_000); // two more polls: nothing else may come
+		const statusFinal = await emitted(statusWorkflow);
+		const createdFinal = await emitted(createdWorkflow);
+
+		const requests = emulator.requests.filter((r) => r.path === '/v1/payments' && r.method === 'GET');
+		const faulted = requests.filter((r) => r.fault !== undefined).length;
+		// The figures for the report.
+		process.stdout.write(
+			`\npoll e2e: ${payments.length} payments; status events expected ${expectedStatusKeys.length}, emitted ${statusFinal.keys.length} in ${statusFinal.executions - statusFinal.failed} executions (${statusFinal.failed} failed polls recorded, ${duringOutage.failed - beforeOutage.failed} during the outage); new-payment events expected ${expectedCreatedKeys.length}, emitted ${createdFinal.keys.length} in ${createdFinal.executions - createdFinal.failed} executions (${createdFinal.failed} failed polls); list requests ${requests.length}, faulted ${faulted}\n`,
+		);
+
+		expect(statusResult.keys.length).toBe(expectedStatusKeys.length);
+		expect(duplicates(statusFinal.keys)).toEqual([]);
+		expect(new Set(statusFinal.keys)).toEqual(new Set(expectedStatusKeys));
+		expect(createdResult.keys.length).toBe(expectedCreatedKeys.length);
+		expect(duplicates(createdFinal.keys)).toEqual([]);
+		expect(new Set(createdFinal.keys)).toEqual(new Set(expectedCreatedKeys));
+		// The outage did fail polls (n8n records each as a failed execution), and nothing was lost.
+		expect(duringOutage.failed).toBeGreaterThan(beforeOutage.failed);
+		expect(faulted).toBeGreaterThan(0);
+	});
+});
