@@ -237,6 +237,17 @@ async function latestEvent(this: IPollFunctions, settings: PollSettings): Promis
 	return [this.helpers.returnJsonArray([item])];
 }
 
+/**
+ * Polls of this node that are running, by the static-data object they work on (n8n gives every
+ * poll of one activation the same object). n8n starts a poll on every Poll Times tick even when
+ * the previous one still runs; two polls on one state would emit the same events twice, so the
+ * later one is skipped. Deliberately not in the static data: n8n may save it while a poll runs,
+ * and a lease saved to the database would block the polls after a restart. The entry expires
+ * after LEASE_MS in case a poll never settles. (With n8n's durable poll cursors every poll gets
+ * its own copy of the state and n8n itself refuses the second commit.)
+ */
+const runningPolls = new WeakMap<object, number>();
+
 export class PaycashlessPollTrigger implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Paycashless Poll Trigger',
@@ -273,13 +284,13 @@ export class PaycashlessPollTrigger implements INodeType {
 
 		const staticData = this.getWorkflowStaticData('node');
 		const nowMs = Date.now();
-		if (typeof staticData.lease === 'number' && staticData.lease > nowMs) {
+		if ((runningPolls.get(staticData) ?? 0) > nowMs) {
 			this.logger.info('Paycashless Poll Trigger: the previous poll of this node is still running; this one is skipped', {
 				node: this.getNode().name,
 			});
 			return null;
 		}
-		staticData.lease = nowMs + LEASE_MS;
+		runningPolls.set(staticData, nowMs + LEASE_MS);
 		try {
 			const nowSeconds = Math.floor(nowMs / 1000);
 			const plan = planPoll(staticData, settings, nowSeconds);
@@ -303,7 +314,7 @@ export class PaycashlessPollTrigger implements INodeType {
 			const detectedAt = new Date(nowMs).toISOString();
 			return [this.helpers.returnJsonArray(outcome.emit.map((event) => eventItem(settings.resource, event, detectedAt)))];
 		} finally {
-			if ('lease' in staticData) delete staticData.lease;
+			runningPolls.delete(staticData);
 		}
 	}
 }

@@ -98,7 +98,7 @@ export const MAX_REMEMBERED = 10_000;
 export const CREATION_OVERLAP_SECONDS = 60;
 /** The clock difference Paycashless accepts between n8n and itself (request signatures). */
 export const MAX_CLOCK_SKEW_SECONDS = 300;
-/** A poll marks itself running for this long; an overlapping poll of the same node is skipped. */
+/** A poll counts as running for at most this long; an overlapping poll of the same node is skipped. */
 export const LEASE_MS = 10 * 60_000;
 /** The most records one list request asks for. */
 export const PAGE_SIZE = 100;
@@ -113,8 +113,6 @@ export interface PollState {
 	high?: number;
 	/** `<id>|<status>` → Unix seconds no earlier than the record's creation. */
 	seen: Record<string, number>;
-	/** Epoch ms until which a running poll holds the state. */
-	lease?: number;
 }
 
 /** One list request series (all pages). */

@@ -1,0 +1,89 @@
+/**
+ * What one poll of the Paycashless Poll Trigger costs in list requests, at 0, 100 and 10,000 new
+ * records, against the emulator (100 records a page). The counts are exact and asserted; the
+ * test prints them as a table for docs/polling-trigger.md.
+ */
+import { startEmulator } from '../../emulator';
+import type { EmulatorHandle } from '../../emulator/types';
+import { call } from '../emulator/helpers';
+import { PollHarness } from '../helpers/pollContext';
+
+jest.setTimeout(300_000);
+
+let emulator: EmulatorHandle;
+let counter = 0;
+const rows: string[] = [];
+
+beforeAll(async () => {
+	emulator = await startEmulator({ callbackRetries: 0 });
+});
+
+afterAll(async () => {
+	await emulator.close();
+	process.stdout.write(`\n| Event | Poll | List requests |\n|---|---|---|\n${rows.join('\n')}\n`);
+});
+
+/** Creates `count` payments, 25 at a time; optionally moves each to `status`. */
+async function createPayments(count: number, status?: string): Promise<void> {
+	const one = async () => {
+		counter += 1;
+		const answer = await call(emulator, 'POST', '/v1/payments', {
+			body: {
+				reference: `cost-${counter}`,
+				paymentMethod: 'pay_with_transfer',
+				amount: { value: 5000, currency: 'NGN' },
+				customer: { email: 'cost@example.com' },
+				expiresIn: 1800,
+			},
+		});
+		if (answer.status !== 200) throw new Error(`HTTP ${answer.status}`);
+		if (status) await emulator.completePayment(answer.body.id as string, status);
+	};
+	for (let done = 0; done < count; done += 25) {
+		await Promise.all(Array.from({ length: Math.min(25, count - done) }, one));
+	}
+}
+
+async function pollCost(trigger: PollHarness, label: string, event: string, expectedItems: number): Promise<number> {
+	const from = trigger.sent.length;
+	const items = await trigger.poll();
+	expect(items).toHaveLength(expectedItems);
+	const requests = trigger.sent.length - from;
+	rows.push(`| ${event} | ${label} | ${requests} |`);
+	return requests;
+}
+
+function harness(parameters: Record<string, unknown>): PollHarness {
+	return new PollHarness({
+		parameters: parameters as never,
+		credentials: { apiKey: emulator.apiKey, apiSecret: emulator.apiSecret, baseUrl: emulator.baseUrl },
+	});
+}
+
+it('New Payment: one page per 100 records created since the newest seen, less 1 minute', async () => {
+	emulator.reset({});
+	const trigger = harness({ resource: 'payment', event: 'created' });
+	await trigger.activate();
+	expect(await pollCost(trigger, '0 new', 'New Payment', 0)).toBe(1);
+	await createPayments(100);
+	expect(await pollCost(trigger, '100 new', 'New Payment', 100)).toBe(1);
+	await createPayments(10_000);
+	// The 100 of the last poll were created less than a minute before: read again (10,100 records).
+	expect(await pollCost(trigger, '10,000 new (+100 from the minute before)', 'New Payment', 10_000)).toBe(101);
+	expect(await pollCost(trigger, '0 new, right after (10,100 created in the last minute)', 'New Payment', 0)).toBe(101);
+});
+
+it('Payment Succeeded: one page per 100 succeeded payments in the look-back window, new or not', async () => {
+	emulator.reset({});
+	const trigger = harness({ resource: 'payment', event: 'succeeded' });
+	await trigger.activate();
+	expect(await pollCost(trigger, '0 new', 'Payment Succeeded', 0)).toBe(1);
+	await createPayments(100, 'succeeded');
+	expect(await pollCost(trigger, '100 new', 'Payment Succeeded', 100)).toBe(1);
+	await createPayments(10_000, 'succeeded');
+	expect(await pollCost(trigger, '10,000 new (10,100 in the window)', 'Payment Succeeded', 10_000)).toBe(101);
+	expect(await pollCost(trigger, '0 new (10,100 in the window)', 'Payment Succeeded', 0)).toBe(101);
+	const failedOrExpired = harness({ resource: 'payment', event: 'failedOrExpired' });
+	await failedOrExpired.activate();
+	expect(await pollCost(failedOrExpired, '0 new (two statuses)', 'Payment Failed or Expired', 0)).toBe(2);
+});
