@@ -11,6 +11,7 @@
  * it is down; for a while every list request fails, so whole polls fail. Every status event
  * must come out of n8n exactly once, and every new payment exactly once.
  */
+import { loadExampleWorkflows } from '../../scripts/n8n/examples';
 import { startN8n, type RunningN8n } from '../../scripts/n8n/lab';
 import { call } from '../emulator/helpers';
 import { SETUP_TIMEOUT_MS, startE2eLab, type E2eLab, type Execution } from './harness';
@@ -55,7 +56,23 @@ async function createPayment(): Promise<string> {
 	return answer.body.id as string;
 }
 
+/**
+ * Creates and activates a workflow with the poll trigger, and waits until n8n has run the
+ * activation poll (n8n applies an activation shortly after the API answers; the activation poll
+ * is the "Start From: Now" baseline and n8n saves its static data right after it).
+ */
 async function createActivePollWorkflow(name: string, parameters: Record<string, unknown>): Promise<string> {
+	const id = await createPollWorkflow(name, parameters);
+	const deadline = Date.now() + 60_000;
+	for (;;) {
+		const workflow = await lab.session.api<{ staticData?: Record<string, unknown> | null }>('GET', `/workflows/${id}`);
+		if (workflow.staticData && workflow.staticData[`node:${TRIGGER}`]) return id;
+		if (Date.now() > deadline) throw new Error(`the activation poll of ${name} did not run within 60 s`);
+		await sleep(250);
+	}
+}
+
+async function createPollWorkflow(name: string, parameters: Record<string, unknown>): Promise<string> {
 	return await lab.createActiveWorkflow(
 		name,
 		[
@@ -99,7 +116,7 @@ async function emitted(workflowId: string): Promise<Emitted> {
 	let failed = 0;
 	for (const execution of executions) {
 		const runs = execution.data?.resultData.runData[TRIGGER];
-		if (!runs) {
+		if (execution.status === 'error' || !runs) {
 			failed += 1;
 			continue;
 		}
@@ -169,8 +186,11 @@ describe('Paycashless Poll Trigger in a real n8n', () => {
 		// Restart: n8n stops, payments change while it is down, n8n starts on the same database.
 		await n8n.stop();
 		await round(100, 120);
+		const listRequests = () => emulator.requests.filter((r) => r.path === '/v1/payments' && r.method === 'GET').length;
+		const atStop = listRequests();
 		n8n = await startN8n(lab.n8n.config);
 		await sleep(8000);
+		const afterStart = listRequests();
 
 		// Every list request fails for a while: whole polls fail and are retried by the next ones.
 		const beforeOutage = await emitted(statusWorkflow);
@@ -204,7 +224,7 @@ describe('Paycashless Poll Trigger in a real n8n', () => {
 		const faulted = requests.filter((r) => r.fault !== undefined).length;
 		// The figures for the report.
 		process.stdout.write(
-			`\npoll e2e: ${payments.length} payments; status events expected ${expectedStatusKeys.length}, emitted ${statusFinal.keys.length} in ${statusFinal.executions - statusFinal.failed} executions (${statusFinal.failed} failed polls recorded, ${duringOutage.failed - beforeOutage.failed} during the outage); new-payment events expected ${expectedCreatedKeys.length}, emitted ${createdFinal.keys.length} in ${createdFinal.executions - createdFinal.failed} executions (${createdFinal.failed} failed polls); list requests ${requests.length}, faulted ${faulted}\n`,
+			`\npoll e2e: ${payments.length} payments; status events expected ${expectedStatusKeys.length}, emitted ${statusFinal.keys.length} in ${statusFinal.executions - statusFinal.failed} executions (${statusFinal.failed} failed polls recorded, ${duringOutage.failed - beforeOutage.failed} during the outage); new-payment events expected ${expectedCreatedKeys.length}, emitted ${createdFinal.keys.length} in ${createdFinal.executions - createdFinal.failed} executions (${createdFinal.failed} failed polls); list requests ${requests.length} (${atStop} before the stop, ${afterStart} 8 s after the restart), faulted ${faulted}\n`,
 		);
 
 		expect(payments).toHaveLength(1000);
@@ -217,5 +237,44 @@ describe('Paycashless Poll Trigger in a real n8n', () => {
 		// The outage did fail polls (n8n records each as a failed execution), and nothing was lost.
 		expect(duringOutage.failed).toBeGreaterThan(beforeOutage.failed);
 		expect(faulted).toBeGreaterThan(0);
+	});
+
+	it('the example workflow: Fetch Test Event (a manual run through the REST API) shows the newest succeeded payment in naira, state untouched', async () => {
+		lab.emulator.reset({ payments: 60 });
+		lab.emulator.clearFaults();
+		const example = loadExampleWorkflows({ n8nBaseUrl: n8n.baseUrl, credential: lab.good }).find(
+			(wf) => wf.name === 'Paycashless example: payment succeeded (polling)',
+		);
+		if (!example) throw new Error('example workflow missing');
+		const created = await lab.session.api<{ id: string }>('POST', '/workflows', {
+			name: example.name,
+			nodes: example.nodes,
+			connections: example.connections,
+			settings: example.settings,
+		});
+		const run = await lab.session.rest<{ executionId: string }>('POST', `/rest/workflows/${created.id}/run`, {
+			triggerToStartFrom: { name: TRIGGER },
+		});
+		let execution: Execution | undefined;
+		const deadline = Date.now() + 60_000;
+		while (!execution?.finished && Date.now() < deadline) {
+			await sleep(500);
+			execution = await lab.session.api<Execution>('GET', `/executions/${run.executionId}?includeData=true`).catch(() => undefined);
+		}
+		expect(execution).toMatchObject({ mode: 'manual', status: 'success' });
+		const payments = lab.emulator.list('payments') as Array<{ id: string; status: string; createdAt: string; chargedAmount: number; reference: string }>;
+		const newest = payments.filter((p) => p.status === 'succeeded').sort((a, b) => (a.createdAt < b.createdAt ? 1 : -1))[0];
+		const [item] = execution!.data!.resultData.runData['Succeeded Payment'][0].data!.main[0];
+		expect(item.json).toEqual({
+			event: 'PAYMENT_SUCCEEDED',
+			paymentId: newest.id,
+			reference: newest.reference,
+			amountCharged: newest.chargedAmount / 100,
+			currency: expect.stringMatching(/^(NGN|USD)$/),
+			createdAt: newest.createdAt,
+			eventKey: `payment:${newest.id}:succeeded`,
+		});
+		const workflow = await lab.session.api<{ staticData?: unknown }>('GET', `/workflows/${created.id}`);
+		expect(JSON.stringify(workflow.staticData ?? {})).not.toMatch(/seen/);
 	});
 });
