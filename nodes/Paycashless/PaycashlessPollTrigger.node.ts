@@ -8,7 +8,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
-import { fetchPage } from './transport/paginate';
+import { paycashlessApi } from './transport';
 import type { PaycashlessContext } from './transport/types';
 import {
 	collectEvents,
@@ -192,12 +192,14 @@ async function readAll(this: IPollFunctions, resource: PollResource, query: List
 	const qs: IDataObject = {};
 	if (query.createdFrom > 0) qs['createdAt.gte'] = query.createdFrom;
 	if (query.status) qs.status = query.status;
-	const context = this as unknown as PaycashlessContext;
+	// The transport reads nothing from n8n but the credential, the helpers, the node and the logger,
+	// which a poll context has too.
+	const api = paycashlessApi(this as unknown as PaycashlessContext);
 	const records: IDataObject[] = [];
 	const cursors = new Set<string>();
 	let cursor: string | undefined;
 	for (let page = 1; ; page++) {
-		const answer = await fetchPage.call(context, { path: spec.path, qs }, pageSize, cursor);
+		const answer = await api.page({ path: spec.path, qs }, pageSize, cursor);
 		records.push(...answer.data);
 		if (!answer.hasMore || page >= pages) return records;
 		if (!answer.cursor || cursors.has(answer.cursor) || answer.data.length === 0) {

@@ -26,6 +26,9 @@ const payoutGet: INodeParameters = {
 	payoutId: { __rl: true, mode: 'id', value: 'po_abc' },
 };
 
+/** Real retries, short waits: the advice after several attempts is tested without sleeping seconds. */
+const FAST_RETRIES: INodeParameters = { retryDelay: 5, maxRetryWait: 50 };
+
 let server: FakeServer;
 let answer: FakeAnswer = {};
 
@@ -43,7 +46,10 @@ async function failWith(reply: FakeAnswer, parameters: INodeParameters = payoutC
 	answer = reply;
 	let thrown: unknown;
 	try {
-		await runNode({ parameters, credentials: { apiKey: API_KEY, apiSecret: SECRET, baseUrl: server.baseUrl } });
+		await runNode({
+			parameters: { ...parameters, requestOptions: { ...FAST_RETRIES, ...(parameters.requestOptions as INodeParameters | undefined) } },
+			credentials: { apiKey: API_KEY, apiSecret: SECRET, baseUrl: server.baseUrl },
+		});
 	} catch (error) {
 		thrown = error;
 	}
@@ -176,6 +182,7 @@ describe('API errors become NodeApiError with the API message, type/code, HTTP s
 		let thrown: unknown;
 		try {
 			await runNode({ parameters: payoutCreate, credentials: { apiKey: API_KEY, apiSecret: SECRET, baseUrl } });
+			// Default settings: a refused connection is tried 3 times, not for the whole Max Retry Time.
 		} catch (error) {
 			thrown = error;
 		}
@@ -184,6 +191,7 @@ describe('API errors become NodeApiError with the API message, type/code, HTTP s
 		expect(error.message).toMatch(new RegExp(`^Could not reach Paycashless at ${baseUrl} \\(ECONNREFUSED\\)`));
 		expect(error.description).toContain('may or may not have reached Paycashless');
 		expect(error.description).toContain('Payout → Verify');
+		expect(error.description).toContain('The node tried 3 times');
 	});
 });
 

@@ -150,6 +150,41 @@ describe('Payment Succeeded', () => {
 	});
 });
 
+describe('Invoice Paid (invoices carry no creation time)', () => {
+	it('emits an invoice once when it is paid, with the key the webhook trigger gives INVOICE_PAID', async () => {
+		const createInvoice = async (n: number) => {
+			const answer = await call(emulator, 'POST', '/v1/invoices', {
+				body: {
+					reference: `poll-inv-${process.pid}-${n}`,
+					description: 'Order',
+					currency: 'NGN',
+					customer: { email: 'ada@example.com', name: 'Ada' },
+					items: [{ name: 'Rice', quantity: 2, price: 500_000 }],
+					daysUntilDue: 7,
+					autoFinalize: true,
+				},
+			});
+			if (answer.status !== 201) throw new Error(`create invoice: ${answer.status} ${JSON.stringify(answer.body)}`);
+			return answer.body.id as string;
+		};
+		const before = await createInvoice(1);
+		const trigger = harness({ resource: 'invoice', event: 'paid' });
+		expect(await trigger.activate()).toEqual([]);
+		const after = await createInvoice(2);
+		await emulator.payInvoice(after);
+		await emulator.payInvoice(before);
+		const items = await trigger.poll();
+		expect(ids(items)).toEqual([before, after]); // list order: oldest first
+		expect(items.map((item) => item.eventKey)).toEqual([`invoice:${before}:paid`, `invoice:${after}:paid`]);
+		expect(items[0].event).toBe('INVOICE_PAID');
+		expect(callbackEventKey('INVOICE_PAID', items[0].data)).toBe(items[0].eventKey);
+		expect(await trigger.poll()).toEqual([]);
+		// No creation time in invoices: a key is kept until the record cannot be listed any more.
+		const seen = trigger.staticData.seen as Record<string, number>;
+		expect(seen[`${after}|paid`]).toBeGreaterThanOrEqual(Math.floor(Date.now() / 1000));
+	});
+});
+
 describe('failures, restarts and concurrency', () => {
 	it('a poll that fails on its second page changes nothing; the next one emits everything once', async () => {
 		let failAt = -1;

@@ -3,33 +3,83 @@
  * output with its input, turning bad input into NodeOperationError (with the item index),
  * honouring "Continue On Fail", and working on several items at once where the operation allows
  * it ("Requests in Parallel", descriptions/concurrency.ts). Output is always in input order.
+ *
+ * It is also where an operation's declaration becomes what the rest of the node uses: the write
+ * policy handed to the transport (with the words a user sees, taken from the node's own Resource
+ * and Operation names), the default of Requests in Parallel, and which operations show which
+ * shared fields.
  */
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { CONCURRENCY_PARAMETER, defaultConcurrency, MAX_CONCURRENCY } from '../descriptions/concurrency';
+import { CONCURRENCY_PARAMETER, DEFAULT_READ_CONCURRENCY, DEFAULT_WRITE_CONCURRENCY, MAX_CONCURRENCY } from '../descriptions/concurrency';
+import { readRequestOptions } from '../descriptions/requestOptions';
+import type { OperationPair } from '../descriptions/show';
 import { InvalidInputError, requireInteger } from '../helpers/validation';
+import { paycashlessApi, type WritePolicy } from '../transport';
 import * as bankAccount from './bankAccount';
 import * as dedicatedAccount from './dedicatedAccount';
 import * as invoice from './invoice';
+import type { PaycashlessResource } from './node.type';
 import * as payment from './payment';
 import * as payout from './payout';
 import * as taxRate from './taxRate';
-import type { PaycashlessOperation, PaycashlessResource } from './types';
+import type { OperationDeclaration, OperationRef, PaycashlessOperation, PaycashlessResourceDefinition } from './types';
 
-export const registry: Record<PaycashlessResource, Record<string, PaycashlessOperation>> = {
-	bankAccount: bankAccount.operations,
-	dedicatedAccount: dedicatedAccount.operations,
-	invoice: invoice.operations,
-	payment: payment.operations,
-	payout: payout.operations,
-	taxRate: taxRate.operations,
+/** The resources in the order of the Resource list (alphabetical, as n8n's lint wants). */
+export const resources: Record<PaycashlessResource, PaycashlessResourceDefinition> = {
+	bankAccount: bankAccount.resource,
+	dedicatedAccount: dedicatedAccount.resource,
+	invoice: invoice.resource,
+	payment: payment.resource,
+	payout: payout.resource,
+	taxRate: taxRate.resource,
 };
+
+/** Every operation, by resource and operation value. */
+export const registry = Object.fromEntries(
+	Object.entries(resources).map(([resource, definition]) => [resource, definition.operations]),
+) as Record<PaycashlessResource, Record<string, PaycashlessOperation>>;
 
 /** The handler of `resource` + `operation`, or undefined. */
 export function findOperation(resource: string, operation: string): PaycashlessOperation | undefined {
 	const operations = registry[resource as PaycashlessResource] as Record<string, PaycashlessOperation> | undefined;
 	return operations && Object.prototype.hasOwnProperty.call(operations, operation) ? operations[operation] : undefined;
+}
+
+/** Every operation as a resource + operation pair, optionally only those of one kind. */
+export function operationPairs(kind?: OperationDeclaration['kind']): OperationPair[] {
+	return Object.entries(registry).flatMap(([resource, operations]) =>
+		Object.entries(operations)
+			.filter(([, operation]) => kind === undefined || operation.declaration.kind === kind)
+			.map(([operation]) => ({ resource, operation })),
+	);
+}
+
+/** How the node names an operation, e.g. "Payout → Verify": its Resource and Operation names. */
+export function operationLabel(ref: OperationRef): string {
+	const operation = findOperation(ref.resource, ref.operation);
+	if (!operation) throw new Error(`No operation ${ref.resource}.${ref.operation} to name`);
+	return `${resources[ref.resource as PaycashlessResource].displayName} → ${operation.option.name}`;
+}
+
+/** The transport's policy for an operation's writes, with the words resolved. */
+export function writePolicy(declaration: OperationDeclaration): WritePolicy | undefined {
+	if (declaration.kind === 'read') return undefined;
+	if (declaration.kind === 'write') {
+		const { check } = declaration;
+		return { kind: 'write', check: check.with ? `with ${operationLabel(check.with)} ${check.text}` : check.text };
+	}
+	const { findWith, ...found } = declaration.findsAgain;
+	const label = operationLabel(findWith);
+	return { kind: 'create', ...found, findWith: (reference) => `${label} ${findWith.how(reference)}` };
+}
+
+/** The default of "Requests in Parallel", or undefined when the operation's items always run one at a time. */
+export function defaultConcurrency(declaration: OperationDeclaration): number | undefined {
+	if (declaration.kind === 'read') return DEFAULT_READ_CONCURRENCY;
+	if (declaration.kind === 'create') return DEFAULT_WRITE_CONCURRENCY;
+	return undefined;
 }
 
 /** Any failure as an n8n error that knows its item. */
@@ -71,7 +121,12 @@ async function runItem(this: IExecuteFunctions, i: number): Promise<Outcome> {
 				itemIndex: i,
 			});
 		}
-		const records = await handler.execute.call(this, i);
+		const api = paycashlessApi(this, {
+			settings: readRequestOptions.call(this, i),
+			itemIndex: i,
+			policy: writePolicy(handler.declaration),
+		});
+		const records = await handler.execute.call(this, i, api);
 		return {
 			items: this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(records), { itemData: { item: i } }),
 		};
@@ -80,11 +135,41 @@ async function runItem(this: IExecuteFunctions, i: number): Promise<Outcome> {
 	}
 }
 
+/**
+ * A write that stops the node still says what this run already did: the items created or found
+ * before (or beside) the failure, by reference and id, in the error's description and in
+ * `context.paycashless.done`. n8n shows no output items for a failed node, so without this a
+ * batch that paid 195 of 300 would look as if it paid nothing.
+ */
+function withWhatWasDone(
+	this: IExecuteFunctions,
+	error: NodeApiError | NodeOperationError,
+	outcomes: Array<Outcome | undefined>,
+): NodeApiError | NodeOperationError {
+	const handler = findOperation(this.getNodeParameter('resource', 0) as string, this.getNodeParameter('operation', 0) as string);
+	if (!handler || handler.declaration.kind === 'read') return error;
+	const done: IDataObject[] = [];
+	outcomes.forEach((outcome, item) => {
+		if (!outcome || !('items' in outcome)) return;
+		for (const { json } of outcome.items) {
+			done.push({ item, ...(json.reference !== undefined ? { reference: json.reference } : {}), ...(json.id !== undefined ? { id: json.id } : {}), ...(json.status !== undefined ? { status: json.status } : {}) });
+		}
+	});
+	if (done.length === 0) return error;
+	const what = handler.declaration.kind === 'create' ? `${handler.declaration.findsAgain.object}s` : 'items';
+	const listed = done.map((entry) => `item ${Number(entry.item) + 1}: ${[entry.reference, entry.id, entry.status].filter((part) => part !== undefined).join(' / ')}`).join('; ');
+	error.description = `${error.description ?? ''} Before stopping, this run already completed ${done.length} item${done.length === 1 ? '' : 's'} (${what} created or found again), which are not lost: ${listed}. Running the same input again finds them by their references instead of creating them twice.`.trim();
+	const details = (error.context.paycashless ?? {}) as IDataObject;
+	error.context.paycashless = { ...details, done } as IDataObject as typeof error.context.paycashless;
+	return error;
+}
+
 /** Items in flight at once: "Requests in Parallel" of the operation, or 1 when it has none. */
 function concurrencyOf(this: IExecuteFunctions): number {
 	const resource = this.getNodeParameter('resource', 0) as string;
 	const operation = this.getNodeParameter('operation', 0) as string;
-	const fallback = defaultConcurrency(resource, operation);
+	const handler = findOperation(resource, operation);
+	const fallback = handler ? defaultConcurrency(handler.declaration) : undefined;
 	if (fallback === undefined) return 1;
 	const value = this.getNodeParameter(CONCURRENCY_PARAMETER, 0, fallback);
 	try {
@@ -115,6 +200,8 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	await Promise.all(Array.from({ length: workers }, worker));
 
 	const returnData: INodeExecutionData[] = [];
+	const firstError = outcomes.find((outcome): outcome is { error: NodeApiError | NodeOperationError } => !!outcome && 'error' in outcome);
+	if (stopOnError && firstError) throw withWhatWasDone.call(this, firstError.error, outcomes);
 	for (let i = 0; i < items.length; i++) {
 		const outcome = outcomes[i];
 		// Only items after a stopping failure are missing, and that failure comes first.
@@ -123,8 +210,6 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 			returnData.push(...outcome.items);
 			continue;
 		}
-		// The failed item with the lowest index is the one reported, as one at a time would.
-		if (stopOnError) throw outcome.error;
 		returnData.push({ json: errorJson(outcome.error), pairedItem: { item: i } });
 	}
 

@@ -15,10 +15,13 @@ import { sleep } from 'n8n-workflow';
 import type { IDataObject, NodeApiError } from 'n8n-workflow';
 
 import { errorCodes, errorMessages } from './errors';
-import { attemptError, sendAttempt, succeeded, type Attempt, type Call } from './send';
-import { isRepeatable, type PaycashlessRequest } from './types';
+import { attemptError, sendAttempt, succeeded, type Call } from './send';
+import { isRepeatable, type Attempt, type PaycashlessRequest } from './types';
 
 export type FailureClass = 'rateLimited' | 'notSent' | 'uncertain' | 'final';
+
+/** Attempts at most when no connection could be made at all. */
+export const NOT_SENT_MAX_ATTEMPTS = 3;
 
 /** Codes of failures before the request left this machine. */
 const NOT_SENT_CODES = new Set([
@@ -104,6 +107,11 @@ export function waitBeforeRetry(call: Call, attempt: Attempt, attempts: number):
 	return { ms: backoffMs(attempts, retryDelayMs, maxRetryWaitMs), tooLong: false };
 }
 
+/** Waiting `waitMs` more would take this request past Max Retry Time (counted from its first attempt). */
+export function outOfTime(call: Call, startedAt: number, waitMs: number): boolean {
+	return Date.now() + waitMs - startedAt > call.settings.maxRetryTimeMs;
+}
+
 /** Waits with n8n's `sleep`; rejects when the execution is cancelled. */
 export async function pause(call: Call, ms: number): Promise<void> {
 	if (ms <= 0) return;
@@ -132,14 +140,19 @@ export async function sendWithRetries(
 	request: PaycashlessRequest,
 	retryOn: ReadonlySet<FailureClass>,
 	maxAttempts: number = call.settings.maxAttempts,
+	startedAt: number = Date.now(),
 ): Promise<SendResult> {
 	for (let attempts = 1; ; attempts++) {
 		const attempt = await sendAttempt(call, request);
 		const failure = classify(attempt, request);
 		if (failure === undefined) return { attempt, attempts };
 		if (!retryOn.has(failure) || attempts >= maxAttempts) return { attempt, attempts, failure };
+		// No connection at all (wrong Base URL, server down) is a setting to fix, not a bad network to ride out.
+		if (failure === 'notSent' && attempts >= NOT_SENT_MAX_ATTEMPTS) return { attempt, attempts, failure };
 		const wait = waitBeforeRetry(call, attempt, attempts);
 		if (wait.tooLong) return { attempt, attempts, failure, waitTooLong: wait };
+		// Bounded by time as well as by count: a bad network is ridden out for Max Retry Time.
+		if (outOfTime(call, startedAt, wait.ms)) return { attempt, attempts, failure };
 		call.context.logger.debug(`Paycashless ${request.method} ${request.path}: attempt ${attempts} failed (${failure}); retrying in ${wait.ms} ms`, {
 			attempt: attempts,
 			failure,
@@ -161,13 +174,13 @@ export function resultBody(result: SendResult): IDataObject | undefined {
 
 /** The error that ends a request whose last attempt failed. */
 export function resultError(call: Call, request: PaycashlessRequest, result: SendResult): NodeApiError {
-	const error = attemptError(call, request, result.attempt, result.attempts);
 	if (result.waitTooLong) {
-		const seconds = (ms: number) => `${Math.round(ms / 100) / 10} s`;
-		error.description = `Paycashless asked to wait ${seconds(result.waitTooLong.ms)} before trying again, longer than Request Options → Max Retry Wait (${seconds(call.settings.maxRetryWaitMs)}), so the node stopped. Try again later, or raise Max Retry Wait.`;
-	} else if (result.failure === 'uncertain' && !isRepeatable(request)) {
-		error.description = `${error.description ?? ''} The outcome is unknown, and the node does not send this request again by itself: it has no reference to check first.`.trim();
-		(error.context.paycashless as IDataObject).outcome = 'unknown';
+		return attemptError(call, request, result.attempt, result.attempts, {
+			kind: 'waitTooLong',
+			askedMs: result.waitTooLong.ms,
+			maxMs: call.settings.maxRetryWaitMs,
+		});
 	}
-	return error;
+	const unknown = result.failure === 'uncertain' && !isRepeatable(request);
+	return attemptError(call, request, result.attempt, result.attempts, unknown ? { kind: 'unknownOutcome' } : undefined);
 }
