@@ -22,7 +22,7 @@ const NODE_TYPE = 'n8n-nodes-paycashless.paycashlessPollTrigger';
 const TRIGGER = 'Paycashless Poll Trigger';
 const WATCHED = ['succeeded', 'failed', 'expired'];
 const EVERY_5_SECONDS = { item: Array.from({ length: 12 }, (_, i) => ({ mode: 'custom', cronExpression: `${i * 5} * * * * *` })) };
-/** Page faults during most of the run: retried inside a poll (3 attempts), sometimes failing a whole poll. */
+/** Page faults during most of the run: retried inside a poll by the transport. */
 const PAGE_FAULTS = { error5xxRate: 0.1, rateLimitRate: 0.05, retryAfterSeconds: 1, dropAfterCommitRate: 0.05, match: '^GET /v1/payments$', seed: 16 };
 
 let lab: E2eLab;
@@ -192,9 +192,11 @@ describe('Paycashless Poll Trigger in a real n8n', () => {
 		await sleep(8000);
 		const afterStart = listRequests();
 
-		// Every list request fails for a while: whole polls fail and are retried by the next ones.
+		// Every list request is refused for a while with a wait longer than the transport waits
+		// (429, Retry-After 120 s > Max Retry Wait 60 s): whole polls fail, the next ones catch up.
+		// (A 5xx outage shorter than the transport's retry budget, 2 minutes, is absorbed inside a poll.)
 		const beforeOutage = await emitted(statusWorkflow);
-		emulator.setFaults({ error5xxRate: 1, match: '^GET /v1/payments$' });
+		emulator.setFaults({ rateLimitRate: 1, retryAfterSeconds: 120, match: '^GET /v1/payments$' });
 		await round(100, 100);
 		await sleep(15_000);
 		const duringOutage = await emitted(statusWorkflow);
