@@ -305,6 +305,18 @@ describe('Fetch Test Event and Start From', () => {
 	});
 });
 
+describe('eventKey (shared by both triggers)', () => {
+	it('is kind:id:status, from the id prefix and data.status, else from the event name', () => {
+		expect(eventKey('payment', 'pi_1', 'Succeeded')).toBe('payment:pi_1:succeeded');
+		expect(callbackEventKey('PAYOUT_FAILED', { id: 'po_9', status: 'failed' })).toBe('payout:po_9:failed');
+		expect(callbackEventKey('DEDICATED_ACCOUNT_ACTIVATED', { id: 'va_3', status: 'active' })).toBe('dedicated_account:va_3:active');
+		// No status in the data: the event name's last word; unknown prefix: the rest of the name.
+		expect(callbackEventKey('INVOICE_PAYMENT_SUCCEEDED', { id: 'ipay_7', invoiceId: 'inv_1' })).toBe('invoice_payment:ipay_7:succeeded');
+		expect(callbackEventKey('PAYMENT_SUCCEEDED', { reference: 'no-id' })).toBeUndefined();
+		expect(callbackEventKey('PAYMENT_SUCCEEDED', 'text')).toBeUndefined();
+	});
+});
+
 describe('the state (pure)', () => {
 	const settings: PollSettings = {
 		resource: 'payment',
