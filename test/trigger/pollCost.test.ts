@@ -60,42 +60,31 @@ function harness(parameters: Record<string, unknown>): PollHarness {
 	});
 }
 
-it('New Payment: one page per 100 records created since the newest seen, less 1 minute', async () => {
+it('New Payment: one page per 100 records created since the newest seen, less 1 minute; Payment Succeeded: one page per 100 succeeded payments in the window, new or not', async () => {
 	emulator.reset({});
-	let trigger = harness({ resource: 'payment', event: 'created' });
-	await trigger.activate();
-	expect(await pollCost(trigger, '0 new', 'New Payment', 0)).toBe(1);
-	await createPayments(100);
-	expect(await pollCost(trigger, '100 new', 'New Payment', 100)).toBe(1);
+	let created = harness({ resource: 'payment', event: 'created' });
+	let succeeded = harness({ resource: 'payment', event: 'succeeded' });
+	const failedOrExpired = harness({ resource: 'payment', event: 'failedOrExpired' });
+	for (const trigger of [created, succeeded, failedOrExpired]) await trigger.activate();
+	expect(await pollCost(created, '0 new', 'New Payment', 0)).toBe(1);
+	expect(await pollCost(succeeded, '0 new', 'Payment Succeeded', 0)).toBe(1);
+	expect(await pollCost(failedOrExpired, '0 new (two statuses)', 'Payment Failed or Expired', 0)).toBe(2);
+	await createPayments(100, 'succeeded');
+	expect(await pollCost(created, '100 new', 'New Payment', 100)).toBe(1);
+	expect(await pollCost(succeeded, '100 new', 'Payment Succeeded', 100)).toBe(1);
 
 	emulator.reset({});
-	trigger = harness({ resource: 'payment', event: 'created' });
-	await trigger.activate();
-	await createPayments(10_000);
-	expect(await pollCost(trigger, '10,000 new', 'New Payment', 10_000)).toBe(100);
-	// The next poll re-reads what was created in the minute before the newest record.
+	created = harness({ resource: 'payment', event: 'created' });
+	succeeded = harness({ resource: 'payment', event: 'succeeded' });
+	for (const trigger of [created, succeeded]) await trigger.activate();
+	await createPayments(10_000, 'succeeded');
+	expect(await pollCost(created, '10,000 new', 'New Payment', 10_000)).toBe(100);
+	expect(await pollCost(succeeded, '10,000 new', 'Payment Succeeded', 10_000)).toBe(100);
+	// New Payment re-reads what was created in the minute before the newest record.
 	const times = (emulator.list('payments') as Array<{ createdAt: string }>).map((p) => Date.parse(p.createdAt) / 1000);
 	const newest = Math.max(...times);
 	const recent = times.filter((t) => t >= newest - 60).length;
-	const label = `0 new, right after (${recent.toLocaleString('en')} created in the last minute)`;
-	expect(await pollCost(trigger, label, 'New Payment', 0)).toBe(Math.max(1, Math.ceil(recent / 100)));
-});
-
-it('Payment Succeeded: one page per 100 succeeded payments in the look-back window, new or not', async () => {
-	emulator.reset({});
-	let trigger = harness({ resource: 'payment', event: 'succeeded' });
-	await trigger.activate();
-	expect(await pollCost(trigger, '0 new', 'Payment Succeeded', 0)).toBe(1);
-	await createPayments(100, 'succeeded');
-	expect(await pollCost(trigger, '100 new', 'Payment Succeeded', 100)).toBe(1);
-
-	emulator.reset({});
-	trigger = harness({ resource: 'payment', event: 'succeeded' });
-	await trigger.activate();
-	await createPayments(10_000, 'succeeded');
-	expect(await pollCost(trigger, '10,000 new', 'Payment Succeeded', 10_000)).toBe(100);
-	expect(await pollCost(trigger, '0 new (the same 10,000 still in the window)', 'Payment Succeeded', 0)).toBe(100);
-	const failedOrExpired = harness({ resource: 'payment', event: 'failedOrExpired' });
-	await failedOrExpired.activate();
-	expect(await pollCost(failedOrExpired, '0 new (two statuses)', 'Payment Failed or Expired', 0)).toBe(2);
+	const label = `0 new, right after (${recent.toLocaleString('en')} created in the minute before the newest)`;
+	expect(await pollCost(created, label, 'New Payment', 0)).toBe(Math.max(1, Math.ceil(recent / 100)));
+	expect(await pollCost(succeeded, '0 new (the same 10,000 still in the window)', 'Payment Succeeded', 0)).toBe(100);
 });
