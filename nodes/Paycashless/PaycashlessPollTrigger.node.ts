@@ -9,7 +9,6 @@ import type {
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { paycashlessApi } from './transport';
-import type { PaycashlessContext } from './transport/types';
 import {
 	collectEvents,
 	creationTime,
@@ -194,7 +193,7 @@ async function readAll(this: IPollFunctions, resource: PollResource, query: List
 	if (query.status) qs.status = query.status;
 	// The transport reads nothing from n8n but the credential, the helpers, the node and the logger,
 	// which a poll context has too.
-	const api = paycashlessApi(this as unknown as PaycashlessContext);
+	const api = paycashlessApi(this);
 	const records: IDataObject[] = [];
 	const cursors = new Set<string>();
 	let cursor: string | undefined;
