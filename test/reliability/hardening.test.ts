@@ -82,4 +82,9 @@ it('the reference looked up after a dropped answer is the one sent, when Additio
 	expect(emulator.list('payouts').map((payout) => payout.reference)).toEqual(['body-ref-1']);
 	expect(output[0].json).toMatchObject({ reference: 'body-ref-1', _paycashless: { reconciled: true, reason: 'uncertainOutcome' } });
 	expect(emulator.requests.map((request) => `${request.method} ${request.path}`)).toEqual(['POST /v1/payouts', 'GET /v1/payouts/verify/body-ref-1']);
+	// Without a fault, the payout is read back (one output shape) by the reference sent, too.
+	emulator.clearLogs();
+	const again = await run(emulator, { ...payoutItem('field-ref-2'), additionalFields: { additionalBodyJson: '{"reference":"body-ref-2"}' } });
+	expect(again.output[0].json).toMatchObject({ reference: 'body-ref-2', amount: 250000, _paycashless: { reconciled: false, repeated: false } });
+	expect(emulator.requests.map((request) => `${request.method} ${request.path}`)).toEqual(['POST /v1/payouts', 'GET /v1/payouts/verify/body-ref-2']);
 });

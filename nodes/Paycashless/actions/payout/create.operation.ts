@@ -94,5 +94,6 @@ export async function execute(this: IExecuteFunctions, i: number, api: Paycashle
 		fields,
 	);
 	const result = await api.request({ method: 'POST', path: '/v1/payouts', body });
-	return await fullPayoutAfterCreate(api, reference, result);
+	// The reference sent (Additional Body Fields may have replaced the form's) is the one to read back.
+	return await fullPayoutAfterCreate(api, String(body.reference), result);
 }
