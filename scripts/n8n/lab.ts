@@ -322,7 +322,15 @@ export function tail(file: string, lines: number): string {
 	}
 }
 
-/** Starts `n8n start` and resolves once `/healthz/readiness` answers. */
+/** Whether n8n's REST API answers (`GET /rest/settings`, no login needed). */
+export async function restMounted(baseUrl: string): Promise<boolean> {
+	return fetch(`${baseUrl}/rest/settings`).then(
+		(r) => r.ok,
+		() => false,
+	);
+}
+
+/** Starts `n8n start` and resolves once `/healthz/readiness` and the REST API answer. */
 export async function startN8n(config: N8nConfig, timeoutMs = 180_000): Promise<RunningN8n> {
 	const logFile = path.join(config.userFolder, 'n8n.log');
 	const child = spawnDetached((config.n8n ?? N8N_DEFAULT).bin, ['start'], n8nEnv(config), logFile, LAB);
@@ -342,7 +350,8 @@ export async function startN8n(config: N8nConfig, timeoutMs = 180_000): Promise<
 		}
 		try {
 			const response = await fetch(`${baseUrl}/healthz/readiness`);
-			if (response.ok) return handle;
+			// n8n 1.x answers readiness before its REST routes are mounted: wait for those too.
+			if (response.ok && (await restMounted(baseUrl))) return handle;
 		} catch {
 			// not listening yet
 		}

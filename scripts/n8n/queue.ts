@@ -32,6 +32,7 @@ import {
 	freePort,
 	installPackageIntoN8n,
 	n8nEnv,
+	restMounted,
 	spawnDetached,
 	stopProcessGroup,
 	tail,
@@ -353,6 +354,11 @@ export async function startQueueLab(options: QueueLabOptions): Promise<QueueLab>
 		}
 		const main = await makeProcess('main', true);
 		await ready(main);
+		// n8n 1.x answers readiness before its REST routes are mounted.
+		while (!(await restMounted(`http://127.0.0.1:${main.port}`))) {
+			if (main.child.exitCode !== null) throw new Error(`main exited:\n${main.logTail()}`);
+			await delay(200);
+		}
 		log(options, `main ready after ${((Date.now() - started) / 1000).toFixed(1)} s; starting ${options.workers ?? 2} workers and a webhook processor ...`);
 		const others: QueueProcess[] = [];
 		for (let i = 0; i < (options.workers ?? 2); i++) others.push(await makeProcess('worker', true));

@@ -119,8 +119,10 @@ describe('PaycashlessTrigger description', () => {
 		// It names, as the Paycashless node shows them, exactly the operations that have a Callback URL field.
 		const named = [...notices[0].displayName.matchAll(/([A-Z][A-Za-z ]+?) → ([A-Z][A-Za-z ]+?)(?=[,;)])/g)].map((m) => `${m[1]} → ${m[2]}`);
 		expect(named.sort()).toEqual(operationsWithCallbackUrl().sort());
-		const skipNotice = notices.find((p) => p.name === 'skipVerificationNotice') as INodeProperties;
-		expect(skipNotice.displayOptions?.show).toEqual({ 'options.skipSignatureVerification': [true] });
+		// No notice shown on `options.skipSignatureVerification`: n8n 1.x cannot resolve a display
+		// condition on a collection's child and refuses to activate the workflow (test/node/n8n1x.test.ts).
+		// The option's own name and description carry the warning, and items say "verified": false.
+		expect(notices.find((p) => p.name === 'skipVerificationNotice')).toBeUndefined();
 	});
 
 	it('offers only the known events plus All Events, and defaults to All Events', () => {

@@ -1,0 +1,226 @@
+/**
+ * `npm run bench:queue`: signed Paycashless callbacks through n8n's queue mode (scripts/n8n/queue.ts:
+ * PostgreSQL, Redis, main, 2 workers, 1 webhook processor), as in bench/trigger.ts but measured per
+ * process: callbacks per second through one webhook processor, CPU seconds per callback in the
+ * webhook processor and in the workers (read from /proc for each process group: n8n and its task
+ * runner), and whether every accepted callback became exactly one successful execution
+ * (accepted / lost). Once with n8n's default expression engine and once with
+ * N8N_EXPRESSION_ENGINE=legacy; n8n's plain Webhook node (no verification) beside the trigger.
+ *
+ *   --callbacks N   callbacks per variant (default 300)
+ *   --in-flight N   concurrent requests (default 20)
+ *   --engines vm,legacy
+ *
+ * Writes bench/queue-results.json and prints a table. Not a test: nothing fails on a slow machine.
+ */
+import { randomUUID } from 'crypto';
+import * as fs from 'fs';
+import * as path from 'path';
+
+import { callbackSignature, SIGNATURE_HEADER, TIMESTAMP_HEADER, unixTimestamp } from '../nodes/Paycashless/signing';
+import type { EmulatorHandle } from '../emulator/types';
+import { CREDENTIAL_TYPE, LAB, N8nSession, NODE_TYPE_TRIGGER, ROOT, buildAndPack, installN8n, waitForProductionWebhook } from '../scripts/n8n/lab';
+import { startQueueLab, type QueueLab, type QueueProcess } from '../scripts/n8n/queue';
+
+function flag(name: string, fallback: string): string {
+	const i = process.argv.indexOf(`--${name}`);
+	return i > 0 && process.argv[i + 1] ? process.argv[i + 1] : fallback;
+}
+
+const CLK_TCK = 100;
+
+/** CPU seconds (user + system) of every process in a process group. */
+function groupCpuSeconds(pgid: number): number {
+	let ticks = 0;
+	for (const entry of fs.readdirSync('/proc')) {
+		if (!/^\d+$/.test(entry)) continue;
+		try {
+			const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+			const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+			// fields[0] is field 3 (state): pgrp is field 5, utime 14, stime 15.
+			if (Number(fields[2]) !== pgid) continue;
+			ticks += Number(fields[11]) + Number(fields[12]);
+		} catch {
+			// gone
+		}
+	}
+	return ticks / CLK_TCK;
+}
+
+function cpuOf(processes: QueueProcess[]): number {
+	return processes.reduce((sum, p) => sum + groupCpuSeconds(p.child.pid as number), 0);
+}
+
+interface VariantResult {
+	engine: string;
+	variant: 'trigger' | 'webhook';
+	callbacks: number;
+	inFlight: number;
+	accepted: number;
+	refused: number;
+	executionsSucceeded: number;
+	lost: number;
+	seconds: number;
+	perSecond: number;
+	webhookProcessorCpuMsPerCallback: number;
+	workersCpuMsPerCallback: number;
+	webhookProcessorCallbacksPerCoreSecond: number;
+}
+
+async function runVariant(
+	queue: QueueLab,
+	session: N8nSession,
+	emulator: EmulatorHandle,
+	engine: string,
+	variant: 'trigger' | 'webhook',
+	callbacks: number,
+	inFlight: number,
+): Promise<VariantResult> {
+	const webhookId = randomUUID();
+	const node =
+		variant === 'trigger'
+			? { name: 'Callback', type: NODE_TYPE_TRIGGER, typeVersion: 1, webhookId, parameters: { events: ['*'] }, credentials: { [CREDENTIAL_TYPE]: { id: 'benchQueueCred01', name: 'bench' } } }
+			: { name: 'Callback', type: 'n8n-nodes-base.webhook', typeVersion: 2, webhookId, parameters: { httpMethod: 'POST', path: webhookId, responseMode: 'onReceived', options: {} } };
+	const webhookPath = variant === 'trigger' ? `${webhookId}/webhook` : webhookId;
+	const created = await session.api<{ id: string }>('POST', '/workflows', {
+		name: `bench queue ${engine} ${variant}`,
+		nodes: [{ id: randomUUID(), position: [0, 0], ...node }],
+		connections: {},
+		settings: { executionOrder: 'v1', saveDataSuccessExecution: 'all', saveDataErrorExecution: 'all' },
+	});
+	await session.api('POST', `/workflows/${created.id}/activate`);
+	await waitForProductionWebhook(queue.baseUrl, webhookPath);
+	const publicUrl = `${queue.baseUrl}/webhook/${webhookPath}`;
+	const processorUrl = `${queue.webhookUrls[0]}/webhook/${webhookPath}`;
+	const timestamp = unixTimestamp(Date.now());
+	const prepared = Array.from({ length: callbacks }, (_, i) => {
+		const dataJson = JSON.stringify({ id: `po_bench_${i}`, reference: `bench-${engine}-${variant}-${i}`, status: 'succeeded', amount: 100000 + i });
+		return {
+			body: `{"event":"PAYOUT_SUCCEEDED","data":${dataJson}}`,
+			headers: {
+				'content-type': 'application/json',
+				[SIGNATURE_HEADER]: callbackSignature({ secret: emulator.apiSecret, callbackUrl: publicUrl, dataJson, timestamp }),
+				[TIMESTAMP_HEADER]: timestamp,
+			},
+		};
+	});
+	const webhooks = queue.processes.filter((p) => p.role === 'webhook');
+	const workers = queue.processes.filter((p) => p.role === 'worker');
+	// Let the previous variant's executions finish before the clock starts.
+	await new Promise((resolve) => setTimeout(resolve, 3000));
+	const cpuBefore = { webhook: cpuOf(webhooks), workers: cpuOf(workers) };
+	const started = Date.now();
+	let next = 0;
+	let accepted = 0;
+	let refused = 0;
+	await Promise.all(
+		Array.from({ length: inFlight }, async () => {
+			while (next < prepared.length) {
+				const callback = prepared[next++];
+				const answer = await fetch(processorUrl, { method: 'POST', headers: callback.headers, body: callback.body }).then(
+					async (r) => ({ status: r.status, text: await r.text() }),
+					(error: Error) => ({ status: 0, text: error.message }),
+				);
+				if (answer.status === 200) accepted += 1;
+				else refused += 1;
+			}
+		}),
+	);
+	const seconds = (Date.now() - started) / 1000;
+	const webhookCpu = cpuOf(webhooks) - cpuBefore.webhook;
+	// Executions run on the workers after the answer: wait until every accepted callback has one.
+	let succeeded = 0;
+	const deadline = Date.now() + 180_000;
+	for (;;) {
+		const page = await session.api<{ data: Array<{ status: string }>; nextCursor?: string }>('GET', `/executions?workflowId=${created.id}&limit=250`);
+		let all = page.data;
+		let cursor = page.nextCursor;
+		while (cursor) {
+			const more = await session.api<{ data: Array<{ status: string }>; nextCursor?: string }>('GET', `/executions?workflowId=${created.id}&limit=250&cursor=${cursor}`);
+			all = all.concat(more.data);
+			cursor = more.nextCursor;
+		}
+		succeeded = all.filter((e) => e.status === 'success').length;
+		const pending = all.filter((e) => e.status === 'running' || e.status === 'new' || e.status === 'waiting').length;
+		if ((pending === 0 && all.length >= accepted) || Date.now() > deadline) break;
+		await new Promise((resolve) => setTimeout(resolve, 1000));
+	}
+	const workersCpu = cpuOf(workers) - cpuBefore.workers;
+	await session.api('POST', `/workflows/${created.id}/deactivate`);
+	return {
+		engine,
+		variant,
+		callbacks,
+		inFlight,
+		accepted,
+		refused,
+		executionsSucceeded: succeeded,
+		lost: accepted - succeeded,
+		seconds,
+		perSecond: Math.round((accepted / seconds) * 10) / 10,
+		webhookProcessorCpuMsPerCallback: Math.round((webhookCpu / callbacks) * 10000) / 10,
+		workersCpuMsPerCallback: Math.round((workersCpu / callbacks) * 10000) / 10,
+		webhookProcessorCallbacksPerCoreSecond: Math.round((callbacks / webhookCpu) * 10) / 10,
+	};
+}
+
+async function main(): Promise<void> {
+	const callbacks = Number(flag('callbacks', '300'));
+	const inFlight = Number(flag('in-flight', '20'));
+	const engines = flag('engines', 'vm,legacy').split(',');
+	installN8n({ quiet: true });
+	const tgz = await buildAndPack({ quiet: true });
+	const { startEmulator } = await import('../emulator');
+	const emulator = await startEmulator({ port: 0, seed: { payouts: 10 } });
+	const results: VariantResult[] = [];
+	const startups: Record<string, number> = {};
+	try {
+		for (const engine of engines) {
+			const root = path.join(LAB, 'bench-queue', `run-${process.pid}-${engine}`);
+			fs.rmSync(root, { recursive: true, force: true });
+			process.stdout.write(`[bench:queue] starting the queue-mode set (engine ${engine}) ...\n`);
+			const queue = await startQueueLab({
+				root,
+				tgz,
+				env: { N8N_EXPRESSION_ENGINE: engine, N8N_LOG_LEVEL: 'warn' },
+				beforeN8n: (set) =>
+					set.import('credentials', [
+						{ id: 'benchQueueCred01', name: 'bench', type: CREDENTIAL_TYPE, data: { apiKey: emulator.apiKey, apiSecret: emulator.apiSecret, baseUrl: emulator.baseUrl, bodilessSigning: 'documented' } },
+					]),
+			});
+			startups[engine] = queue.startupMs / 1000;
+			try {
+				const session = new N8nSession(queue.baseUrl);
+				await session.ownerSetupAndLogin();
+				await session.createApiKey('bench-queue');
+				for (const variant of ['trigger', 'webhook'] as const) {
+					const result = await runVariant(queue, session, emulator, engine, variant, callbacks, inFlight);
+					process.stdout.write(`[bench:queue] ${JSON.stringify(result)}\n`);
+					results.push(result);
+				}
+			} finally {
+				await queue.stop();
+				fs.rmSync(root, { recursive: true, force: true });
+			}
+		}
+	} finally {
+		await emulator.close();
+	}
+	const out = { date: new Date().toISOString(), cores: (await import('os')).cpus().length, startupSeconds: startups, results };
+	fs.writeFileSync(path.join(ROOT, 'bench', 'queue-results.json'), `${JSON.stringify(out, null, 2)}\n`);
+	const rows = results.map(
+		(r) =>
+			`| ${r.engine} | ${r.variant} | ${r.accepted}/${r.callbacks} | ${r.lost} | ${r.perSecond} | ${r.webhookProcessorCpuMsPerCallback} | ${r.webhookProcessorCallbacksPerCoreSecond} | ${r.workersCpuMsPerCallback} |`,
+	);
+	process.stdout.write(
+		['', '| engine | start node | accepted | lost | callbacks/s (1 webhook processor) | webhook processor CPU ms/callback | callbacks per core-second | workers CPU ms/callback |', '|---|---|---|---|---|---|---|---|', ...rows, ''].join('\n'),
+	);
+}
+
+main().then(
+	() => process.exit(0),
+	(error: Error) => {
+		process.stderr.write(`[bench:queue] failed: ${error.stack ?? error.message}\n`);
+		process.exit(1);
+	},
+);
