@@ -8,7 +8,7 @@ import * as jsoncParser from 'jsonc-eslint-parser';
 import { n8nCommunityNodesPlugin } from '@n8n/eslint-plugin-community-nodes';
 import n8nNodesBase from 'eslint-plugin-n8n-nodes-base';
 
-const shipped = ['credentials/**/*.ts', 'nodes/**/*.ts', 'package.json'];
+const shipped = ['credentials/**/*.ts', 'nodes/**/*.ts', 'lib/**/*.ts', 'package.json'];
 
 export default [
 	{ ignores: ['dist/**', 'node_modules/**', 'test/**', 'emulator/**', 'bench/**', 'scripts/**', 'examples/**', '.n8n-lab/**', '*.js', '*.mjs'] },

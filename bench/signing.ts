@@ -8,7 +8,7 @@ import { createHmac } from 'crypto';
 import type { IHttpRequestOptions } from 'n8n-workflow';
 
 import { signPaycashlessRequest } from '../credentials/PaycashlessApi.credentials';
-import { canonicalJson, signingPath, unixTimestamp } from '../nodes/Paycashless/signing';
+import { canonicalJson, signingPath, unixTimestamp } from '../lib/signing';
 import { rounds } from './runner';
 
 export interface SigningCase {

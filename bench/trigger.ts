@@ -11,7 +11,7 @@
  * sender's cost. Two loops per round and variant, over loopback only: one callback at a time
  * (handling time per callback) and a fixed number in flight (callbacks per second).
  */
-import { callbackSignature, SIGNATURE_HEADER, TIMESTAMP_HEADER, unixTimestamp } from '../nodes/Paycashless/signing';
+import { callbackSignature, SIGNATURE_HEADER, TIMESTAMP_HEADER, unixTimestamp } from '../lib/signing';
 import type { BenchLab } from './lab';
 import { uniquePath } from './lab';
 import { log, pause, rounds } from './runner';

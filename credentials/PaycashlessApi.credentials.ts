@@ -17,9 +17,9 @@ import {
 	SIGNATURE_HEADER,
 	TIMESTAMP_HEADER,
 	unixTimestamp,
-} from '../nodes/Paycashless/signing';
+} from '../lib/signing';
+import { PAYCASHLESS_DEFAULT_BASE_URL } from '../lib/api';
 
-export const PAYCASHLESS_DEFAULT_BASE_URL = 'https://api.paycashless.com';
 
 /** Headers this credential owns; any earlier value, in any letter case, is replaced. */
 const OWNED_HEADERS = ['authorization', 'content-type', SIGNATURE_HEADER.toLowerCase(), TIMESTAMP_HEADER.toLowerCase()];

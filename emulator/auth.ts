@@ -13,7 +13,7 @@ import {
 	TIMESTAMP_HEADER,
 	timestampWithinTolerance,
 	type BodilessSigning,
-} from '../nodes/Paycashless/signing';
+} from '../lib/signing';
 import { apiError, type ApiError } from './errors';
 
 export interface AuthSettings {

@@ -10,7 +10,7 @@
 import * as http from 'http';
 import * as https from 'https';
 
-import { callbackSignature, SIGNATURE_HEADER, TIMESTAMP_HEADER, unixTimestamp } from '../nodes/Paycashless/signing';
+import { callbackSignature, SIGNATURE_HEADER, TIMESTAMP_HEADER, unixTimestamp } from '../lib/signing';
 import type { CallbackAttempt } from './types';
 
 export interface CallbackOptions {

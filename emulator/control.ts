@@ -4,9 +4,8 @@
  */
 import { apiError, invalidField } from './errors';
 import type { Router } from './router';
-import type { Emulator } from './server';
-import { LISTABLE } from './server';
-import type { Collection, FaultConfig } from './types';
+import type { Store } from './store';
+import { LISTABLE, type CallbackAttempt, type Collection, type FaultConfig, type Listable, type RecordedRequest } from './types';
 import { Fields } from './validate';
 
 /** The optional JSON object body of a control request. */
@@ -18,7 +17,27 @@ function fields(body: unknown): Fields {
 
 const ALIASES: Record<string, string> = { dedicated_accounts: 'dedicatedAccounts', tax_rates: 'taxRates', account_requests: 'accountRequests' };
 
-export function registerControlRoutes(router: Router, emulator: Emulator): void {
+/** What the control routes drive: the emulator (server.ts), described here so neither imports the other. */
+export interface ControlledEmulator {
+	readonly store: Store;
+	readonly baseUrl: string;
+	readonly apiKey: string;
+	readonly requests: RecordedRequest[];
+	readonly callbacks: CallbackAttempt[];
+	readonly faults: { readonly current: FaultConfig | null };
+	reset(seed?: Partial<Record<Collection, number>>): void;
+	clearLogs(): void;
+	setFaults(faults: FaultConfig): void;
+	clearFaults(): void;
+	list(collection: Listable): Record<string, unknown>[];
+	completePayment(idOrReference: string, status?: string): Promise<Record<string, unknown>>;
+	completePayout(idOrReference: string, status?: string, failure?: { failureCode?: string; failureMessage?: string }): Promise<Record<string, unknown>>;
+	payInvoice(idOrReference: string, amount?: number): Promise<Record<string, unknown>>;
+	activateAccountRequest(code: string): Promise<Record<string, unknown>>;
+	callbacksSettled(): Promise<void>;
+}
+
+export function registerControlRoutes(router: Router, emulator: ControlledEmulator): void {
 	const ok = (body: unknown = { ok: true }) => ({ status: 200, body });
 	const counts = () => Object.fromEntries(LISTABLE.map((name) => [name, emulator.store[name].size]));
 

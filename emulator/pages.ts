@@ -4,7 +4,7 @@
  * through the control API (which sends the callbacks).
  */
 import type { Reply } from './router';
-import type { Emulator } from './server';
+import type { Store } from './store';
 
 function escapeHtml(text: string): string {
 	return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -30,12 +30,12 @@ function money(amount: number, currency: string): string {
 }
 
 /** The page for `GET /pay/{invoiceId}` or `GET /checkout/{paymentId}`, if it exists. */
-export function hostedPage(emulator: Emulator, path: string): Reply | undefined {
+export function hostedPage(store: Store, path: string): Reply | undefined {
 	const match = /^\/(pay|checkout)\/([^/]+)$/.exec(path);
 	if (!match) return undefined;
 	const id = decodeURIComponent(match[2]);
 	if (match[1] === 'pay') {
-		const invoice = emulator.store.invoices.get(id)?.obj;
+		const invoice = store.invoices.get(id)?.obj;
 		if (!invoice) return undefined;
 		return page(
 			`Invoice ${invoice.number}`,
@@ -44,7 +44,7 @@ export function hostedPage(emulator: Emulator, path: string): Reply | undefined 
 			'{}',
 		);
 	}
-	const payment = emulator.store.payments.get(id)?.obj;
+	const payment = store.payments.get(id)?.obj;
 	if (!payment) return undefined;
 	return page(
 		`Checkout ${payment.reference}`,

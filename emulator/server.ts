@@ -6,7 +6,7 @@
 import * as http from 'http';
 import type { AddressInfo } from 'net';
 
-import { DEFAULT_TIMESTAMP_TOLERANCE_SECONDS } from '../nodes/Paycashless/signing';
+import { DEFAULT_TIMESTAMP_TOLERANCE_SECONDS } from '../lib/signing';
 import { checkAuth, type AuthSettings } from './auth';
 import { CallbackDispatcher } from './callbacks';
 import { registerControlRoutes } from './control';
@@ -23,15 +23,13 @@ import { registerTaxRates } from './resources/taxRates';
 import { Router, type Core, type Reply } from './router';
 import { checkSeedCounts, seedStore } from './seed';
 import { Store } from './store';
-import type { CallbackAttempt, Collection, EmulatorHandle, EmulatorOptions, FaultConfig, RecordedRequest } from './types';
+import { LISTABLE, type CallbackAttempt, type Collection, type EmulatorHandle, type EmulatorOptions, type FaultConfig, type Listable, type RecordedRequest } from './types';
 
 export const DEFAULT_API_KEY = 'pk_test_emulator';
 export const DEFAULT_API_SECRET = 'sk_test_emulator_secret';
 /** Largest request body accepted. */
 const MAX_BODY_BYTES = 1024 * 1024;
 
-type Listable = Collection | 'taxRates' | 'accountRequests';
-export const LISTABLE: readonly Listable[] = ['invoices', 'payments', 'payouts', 'dedicatedAccounts', 'taxRates', 'accountRequests'];
 
 function readBody(request: http.IncomingMessage): Promise<string> {
 	return new Promise((resolve, reject) => {
@@ -247,7 +245,7 @@ export class Emulator implements EmulatorHandle, Core {
 			return;
 		}
 		if (!/^\/v1(\/|$)/i.test(path)) {
-			const page = method === 'GET' ? hostedPage(this, path) : undefined;
+			const page = method === 'GET' ? hostedPage(this.store, path) : undefined;
 			send(response, page ?? { status: 404, body: { error: { type: 'invalid_request_error', code: 'route_not_found', message: `Nothing at ${method} ${path}: API paths start with /v1.` } } });
 			return;
 		}

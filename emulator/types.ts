@@ -3,9 +3,13 @@
  * Everything here is also reachable over HTTP under the reserved prefix `/__emulator`
  * (see emulator/README.md), so a separate process (n8n, a benchmark) can drive it too.
  */
-import type { BodilessSigning } from '../nodes/Paycashless/signing';
+import type { BodilessSigning } from '../lib/signing';
 
 export type Collection = 'invoices' | 'payments' | 'payouts' | 'dedicatedAccounts';
+
+/** Collections the control API can list. */
+export type Listable = Collection | 'taxRates' | 'accountRequests';
+export const LISTABLE: readonly Listable[] = ['invoices', 'payments', 'payouts', 'dedicatedAccounts', 'taxRates', 'accountRequests'];
 
 export interface EmulatorOptions {
 	/** 0 (default) picks a free port. */

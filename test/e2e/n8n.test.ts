@@ -6,7 +6,7 @@ import { randomUUID } from 'crypto';
 
 import { PaycashlessApi } from '../../credentials/PaycashlessApi.credentials';
 import { accountName, BANKS } from '../../emulator/banks';
-import { canonicalJson } from '../../nodes/Paycashless/signing';
+import { canonicalJson } from '../../lib/signing';
 import { loadExampleWorkflows, type WorkflowJson } from '../../scripts/n8n/examples';
 import { NODE_TYPE_TRIGGER } from '../../scripts/n8n/lab';
 import { paycashlessNode, SETUP_TIMEOUT_MS, startE2eLab, webhookNode, type E2eLab, type Execution } from './harness';

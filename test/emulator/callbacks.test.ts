@@ -1,5 +1,5 @@
 /** State changes, signed callbacks with retries, and the control API. */
-import { canonicalJson, verifyCallback } from '../../nodes/Paycashless/signing';
+import { canonicalJson, verifyCallback } from '../../lib/signing';
 import { startEmulator, type EmulatorHandle } from '../../emulator';
 import { call, control, dedicatedAccountBody, invoiceBody, keys, paymentBody, payoutBody, startReceiver } from './helpers';
 

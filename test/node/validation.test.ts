@@ -1,4 +1,6 @@
 import { compact, mergeAdditionalBody, metadataFromPairs } from '../../nodes/Paycashless/helpers/body';
+import { DateTime } from 'luxon';
+
 import { parseDateTimeMs, toUnixSeconds } from '../../nodes/Paycashless/helpers/dates';
 import {
 	idList,
@@ -122,7 +124,27 @@ describe('date-time filters', () => {
 		);
 	});
 
-	it('accepts Dates, Luxon-like objects and Unix numbers', () => {
+	it('resolves daylight-saving edges the same way east and west of UTC', () => {
+		const iso = (text: string, zone: string) => new Date(toUnixSeconds(text, 'Created After', zone) * 1000).toISOString();
+		// Spring forward: 02:30 does not exist; both zones move it forward by the gap, to 03:30 summer time.
+		expect(iso('2024-03-10T02:30:00', 'America/New_York')).toBe('2024-03-10T07:30:00.000Z'); // 03:30 EDT
+		expect(iso('2024-03-31T02:30:00', 'Europe/Berlin')).toBe('2024-03-31T01:30:00.000Z'); // 03:30 CEST
+		// Fall back: the repeated hour takes its second instant (standard time) in both zones.
+		expect(iso('2024-11-03T01:30:00', 'America/New_York')).toBe('2024-11-03T06:30:00.000Z'); // 01:30 EST
+		expect(iso('2024-10-27T02:30:00', 'Europe/Berlin')).toBe('2024-10-27T01:30:00.000Z'); // 02:30 CET
+		// Just outside the edges, plain offsets.
+		expect(iso('2024-03-10T01:59:00', 'America/New_York')).toBe('2024-03-10T06:59:00.000Z');
+		expect(iso('2024-03-31T03:00:00', 'Europe/Berlin')).toBe('2024-03-31T01:00:00.000Z');
+	});
+
+	it('reads a space instead of T, compact offsets, and ignores an unknown zone name', () => {
+		expect(toUnixSeconds('2024-05-01 00:00:00', 'X', 'UTC')).toBe(1714521600);
+		expect(toUnixSeconds('2024-05-01T01:00:00+0100', 'X')).toBe(1714521600);
+		expect(toUnixSeconds('2024-05-01T00:00:00', 'X', 'Not/AZone')).toBe(1714521600);
+	});
+
+	it('accepts Dates, Luxon DateTimes and Unix numbers', () => {
+		expect(toUnixSeconds(DateTime.fromISO('2024-05-01T03:00:00', { zone: 'Africa/Lagos' }), 'X')).toBe(1714528800);
 		expect(toUnixSeconds(new Date('2024-05-01T00:00:00Z'), 'X')).toBe(1714521600);
 		expect(toUnixSeconds({ toISO: () => '2024-05-01T03:00:00.000+03:00' }, 'X')).toBe(1714521600);
 		expect(toUnixSeconds(1714521600, 'X')).toBe(1714521600);

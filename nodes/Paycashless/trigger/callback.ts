@@ -11,7 +11,7 @@ import {
 	SIGNATURE_HEADER,
 	TIMESTAMP_HEADER,
 	verifyCallback,
-} from '../signing';
+} from '../../../lib/signing';
 
 export type CallbackRejection =
 	| 'invalid_json'

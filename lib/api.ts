@@ -1,0 +1,10 @@
+/**
+ * Facts about the Paycashless API that the credential, the nodes and the emulator share.
+ * Pure constants; nothing here imports from the credential or the nodes.
+ */
+
+/** Where the live and test APIs answer (the key pair chooses the mode). */
+export const PAYCASHLESS_DEFAULT_BASE_URL = 'https://api.paycashless.com';
+
+/** The credential type's name, as nodes ask for it. */
+export const CREDENTIAL_NAME = 'paycashlessApi';
