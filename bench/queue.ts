@@ -17,7 +17,7 @@ import { randomUUID } from 'crypto';
 import * as fs from 'fs';
 import * as path from 'path';
 
-import { callbackSignature, SIGNATURE_HEADER, TIMESTAMP_HEADER, unixTimestamp } from '../nodes/Paycashless/signing';
+import { callbackSignature, SIGNATURE_HEADER, TIMESTAMP_HEADER, unixTimestamp } from '../lib/signing';
 import type { EmulatorHandle } from '../emulator/types';
 import { CREDENTIAL_TYPE, LAB, N8nSession, NODE_TYPE_TRIGGER, ROOT, buildAndPack, installN8n, waitForProductionWebhook } from '../scripts/n8n/lab';
 import { startQueueLab, type QueueLab, type QueueProcess } from '../scripts/n8n/queue';
