@@ -10,6 +10,8 @@
  *   --callbacks N   callbacks per variant (default 300)
  *   --in-flight N   concurrent requests (default 20)
  *   --engines vm,legacy
+ *   --workload-runs N   runs of Return All and fan-out on the workers (default 3; 0 skips)
+ *   --records N     payouts for Return All (default 10000)
  *
  * Writes bench/queue-results.json and prints a table. Not a test: nothing fails on a slow machine.
  */
@@ -164,10 +166,110 @@ async function runVariant(
 	};
 }
 
+interface WorkloadResult {
+	engine: string;
+	workload: string;
+	runs: number;
+	medianSeconds: number;
+	workersCpuSecondsMedian: number;
+	items: number;
+	requestsChecked: number;
+}
+
+/**
+ * Work done on a worker: Return All over `records` payouts (Get Many, 100 per page), and a fan-out
+ * (Split Out → Payout → Verify of 1,000 references, the node's default requests in parallel) with
+ * 50 ms added per request. Started through the webhook processor (Respond: When Last Node Finishes,
+ * first item only, no execution data saved: measures the nodes, not Postgres); each run checked in
+ * the emulator's request log.
+ */
+async function runWorkloads(queue: QueueLab, session: N8nSession, emulator: EmulatorHandle, engine: string, runs: number, records: number): Promise<WorkloadResult[]> {
+	const workers = queue.processes.filter((p) => p.role === 'worker');
+	const credentials = { [CREDENTIAL_TYPE]: { id: 'benchQueueCred01', name: 'bench' } };
+	const results: WorkloadResult[] = [];
+	const cases = [
+		{
+			workload: `Return All, ${records} payouts`,
+			setup: () => {
+				emulator.reset({ payouts: records });
+				emulator.clearFaults();
+			},
+			body: () => ({}),
+			nodes: [{ name: 'Get Many', type: 'n8n-nodes-paycashless.paycashless', typeVersion: 1, credentials, parameters: { resource: 'payout', operation: 'getAll', returnAll: true } }],
+			check: () => {
+				const pages = emulator.requests.filter((r) => r.method === 'GET' && r.path === '/v1/payouts');
+				if (pages.length !== Math.ceil(records / 100) || pages.some((r) => r.status !== 200)) throw new Error(`Return All: ${pages.length} pages`);
+				return pages.length;
+			},
+			items: records,
+		},
+		{
+			workload: 'Fan-out, verify 1,000 payouts (50 ms per request)',
+			setup: () => {
+				emulator.reset({ payouts: 1000 });
+				emulator.setFaults({ latencyMs: 50 });
+			},
+			body: () => ({ references: emulator.list('payouts').map((p) => String(p.reference)).map((reference) => ({ reference })) }),
+			nodes: [
+				{ name: 'Split', type: 'n8n-nodes-base.splitOut', typeVersion: 1, parameters: { fieldToSplitOut: 'body.references', include: 'noOtherFields', options: {} } },
+				{ name: 'Verify', type: 'n8n-nodes-paycashless.paycashless', typeVersion: 1, credentials, parameters: { resource: 'payout', operation: 'verify', reference: '={{ $json.reference }}' } },
+			],
+			check: () => {
+				const seen = emulator.requests.filter((r) => r.method === 'GET' && r.path.startsWith('/v1/payouts/verify/'));
+				if (seen.length !== 1000 || seen.some((r) => r.status !== 200)) throw new Error(`fan-out: ${seen.length} verifies`);
+				return seen.length;
+			},
+			items: 1000,
+		},
+	];
+	for (const c of cases) {
+		c.setup();
+		const webhookId = randomUUID();
+		const nodes = [
+			{ name: 'Webhook', type: 'n8n-nodes-base.webhook', typeVersion: 2, webhookId, parameters: { httpMethod: 'POST', path: webhookId, responseMode: 'lastNode', responseData: 'firstEntryJson', options: {} } },
+			...c.nodes,
+		].map((node, index) => ({ id: randomUUID(), position: [index * 200, 0], ...node }));
+		const connections: Record<string, unknown> = {};
+		for (let i = 0; i + 1 < nodes.length; i++) connections[nodes[i].name] = { main: [[{ node: nodes[i + 1].name, type: 'main', index: 0 }]] };
+		const created = await session.api<{ id: string }>('POST', '/workflows', {
+			name: `bench queue ${c.workload}`,
+			nodes,
+			connections,
+			settings: { executionOrder: 'v1', saveDataSuccessExecution: 'none', saveDataErrorExecution: 'all' },
+		});
+		await session.api('POST', `/workflows/${created.id}/activate`);
+		await waitForProductionWebhook(queue.baseUrl, webhookId);
+		const body = JSON.stringify(c.body());
+		const times: number[] = [];
+		const cpus: number[] = [];
+		let checked = 0;
+		for (let run = 0; run < runs; run++) {
+			emulator.clearLogs();
+			const cpuBefore = cpuOf(workers);
+			const started = Date.now();
+			const answer = await fetch(`${queue.baseUrl}/webhook/${webhookId}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+			const text = await answer.text();
+			times.push((Date.now() - started) / 1000);
+			cpus.push(cpuOf(workers) - cpuBefore);
+			if (answer.status !== 200) throw new Error(`${c.workload}: HTTP ${answer.status} ${text.slice(0, 300)}`);
+			checked = c.check();
+			process.stdout.write(`[bench:queue] ${engine} ${c.workload} run ${run + 1}: ${times[run].toFixed(2)} s, workers CPU ${cpus[run].toFixed(2)} s\n`);
+		}
+		emulator.clearFaults();
+		await session.api('POST', `/workflows/${created.id}/deactivate`);
+		const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+		results.push({ engine, workload: c.workload, runs, medianSeconds: median(times), workersCpuSecondsMedian: Math.round(median(cpus) * 100) / 100, items: c.items, requestsChecked: checked });
+	}
+	return results;
+}
+
 async function main(): Promise<void> {
 	const callbacks = Number(flag('callbacks', '300'));
 	const inFlight = Number(flag('in-flight', '20'));
 	const engines = flag('engines', 'vm,legacy').split(',');
+	const workloadRuns = Number(flag('workload-runs', '3'));
+	const records = Number(flag('records', '10000'));
+	const workloads: WorkloadResult[] = [];
 	installN8n({ quiet: true });
 	const tgz = await buildAndPack({ quiet: true });
 	const { startEmulator } = await import('../emulator');
@@ -198,6 +300,7 @@ async function main(): Promise<void> {
 					process.stdout.write(`[bench:queue] ${JSON.stringify(result)}\n`);
 					results.push(result);
 				}
+				if (workloadRuns > 0) workloads.push(...(await runWorkloads(queue, session, emulator, engine, workloadRuns, records)));
 			} finally {
 				await queue.stop();
 				fs.rmSync(root, { recursive: true, force: true });
@@ -206,14 +309,14 @@ async function main(): Promise<void> {
 	} finally {
 		await emulator.close();
 	}
-	const out = { date: new Date().toISOString(), cores: (await import('os')).cpus().length, startupSeconds: startups, results };
+	const out = { date: new Date().toISOString(), cores: (await import('os')).cpus().length, startupSeconds: startups, results, workloads };
 	fs.writeFileSync(path.join(ROOT, 'bench', 'queue-results.json'), `${JSON.stringify(out, null, 2)}\n`);
 	const rows = results.map(
 		(r) =>
 			`| ${r.engine} | ${r.variant} | ${r.accepted}/${r.callbacks} | ${r.lost} | ${r.perSecond} | ${r.webhookProcessorCpuMsPerCallback} | ${r.webhookProcessorCallbacksPerCoreSecond} | ${r.workersCpuMsPerCallback} |`,
 	);
 	process.stdout.write(
-		['', '| engine | start node | accepted | lost | callbacks/s (1 webhook processor) | webhook processor CPU ms/callback | callbacks per core-second | workers CPU ms/callback |', '|---|---|---|---|---|---|---|---|', ...rows, ''].join('\n'),
+		['', ...workloads.map((w) => `${w.engine}: ${w.workload}: median ${w.medianSeconds.toFixed(2)} s, workers CPU ${w.workersCpuSecondsMedian} s (${w.runs} runs, ${w.requestsChecked} requests checked)`), '', '| engine | start node | accepted | lost | callbacks/s (1 webhook processor) | webhook processor CPU ms/callback | callbacks per core-second | workers CPU ms/callback |', '|---|---|---|---|---|---|---|---|', ...rows, ''].join('\n'),
 	);
 }
 
