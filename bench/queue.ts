@@ -6,6 +6,7 @@
  * runner), and whether every accepted callback became exactly one successful execution
  * (accepted / lost). Once with n8n's default expression engine and once with
  * N8N_EXPRESSION_ENGINE=legacy; n8n's plain Webhook node (no verification) beside the trigger.
+ * Then work on the workers: Return All over 10,000 payouts and a fan-out of 1,000 verifies.
  *
  *   --callbacks N   callbacks per variant (default 300)
  *   --in-flight N   concurrent requests (default 20)
