@@ -248,22 +248,40 @@ describe('queue mode: a process started without the package', () => {
 			expect(checks.filter((c) => !c.problem).every((c) => c.loadsNodes && c.installedVersion)).toBe(true);
 
 			// What the check prevents: that webhook processor really refuses callbacks (400), the good one verifies them (401 unsigned).
-			const triggerPath = await (async () => {
-				const id = randomUUID();
-				await lab.createActiveWorkflow(
-					'queue probe',
-					[{ name: 'Paycashless Trigger', type: NODE_TYPE_TRIGGER, typeVersion: 1, webhookId: id, parameters: { events: ['*'] }, credentials: { paycashlessApi: lab.good } }],
-					{},
-					[`${id}/webhook`],
-				);
-				return `${id}/webhook`;
-			})();
+			const probeId = randomUUID();
+			const triggerPath = `${probeId}/webhook`;
+			const probeWorkflowId = await lab.createActiveWorkflow(
+				'queue probe',
+				[{ name: 'Paycashless Trigger', type: NODE_TYPE_TRIGGER, typeVersion: 1, webhookId: probeId, parameters: { events: ['*'] }, credentials: { paycashlessApi: lab.good } }],
+				{},
+				[triggerPath],
+			);
 			const without = await probeWebhookProcessor(`http://127.0.0.1:${webhook.port}`, triggerPath);
 			// n8n 2.41 answers 400, n8n 1.123 500; both name the missing node type.
 			expect(without.status).toBe(lab.n8nVersion.startsWith('1.') ? 500 : 400);
 			expect(without.text).toMatch(/Unrecognized node type/);
 			const withIt = await probeWebhookProcessor(queue.webhookUrls[0], triggerPath);
 			expect(withIt).toMatchObject({ status: 401, loadsTrigger: true });
+
+			// And for a worker: with only the package-less worker left, a valid callback is answered 200
+			// by the webhook processor (so Paycashless would not send it again) and its execution fails.
+			for (const other of queue.processes.filter((p) => p.role === 'worker' && p !== worker)) await other.stop();
+			const data = { id: 'po_lost', reference: `queue-lost-${randomUUID().slice(0, 8)}`, status: 'succeeded', amount: 100000 };
+			const timestamp = unixSeconds();
+			const signature = signCallback(lab.emulator.apiSecret, `${queue.baseUrl}/webhook/${triggerPath}`, JSON.stringify(data), timestamp);
+			const answer = await fetch(`${queue.webhookUrls[0]}/webhook/${triggerPath}`, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json', 'Request-Signature': signature, 'Request-Timestamp': timestamp },
+				body: JSON.stringify({ event: 'PAYOUT_SUCCEEDED', data }),
+			});
+			expect(answer.status).toBe(200);
+			const failed = await waitFor('the execution on the package-less worker', async () => {
+				const list = await lab.executions(probeWorkflowId);
+				return list.find((e) => e.status !== 'running' && e.status !== 'new');
+			}, 60_000);
+			expect(failed.status).not.toBe('success');
+			expect(queue.executionsByWorker().get(String(failed.id))).toBe(worker.name);
+			figures.workerWithoutPackage = { webhookProcessorAnswered: answer.status, executionStatus: failed.status };
 		} finally {
 			await worker.stop();
 			await webhook.stop();
