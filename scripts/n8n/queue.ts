@@ -274,6 +274,8 @@ export async function startQueueLab(options: QueueLabOptions): Promise<QueueLab>
 			QUEUE_BULL_REDIS_PORT: String(redisPort),
 			// Manual runs from the editor go to the workers too, like production ones.
 			OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS: 'true',
+			// One proxy (the lab's, standing for the load balancer) in front: trust its X-Forwarded-For.
+			N8N_PROXY_HOPS: '1',
 			N8N_ENCRYPTION_KEY: LAB_ENCRYPTION_KEY,
 			N8N_EDITOR_BASE_URL: `${baseUrl}/`,
 			// The public address Paycashless calls: the trigger verifies signed callbacks against it.
