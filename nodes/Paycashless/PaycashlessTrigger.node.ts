@@ -12,7 +12,7 @@ import { DEFAULT_TIMESTAMP_TOLERANCE_SECONDS, TIMESTAMP_HEADER } from '../../lib
 import { evaluateCallback, headerValue, visibleHeaders, type HeaderValues } from './trigger/callback';
 import { candidateCallbackUrls, queryStringOf } from './trigger/callbackUrls';
 import { confirmWithPaycashless } from './trigger/confirm';
-import { eventMatcher, KNOWN_EVENT_OPTIONS, ALL_EVENTS } from './trigger/events';
+import { callbackEventKey, eventMatcher, KNOWN_EVENT_OPTIONS, ALL_EVENTS } from './trigger/events';
 
 interface TriggerOptions {
 	callbackUrlOverride?: string;
@@ -264,6 +264,8 @@ export class PaycashlessTrigger implements INodeType {
 			event: outcome.callback.event,
 			data: outcome.callback.data as IDataObject,
 			deliveryId: outcome.deliveryId,
+			// Same key as the Paycashless Poll Trigger gives this event (trigger/events.ts).
+			eventKey: callbackEventKey(outcome.callback.event, outcome.callback.data) ?? `callback:${outcome.deliveryId}`,
 			verified: outcome.verified,
 			eventCheck: outcome.eventCheck.result,
 			receivedAt: new Date(nowMs).toISOString(),

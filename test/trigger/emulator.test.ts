@@ -208,6 +208,8 @@ describe('PaycashlessTrigger with callbacks from the emulator', () => {
 		expect((item.data as IDataObject).reference).toBe(ref);
 		expect((item.data as IDataObject).metadata).toEqual(expect.objectContaining({ note: 'Rent ₦15,000 🎉' }));
 		expect(item.deliveryId).toMatch(/^[0-9a-f]{32}$/);
+		// The key the Paycashless Poll Trigger gives the same event (test/trigger/PaycashlessPollTrigger.test.ts).
+		expect(item.eventKey).toBe(`payment:${(item.data as IDataObject).id as string}:succeeded`);
 	});
 
 	it('accepts callbacks sent to the test URL', async () => {
@@ -287,7 +289,12 @@ describe('PaycashlessTrigger with callbacks from the emulator', () => {
 		expect(n8n.deliveries.map((d) => d.items.length)).toEqual([0, 1]);
 		expect(n8n.deliveries[0].answer).toEqual({ received: true, ignored: true, reason: 'event_not_selected' });
 		expect(n8n.deliveries[1].items[0]).toEqual(
-			expect.objectContaining({ event: 'INVOICE_PAID', verified: true, data: expect.objectContaining({ id: created.body.id, status: 'paid' }) }),
+			expect.objectContaining({
+				event: 'INVOICE_PAID',
+				verified: true,
+				eventKey: `invoice:${created.body.id}:paid`,
+				data: expect.objectContaining({ id: created.body.id, status: 'paid' }),
+			}),
 		);
 	});
 

@@ -10,7 +10,6 @@
 import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 
 import { apiPath, DEFAULT_TRANSPORT_SETTINGS, paycashlessApi, type TransportSettings } from '../transport';
-import type { PaycashlessContext } from '../transport/types';
 import type { ObjectKind } from './consistency';
 
 /**
@@ -63,7 +62,7 @@ export async function confirmWithPaycashless(
 	const path = confirmationPath(kind, data);
 	if (!path) return { outcome: 'not_identifiable' };
 	try {
-		const api = paycashlessApi(context as unknown as PaycashlessContext, { settings: { ...CONFIRM_SETTINGS } });
+		const api = paycashlessApi(context, { settings: { ...CONFIRM_SETTINGS } });
 		const current = await api.request({ method: 'GET', path });
 		return { outcome: 'confirmed', path, current };
 	} catch (error) {
