@@ -7,11 +7,13 @@
 import type { INodeProperties, INodeTypeDescription } from 'n8n-workflow';
 
 import { Paycashless } from '../../nodes/Paycashless/Paycashless.node';
+import { PaycashlessPollTrigger } from '../../nodes/Paycashless/PaycashlessPollTrigger.node';
 import { PaycashlessTrigger } from '../../nodes/Paycashless/PaycashlessTrigger.node';
 
 const descriptions: Array<[string, INodeTypeDescription]> = [
 	['Paycashless', new Paycashless().description],
 	['Paycashless Trigger', new PaycashlessTrigger().description],
+	['Paycashless Poll Trigger', new PaycashlessPollTrigger().description],
 ];
 
 describe.each(descriptions)('%s: display conditions n8n 1.x can resolve', (_name, description) => {
