@@ -259,6 +259,15 @@ export async function startE2eLab(): Promise<E2eLab> {
 	}
 }
 
+/**
+ * The body the editor sends to `POST /rest/workflows/:id/run` (manual run): n8n 1.x's editor also
+ * sends the workflow itself, and its server reads it from there.
+ */
+export async function manualRunBody(lab: E2eLab, workflowId: string, body: Record<string, unknown>): Promise<Record<string, unknown>> {
+	if (!lab.n8nVersion.startsWith('1.')) return body;
+	return { ...body, workflowData: await lab.session.rest('GET', `/rest/workflows/${workflowId}`) };
+}
+
 /** A Paycashless action node with the e2e credential. */
 export function paycashlessNode(credential: CredentialRef, parameters: Record<string, unknown>): Omit<WorkflowNode, 'name'> {
 	return { type: NODE_TYPE_ACTION, typeVersion: 1, parameters, credentials: { [CREDENTIAL_TYPE]: credential } };

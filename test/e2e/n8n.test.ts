@@ -9,7 +9,7 @@ import { accountName, BANKS } from '../../emulator/banks';
 import { canonicalJson } from '../../lib/signing';
 import { loadExampleWorkflows, type WorkflowJson } from '../../scripts/n8n/examples';
 import { NODE_TYPE_TRIGGER } from '../../scripts/n8n/lab';
-import { createTransferPayment, paycashlessNode, SETUP_TIMEOUT_MS, startE2eLab, webhookNode, type E2eLab, type Execution } from './harness';
+import { createTransferPayment, manualRunBody, paycashlessNode, SETUP_TIMEOUT_MS, startE2eLab, webhookNode, type E2eLab, type Execution } from './harness';
 
 jest.setTimeout(120_000);
 
@@ -442,9 +442,7 @@ describe('Paycashless Trigger in n8n, with callbacks the emulator signs and send
 	});
 
 	it('test URL: "Listen for test event" receives one callback for the test URL', async () => {
-		// The editor's call; n8n 1.x's editor also sends the workflow itself (its server reads it from the body).
-		const body: Record<string, unknown> = { triggerToStartFrom: { name: 'Paycashless Trigger' } };
-		if (lab.n8nVersion.startsWith('1.')) body.workflowData = await lab.session.rest('GET', `/rest/workflows/${workflowId}`);
+		const body = await manualRunBody(lab, workflowId, { triggerToStartFrom: { name: 'Paycashless Trigger' } });
 		const listen = await lab.session.request('POST', `/rest/workflows/${workflowId}/run`, body);
 		expect(listen.status).toBe(200);
 		const testUrl = `${lab.n8n.baseUrl}/webhook-test/${webhookId}/webhook`;
