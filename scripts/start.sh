@@ -14,6 +14,12 @@ fi
 
 bash scripts/n8n/install.sh
 
+# `npm start -- --queue`: n8n's queue mode (PostgreSQL, Redis, main, 2 workers, a webhook processor).
+if [ "${1:-}" = "--queue" ]; then
+	bash scripts/n8n/install-queue.sh
+	exec node node_modules/ts-node/dist/bin.js --transpile-only scripts/n8n/start-queue.ts
+fi
+
 # exec: this shell becomes the Node process, so Ctrl-C / SIGTERM reach start.ts, whose handlers
 # stop n8n (its own process group) and the emulator before exiting.
 exec node node_modules/ts-node/dist/bin.js --transpile-only scripts/n8n/start.ts

@@ -103,18 +103,6 @@ export class PaycashlessTrigger implements INodeType {
 					'Comma-separated event names that also start the workflow, in addition to the Events above. Letter case does not matter.',
 			},
 			{
-				displayName:
-					'Signature verification is OFF: anyone who knows this URL can start the workflow with made-up data. Items carry "verified": false. Use this only to debug, never for real money.',
-				name: 'skipVerificationNotice',
-				type: 'notice',
-				default: '',
-				displayOptions: {
-					show: {
-						'options.skipSignatureVerification': [true],
-					},
-				},
-			},
-			{
 				displayName: 'Options',
 				name: 'options',
 				type: 'collection',
@@ -179,7 +167,7 @@ export class PaycashlessTrigger implements INodeType {
 						type: 'boolean',
 						default: false,
 						description:
-							'Whether to accept callbacks without checking their signature. For debugging only: anyone who knows the URL could then start the workflow.',
+							'Whether to accept callbacks without checking their signature. For debugging only, never for real money: anyone who knows the URL could then start the workflow with made-up data. Items then carry "verified": false.',
 					},
 					{
 						displayName: 'Timestamp Tolerance (Seconds)',

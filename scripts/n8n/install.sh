@@ -17,10 +17,18 @@ exec 9>"$LAB/.install.lock"
 flock 9
 
 with_scanner=0
+host_manifest=$HERE/host
 for arg in "$@"; do
 	case "$arg" in
 		--with-scanner) with_scanner=1 ;;
-		*) echo "usage: install.sh [--with-scanner]" >&2; exit 2 ;;
+		# The maintained 1.x line, beside 2.41 (scripts/n8n/host-1x/; same Node 24, its own folder).
+		--n8n-1x)
+			host_manifest=$HERE/host-1x
+			N8N_VERSION=1.123.81
+			N8N_HOST_DIR=$LAB/n8n-host-1x
+			N8N_BIN=$N8N_HOST_DIR/node_modules/.bin/n8n
+			;;
+		*) echo "usage: install.sh [--with-scanner] [--n8n-1x]" >&2; exit 2 ;;
 	esac
 done
 SCANNER_VERSION=0.32.0
@@ -44,7 +52,7 @@ fi
 
 # --- n8n -------------------------------------------------------------------------------------
 # The stamp records which host manifest + lockfile the installed tree comes from.
-want_stamp="n8n=$N8N_VERSION node=$NODE24_VERSION $(cat "$HERE/host/package.json" "$HERE/host/package-lock.json" | sha256sum | cut -c1-16)"
+want_stamp="n8n=$N8N_VERSION node=$NODE24_VERSION $(cat "$host_manifest/package.json" "$host_manifest/package-lock.json" | sha256sum | cut -c1-16)"
 stamp_file=$N8N_HOST_DIR/.paycashless-install-stamp
 have_version=$("$NODE24/bin/node" -p "require('$N8N_HOST_DIR/node_modules/n8n/package.json').version" 2>/dev/null || true)
 sqlite_addon=$N8N_HOST_DIR/node_modules/sqlite3/build/Release/node_sqlite3.node
@@ -54,7 +62,7 @@ else
 	log "installing n8n $N8N_VERSION into $N8N_HOST_DIR (cold: about 3 minutes, 2.7 GB)"
 	mkdir -p "$N8N_HOST_DIR"
 	rm -f "$stamp_file"
-	cp "$HERE/host/package.json" "$HERE/host/package-lock.json" "$N8N_HOST_DIR/"
+	cp "$host_manifest/package.json" "$host_manifest/package-lock.json" "$N8N_HOST_DIR/"
 	cd "$N8N_HOST_DIR"
 	# n8n-host has its own package.json, so the project's .npmrc does not apply here; flags are explicit anyway.
 	# --ignore-scripts: @confluentinc/kafka-javascript's install script downloads C sources (no internet)

@@ -162,7 +162,21 @@ export function freePort(preferred = 0): Promise<number> {
 	});
 }
 
+/** One installed n8n: which Node runs it and where its `n8n` command is. */
+export interface N8nInstall {
+	version: string;
+	/** Folder holding Node's `node` binary (put first on PATH). */
+	nodeBin: string;
+	hostDir: string;
+	bin: string;
+}
+
+/** The lab's default n8n (2.41.1 on Node 24, scripts/n8n/host/). */
+export const N8N_DEFAULT: N8nInstall = { version: '2.41.1', nodeBin: NODE24_BIN, hostDir: N8N_HOST_DIR, bin: N8N_BIN };
+
 export interface N8nConfig {
+	/** Which n8n runs (default: N8N_DEFAULT). */
+	n8n?: N8nInstall;
 	/** n8n's data folder (holds `.n8n/`). */
 	userFolder: string;
 	port: number;
@@ -182,7 +196,7 @@ export function n8nEnv(config: N8nConfig): NodeJS.ProcessEnv {
 	return {
 		...env,
 		...{
-			PATH: `${path.join(N8N_HOST_DIR, 'node_modules', '.bin')}:${NODE24_BIN}:${process.env.PATH ?? ''}`,
+			PATH: `${path.join((config.n8n ?? N8N_DEFAULT).hostDir, 'node_modules', '.bin')}:${(config.n8n ?? N8N_DEFAULT).nodeBin}:${process.env.PATH ?? ''}`,
 			NODE_ENV: 'production',
 			N8N_USER_FOLDER: config.userFolder,
 			N8N_ENCRYPTION_KEY: LAB_ENCRYPTION_KEY,
@@ -211,7 +225,7 @@ export function n8nEnv(config: N8nConfig): NodeJS.ProcessEnv {
 
 /** Runs one n8n CLI command (import, publish, ...) to completion and returns its stdout. */
 export function n8nCli(config: N8nConfig, args: string[]): string {
-	return run(N8N_BIN, args, { env: n8nEnv(config), quiet: true, cwd: LAB });
+	return run((config.n8n ?? N8N_DEFAULT).bin, args, { env: n8nEnv(config), quiet: true, cwd: LAB });
 }
 
 /** Writes JSON to a file under the lab and imports it with `n8n import:<kind>`. */
@@ -300,7 +314,7 @@ export function spawnDetached(command: string, args: string[], env: NodeJS.Proce
 	return child;
 }
 
-function tail(file: string, lines: number): string {
+export function tail(file: string, lines: number): string {
 	try {
 		return fs.readFileSync(file, 'utf8').split('\n').slice(-lines).join('\n');
 	} catch {
@@ -308,10 +322,18 @@ function tail(file: string, lines: number): string {
 	}
 }
 
-/** Starts `n8n start` and resolves once `/healthz/readiness` answers. */
+/** Whether n8n's REST API answers (`GET /rest/settings`, no login needed). */
+export async function restMounted(baseUrl: string): Promise<boolean> {
+	return fetch(`${baseUrl}/rest/settings`).then(
+		(r) => r.ok,
+		() => false,
+	);
+}
+
+/** Starts `n8n start` and resolves once `/healthz/readiness` and the REST API answer. */
 export async function startN8n(config: N8nConfig, timeoutMs = 180_000): Promise<RunningN8n> {
 	const logFile = path.join(config.userFolder, 'n8n.log');
-	const child = spawnDetached(N8N_BIN, ['start'], n8nEnv(config), logFile, LAB);
+	const child = spawnDetached((config.n8n ?? N8N_DEFAULT).bin, ['start'], n8nEnv(config), logFile, LAB);
 	const baseUrl = `http://127.0.0.1:${config.port}`;
 	const handle: RunningN8n = {
 		baseUrl,
@@ -328,7 +350,8 @@ export async function startN8n(config: N8nConfig, timeoutMs = 180_000): Promise<
 		}
 		try {
 			const response = await fetch(`${baseUrl}/healthz/readiness`);
-			if (response.ok) return handle;
+			// n8n 1.x answers readiness before its REST routes are mounted: wait for those too.
+			if (response.ok && (await restMounted(baseUrl))) return handle;
 		} catch {
 			// not listening yet
 		}

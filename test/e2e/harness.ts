@@ -15,6 +15,7 @@ import type { EmulatorHandle, EmulatorOptions } from '../../emulator/types';
 import {
 	CREDENTIAL_TYPE,
 	LAB,
+	N8N_DEFAULT,
 	N8nSession,
 	NODE_TYPE_ACTION,
 	buildAndPack,
@@ -27,6 +28,39 @@ import {
 	type N8nConfig,
 	type RunningN8n,
 } from '../../scripts/n8n/lab';
+import { installQueuePrograms, startQueueLab, type QueueLab } from '../../scripts/n8n/queue';
+import { N8N_1X, installN8n1x } from '../../scripts/n8n/versions';
+
+/**
+ * Which n8n the e2e suites run against. Default: one n8n 2.41 process. A test file selects another
+ * with selectE2eRuntime() before its beforeAll runs (test/e2e-queue/, test/e2e-1x/); by hand:
+ * PAYCASHLESS_E2E_MODE=queue and/or PAYCASHLESS_E2E_N8N=1 (n8n 1.123) for any e2e file.
+ */
+export interface E2eRuntime {
+	mode: 'single' | 'queue';
+	n8nLine: '2' | '1';
+}
+
+let runtime: E2eRuntime = {
+	mode: process.env.PAYCASHLESS_E2E_MODE === 'queue' ? 'queue' : 'single',
+	n8nLine: process.env.PAYCASHLESS_E2E_N8N?.startsWith('1') ? '1' : '2',
+};
+
+export function selectE2eRuntime(choice: Partial<E2eRuntime>): void {
+	runtime = { ...runtime, ...choice };
+}
+
+export function e2eRuntime(): E2eRuntime {
+	return runtime;
+}
+
+let current: E2eLab | undefined;
+
+/** The lab this test file started (for tests added beside a shared suite). */
+export function currentE2eLab(): E2eLab {
+	if (!current) throw new Error('no e2e lab started in this test file');
+	return current;
+}
 
 /** Generous: a cold install of Node 24 + n8n takes 3-4 minutes on a 2-core machine. */
 export const SETUP_TIMEOUT_MS = 15 * 60_000;
@@ -77,6 +111,10 @@ export interface E2eLab {
 	runNode(node: Omit<WorkflowNode, 'name'> & { name?: string }): Promise<Array<Record<string, unknown>>>;
 	/** The workflow's executions, newest first, with their data. */
 	executions(workflowId: string): Promise<Execution[]>;
+	/** The queue-mode set (main, workers, webhook processor), when the runtime is queue mode. */
+	queue?: QueueLab;
+	/** The n8n version under test. */
+	n8nVersion: string;
 	close(): Promise<void>;
 }
 
@@ -118,36 +156,51 @@ export function webhookNode(webhookPath: string): WorkflowNode {
 export interface E2eLabOptions {
 	/** Emulator options (default: nothing seeded, no callback retries). */
 	emulator?: EmulatorOptions;
-	/** Runs after the credentials are imported and before n8n starts (e.g. to import workflows). */
+	/**
+	 * Runs after the credentials are imported and before n8n starts (e.g. to import workflows).
+	 * Single-process n8n only: a queue-mode lab refuses it.
+	 */
 	beforeStart?: (config: N8nConfig, emulator: EmulatorHandle, good: CredentialRef) => void;
 }
 
 export async function startE2eLab(options: E2eLabOptions = {}): Promise<E2eLab> {
+	const { mode, n8nLine } = runtime;
+	if (mode === 'queue' && options.beforeStart) throw new Error('beforeStart works with a single n8n process only');
 	installN8n({ quiet: true });
+	const n8nInstall = n8nLine === '1' ? N8N_1X : N8N_DEFAULT;
+	if (n8nLine === '1') installN8n1x({ quiet: true });
+	if (mode === 'queue') installQueuePrograms();
 	const tgz = await buildAndPack({ quiet: true });
-	const runsRoot = path.join(LAB, 'e2e');
+	const runsRoot = path.join(LAB, mode === 'queue' ? 'e2e-queue' : 'e2e');
 	removeStaleRuns(runsRoot);
 	const userFolder = path.join(runsRoot, `run-${process.pid}`);
 	fs.rmSync(userFolder, { recursive: true, force: true });
-	installPackageIntoN8n(tgz, userFolder);
+	if (mode === 'single') installPackageIntoN8n(tgz, userFolder);
 
 	const emulator = await startEmulator({ port: 0, callbackRetries: 0, callbackRetryDelayMs: 500, ...options.emulator });
 	let n8n: RunningN8n | undefined;
+	let queue: QueueLab | undefined;
 	try {
-		const config = { userFolder, port: await freePort(), brokerPort: await freePort() };
+		const config = { n8n: n8nInstall, userFolder, port: await freePort(), brokerPort: await freePort() };
 		const good: CredentialRef = { id: 'e2eGoodCredential', name: 'Paycashless e2e (emulator)' };
 		const bad: CredentialRef = { id: 'e2eBadCredential1', name: 'Paycashless e2e (wrong secret)' };
 		const badKey: CredentialRef = { id: 'e2eBadCredential2', name: 'Paycashless e2e (wrong key)' };
 		const badBaseUrl: CredentialRef = { id: 'e2eBadCredential3', name: 'Paycashless e2e (wrong base URL)' };
 		const data = { apiKey: emulator.apiKey, apiSecret: emulator.apiSecret, baseUrl: emulator.baseUrl, bodilessSigning: 'documented' };
-		importIntoN8n(config, 'credentials', [
+		const credentials = [
 			{ ...good, type: CREDENTIAL_TYPE, data },
 			{ ...bad, type: CREDENTIAL_TYPE, data: { ...data, apiSecret: `${emulator.apiSecret}-wrong` } },
 			{ ...badKey, type: CREDENTIAL_TYPE, data: { ...data, apiKey: `${emulator.apiKey}-wrong` } },
 			{ ...badBaseUrl, type: CREDENTIAL_TYPE, data: { ...data, baseUrl: `${emulator.baseUrl}/not-paycashless` } },
-		]);
-		options.beforeStart?.(config, emulator, good);
-		n8n = await startN8n(config);
+		];
+		if (mode === 'queue') {
+			queue = await startQueueLab({ root: userFolder, tgz, n8n: n8nInstall, beforeN8n: (set) => set.import('credentials', credentials) });
+			n8n = queue.asRunningN8n();
+		} else {
+			importIntoN8n(config, 'credentials', credentials);
+			options.beforeStart?.(config, emulator, good);
+			n8n = await startN8n(config);
+		}
 		const session = new N8nSession(n8n.baseUrl);
 		await session.ownerSetupAndLogin();
 		await session.createApiKey('e2e');
@@ -193,10 +246,12 @@ export async function startE2eLab(options: E2eLabOptions = {}): Promise<E2eLab> 
 			return page.data;
 		};
 
-		return {
+		current = {
 			n8n: running,
 			session,
 			emulator,
+			queue,
+			n8nVersion: n8nInstall.version,
 			good,
 			bad,
 			badKey,
@@ -209,11 +264,21 @@ export async function startE2eLab(options: E2eLabOptions = {}): Promise<E2eLab> 
 				await emulator.close();
 			},
 		};
+		return current;
 	} catch (error) {
 		await n8n?.stop();
 		await emulator.close();
 		throw error;
 	}
+}
+
+/**
+ * The body the editor sends to `POST /rest/workflows/:id/run` (manual run): n8n 1.x's editor also
+ * sends the workflow itself, and its server reads it from there.
+ */
+export async function manualRunBody(lab: E2eLab, workflowId: string, body: Record<string, unknown>): Promise<Record<string, unknown>> {
+	if (!lab.n8nVersion.startsWith('1.')) return body;
+	return { ...body, workflowData: await lab.session.rest('GET', `/rest/workflows/${workflowId}`) };
 }
 
 /** A Paycashless action node with the e2e credential. */

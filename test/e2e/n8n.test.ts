@@ -9,7 +9,7 @@ import { accountName, BANKS } from '../../emulator/banks';
 import { canonicalJson } from '../../lib/signing';
 import { loadExampleWorkflows, type WorkflowJson } from '../../scripts/n8n/examples';
 import { NODE_TYPE_TRIGGER } from '../../scripts/n8n/lab';
-import { createTransferPayment, paycashlessNode, SETUP_TIMEOUT_MS, startE2eLab, webhookNode, type E2eLab, type Execution } from './harness';
+import { createTransferPayment, manualRunBody, paycashlessNode, SETUP_TIMEOUT_MS, startE2eLab, webhookNode, type E2eLab, type Execution } from './harness';
 
 jest.setTimeout(120_000);
 
@@ -413,9 +413,10 @@ describe('Paycashless Trigger in n8n, with callbacks the emulator signs and send
 		const [callback] = lab.emulator.callbacks;
 		expect(callback).toMatchObject({ url: productionUrl, event: 'PAYMENT_SUCCEEDED', status: 200, attempt: 1 });
 
+		// In queue mode an execution waits as "new" until a worker takes it.
 		const executions = await waitFor('the trigger execution', async () => {
 			const all = await lab.executions(workflowId);
-			return all.length > before && all.every((e) => e.finished || e.status !== 'running') ? all : undefined;
+			return all.length > before && all.every((e) => e.finished || (e.status !== 'running' && e.status !== 'new')) ? all : undefined;
 		});
 		expect(executions).toHaveLength(before + 1);
 		const [execution] = executions;
@@ -441,7 +442,8 @@ describe('Paycashless Trigger in n8n, with callbacks the emulator signs and send
 	});
 
 	it('test URL: "Listen for test event" receives one callback for the test URL', async () => {
-		const listen = await lab.session.request('POST', `/rest/workflows/${workflowId}/run`, { triggerToStartFrom: { name: 'Paycashless Trigger' } });
+		const body = await manualRunBody(lab, workflowId, { triggerToStartFrom: { name: 'Paycashless Trigger' } });
+		const listen = await lab.session.request('POST', `/rest/workflows/${workflowId}/run`, body);
 		expect(listen.status).toBe(200);
 		const testUrl = `${lab.n8n.baseUrl}/webhook-test/${webhookId}/webhook`;
 		const before = (await lab.executions(workflowId)).length;

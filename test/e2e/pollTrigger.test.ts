@@ -14,7 +14,7 @@
 import { loadExampleWorkflows } from '../../scripts/n8n/examples';
 import { startN8n, type RunningN8n } from '../../scripts/n8n/lab';
 import { call } from '../emulator/helpers';
-import { SETUP_TIMEOUT_MS, startE2eLab, type E2eLab, type Execution } from './harness';
+import { manualRunBody, SETUP_TIMEOUT_MS, startE2eLab, type E2eLab, type Execution } from './harness';
 
 jest.setTimeout(15 * 60_000);
 
@@ -254,9 +254,11 @@ describe('Paycashless Poll Trigger in a real n8n', () => {
 			connections: example.connections,
 			settings: example.settings,
 		});
-		const run = await lab.session.rest<{ executionId: string }>('POST', `/rest/workflows/${created.id}/run`, {
-			triggerToStartFrom: { name: TRIGGER },
-		});
+		const run = await lab.session.rest<{ executionId: string }>(
+			'POST',
+			`/rest/workflows/${created.id}/run`,
+			await manualRunBody(lab, created.id, { triggerToStartFrom: { name: TRIGGER } }),
+		);
 		let execution: Execution | undefined;
 		const deadline = Date.now() + 60_000;
 		while (!execution?.finished && Date.now() < deadline) {

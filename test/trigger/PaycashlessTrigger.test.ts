@@ -138,8 +138,10 @@ describe('PaycashlessTrigger description', () => {
 		expect(notices[0].displayName).toMatch(/Test URL tab/);
 		expect(notices[0].displayName).toMatch(/publish the workflow and use the Production URL tab/);
 		expect(notices[0].displayName).not.toMatch(/Listen for test event|shown above|activate/i);
-		const skipNotice = notices.find((p) => p.name === 'skipVerificationNotice') as INodeProperties;
-		expect(skipNotice.displayOptions?.show).toEqual({ 'options.skipSignatureVerification': [true] });
+		// No notice shown on `options.skipSignatureVerification`: n8n 1.x cannot resolve a display
+		// condition on a collection's child and refuses to activate the workflow (test/node/n8n1x.test.ts).
+		// The option's own name and description carry the warning, and items say "verified": false.
+		expect(notices.find((p) => p.name === 'skipVerificationNotice')).toBeUndefined();
 	});
 
 	it('has its own trigger panel text in n8n 2.x words, and a node-panel text that also fits the Paycashless node', () => {
