@@ -10,6 +10,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { CONCURRENCY_PARAMETER, defaultConcurrency, MAX_CONCURRENCY } from '../descriptions/concurrency';
 import { InvalidInputError, requireInteger } from '../helpers/validation';
 import * as bankAccount from './bankAccount';
+import * as callback from './callback';
 import * as dedicatedAccount from './dedicatedAccount';
 import * as invoice from './invoice';
 import * as payment from './payment';
@@ -19,6 +20,7 @@ import type { PaycashlessOperation, PaycashlessResource } from './types';
 
 export const registry: Record<PaycashlessResource, Record<string, PaycashlessOperation>> = {
 	bankAccount: bankAccount.operations,
+	callback: callback.operations,
 	dedicatedAccount: dedicatedAccount.operations,
 	invoice: invoice.operations,
 	payment: payment.operations,

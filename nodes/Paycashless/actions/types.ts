@@ -6,4 +6,4 @@ export interface PaycashlessOperation {
 	execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject | IDataObject[]>;
 }
 
-export type PaycashlessResource = 'bankAccount' | 'dedicatedAccount' | 'invoice' | 'payment' | 'payout' | 'taxRate';
+export type PaycashlessResource = 'bankAccount' | 'callback' | 'dedicatedAccount' | 'invoice' | 'payment' | 'payout' | 'taxRate';

@@ -155,7 +155,15 @@ function readItems(this: IExecuteFunctions, i: number, currency: string): IDataO
 	});
 }
 
-export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
+/**
+ * The create request of item `i` (validated, nothing sent). `callbackUrl` replaces the field's
+ * value (Create and Wait for Payment gives its own resume URL).
+ */
+export function invoiceCreateBody(
+	this: IExecuteFunctions,
+	i: number,
+	callbackUrl?: string,
+): { reference: string; body: IDataObject } {
 	const reference = requireText(this.getNodeParameter('reference', i), 'Reference');
 	const invoiceDescription = requireText(this.getNodeParameter('invoiceDescription', i), 'Description');
 	const currency = this.getNodeParameter('currency', i) as string;
@@ -185,12 +193,17 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 			maxInstallments,
 			autoFinalize: this.getNodeParameter('autoFinalize', i, true) as boolean,
 			sendEmail: fields.sendEmail as boolean | undefined,
-			callbackUrl: optionalText(fields.callbackUrl),
+			callbackUrl: callbackUrl ?? optionalText(fields.callbackUrl),
 			returnUrl: optionalText(fields.returnUrl),
 			taxRateIds: taxRateIds.length > 0 ? taxRateIds : undefined,
 		}),
 		fields,
 	);
+	return { reference, body };
+}
+
+export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
+	const { reference, body } = invoiceCreateBody.call(this, i);
 	return await paycashlessRequest.call(
 		this,
 		{ method: 'POST', path: '/v1/invoices', body, reference, creates: 'invoice' },
