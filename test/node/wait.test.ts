@@ -112,7 +112,7 @@ describe('Create and Wait: time limit', () => {
 
 describe('Callback → Verify', () => {
 	const URL_GIVEN = 'https://n8n.example.com/webhook/paycashless-in';
-	const base = { resource: 'callback', operation: 'verify', callbackUrl: URL_GIVEN, rawBodyBinaryProperty: '' };
+	const base = { resource: 'callback', operation: 'verify', expectedCallbackUrl: URL_GIVEN, rawBodyBinaryProperty: '' };
 
 	async function verify(headers: IDataObject, body: unknown, extra: IDataObject = {}) {
 		return await runNode({
@@ -159,7 +159,7 @@ describe('Callback → Verify', () => {
 	});
 
 	test('a bad Callback URL or Headers value is a clear error naming the field', async () => {
-		const badUrl = await verify({}, {}, { callbackUrl: 'not a url' });
+		const badUrl = await verify({}, {}, { expectedCallbackUrl: 'not a url' });
 		expect(String(badUrl.output[0].json.error)).toMatch(/Invalid Callback URL/);
 		const badHeaders = await verify('[1,2]' as unknown as IDataObject, {});
 		expect(String(badHeaders.output[0].json.error)).toMatch(/Invalid Headers/);

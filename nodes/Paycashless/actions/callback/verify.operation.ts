@@ -14,7 +14,7 @@ import { candidateCallbackUrls } from '../../trigger/callbackUrls';
 const properties: INodeProperties[] = [
 	{
 		displayName: 'Callback URL',
-		name: 'callbackUrl',
+		name: 'expectedCallbackUrl',
 		type: 'string',
 		required: true,
 		default: '',
@@ -92,7 +92,7 @@ function asObject(value: unknown, field: string): IDataObject {
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
 	const nowMs = Date.now();
-	const callbackUrl = requireText(this.getNodeParameter('callbackUrl', i), 'Callback URL');
+	const callbackUrl = requireText(this.getNodeParameter('expectedCallbackUrl', i), 'Callback URL');
 	if (!/^https?:\/\/[^\s]+$/i.test(callbackUrl)) invalid('Callback URL', callbackUrl, 'must be an http(s) URL');
 	const headers = asObject(this.getNodeParameter('callbackHeaders', i, {}), 'Headers') as HeaderValues;
 	const lowerHeaders: HeaderValues = {};
