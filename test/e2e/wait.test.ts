@@ -7,6 +7,7 @@
 import { randomUUID } from 'crypto';
 
 import { callbackSignature, canonicalJson, unixTimestamp } from '../../lib/signing';
+import { loadExampleWorkflows } from '../../scripts/n8n/examples';
 import { NODE_TYPE_ACTION } from '../../scripts/n8n/lab';
 import { SETUP_TIMEOUT_MS, startE2eLab, type E2eLab, type Execution, type WorkflowNode } from './harness';
 
@@ -98,6 +99,9 @@ async function waitForStatus(workflowId: string, statuses: string[], timeoutMs: 
 	while (Date.now() < deadline) {
 		last = await latestExecution(workflowId);
 		if (last && statuses.includes(last.status)) return last;
+		if (last && last.status === 'error') {
+			throw new Error(`execution ${last.id} failed: ${JSON.stringify(last.data?.resultData.error).slice(0, 1500)}`);
+		}
 		await new Promise((resolve) => setTimeout(resolve, 250));
 	}
 	throw new Error(`execution of ${workflowId} did not reach ${statuses.join('/')} (last: ${last?.status})`);
@@ -227,5 +231,47 @@ describe('Create and Wait for Payment in real n8n', () => {
 			expect(found.reference).toBe(reference);
 			expect(found.status).toBe(status);
 		}
+	});
+});
+
+describe('examples/verify-callback-webhook.json in real n8n', () => {
+	test('Webhook (Raw Body) → Callback: Verify → Respond to Webhook: genuine 200, 20 forgeries 401 and none reaches the success branch', async () => {
+		const [example] = loadExampleWorkflows({ n8nBaseUrl: lab.n8n.baseUrl, credential: lab.good }).filter(
+			(wf) => wf.name === 'Paycashless example: verify callbacks on a Webhook node',
+		);
+		const webhookPath = 'paycashless-example-callbacks';
+		const workflowId = await lab.createActiveWorkflow(
+			example.name,
+			example.nodes.filter((node) => node.type !== 'n8n-nodes-base.stickyNote') as unknown as WorkflowNode[],
+			example.connections,
+			[webhookPath],
+		);
+		const url = `${lab.n8n.baseUrl}/webhook/${webhookPath}`;
+		const secret = lab.emulator.apiSecret;
+		const data: Json = { id: 'inv_1', reference: 'order-1', status: 'paid', amountPaid: 150050 };
+
+		const genuine = signed(url, secret, 'INVOICE_PAID', data);
+		const ok = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...genuine.headers }, body: genuine.body });
+		expect(ok.status).toBe(200);
+		expect(await ok.json()).toMatchObject({ received: true });
+
+		let accepted = 0;
+		for (let i = 0; i < 20; i++) {
+			const kind = i % 4;
+			let attempt = signed(url, `${secret}-forged-${i}`, 'INVOICE_PAID', data);
+			if (kind === 1) attempt = { body: JSON.stringify({ event: 'INVOICE_PAID', data: { ...data, amountPaid: i } }), headers: genuine.headers };
+			if (kind === 2) attempt = signed(url, secret, 'INVOICE_PAID', data, Date.now() - 3600_000 - i * 1000);
+			if (kind === 3) attempt = signed(`${url}-other`, secret, 'INVOICE_PAID', data);
+			const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...attempt.headers }, body: attempt.body });
+			const answer = (await response.json()) as Json;
+			if (response.status !== 401) accepted += 1;
+			expect(String(answer.error)).toMatch(/invalid_signature|stale_timestamp/);
+		}
+		expect(accepted).toBe(0);
+		// Only the genuine call ran the "Callback" node.
+		const executions = await lab.executions(workflowId);
+		const reachedCallback = executions.filter((execution) => outputOf(execution, 'Callback').length > 0);
+		expect(reachedCallback).toHaveLength(1);
+		expect(outputOf(reachedCallback[0], 'Callback')[0]).toMatchObject({ event: 'INVOICE_PAID', reference: 'order-1' });
 	});
 });

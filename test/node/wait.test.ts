@@ -3,8 +3,9 @@
  * fake contexts, callbacks signed with lib/signing.ts. The same scenarios in a real n8n:
  * test/e2e/wait.test.ts.
  */
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeParameters } from 'n8n-workflow';
 
+import { startEmulator, type EmulatorHandle } from '../../emulator';
 import { callbackSignature, canonicalJson, unixTimestamp } from '../../lib/signing';
 import { Paycashless } from '../../nodes/Paycashless/Paycashless.node';
 import { WAIT_REFERENCE_PARAM, waitCallbackUrl, waitTillFrom } from '../../nodes/Paycashless/wait/resume';
@@ -114,9 +115,9 @@ describe('Callback → Verify', () => {
 	const URL_GIVEN = 'https://n8n.example.com/webhook/paycashless-in';
 	const base = { resource: 'callback', operation: 'verify', expectedCallbackUrl: URL_GIVEN, rawBodyBinaryProperty: '' };
 
-	async function verify(headers: IDataObject, body: unknown, extra: IDataObject = {}) {
+	async function verify(headers: IDataObject, body: unknown, extra: INodeParameters = {}) {
 		return await runNode({
-			parameters: { ...base, callbackHeaders: headers, callbackBody: body, ...extra },
+			parameters: { ...base, callbackHeaders: headers, callbackBody: body as INodeParameters, ...extra } as INodeParameters,
 			credentials: CREDENTIALS,
 			continueOnFail: true,
 		});
@@ -163,5 +164,81 @@ describe('Callback → Verify', () => {
 		expect(String(badUrl.output[0].json.error)).toMatch(/Invalid Callback URL/);
 		const badHeaders = await verify('[1,2]' as unknown as IDataObject, {});
 		expect(String(badHeaders.output[0].json.error)).toMatch(/Invalid Headers/);
+	});
+});
+
+describe('Create and Wait: the create and the wait (against the emulator)', () => {
+	let emulator: EmulatorHandle;
+	beforeAll(async () => {
+		emulator = await startEmulator({ callbackRetries: 0 });
+	});
+	afterAll(async () => {
+		await emulator.close();
+	});
+
+	function parameters(reference: string): INodeParameters {
+		return {
+			resource: 'invoice',
+			operation: 'createAndWait',
+			reference,
+			invoiceDescription: 'Order',
+			currency: 'NGN',
+			customerEmail: 'ada@example.com',
+			customerName: 'Ada Obi',
+			items: { itemValues: [{ name: 'Rice', quantity: 2, price: 1500 }] },
+			daysUntilDue: 7,
+			waitTimeLimit: 2,
+			waitTimeLimitUnit: 'hours',
+			additionalFields: { additionalBodyJson: '{"callbackUrl": "https://elsewhere.example.com/x"}' },
+		};
+	}
+
+	async function run(reference: string) {
+		const harness = createExecuteContext({
+			parameters: parameters(reference),
+			credentials: { apiKey: emulator.apiKey, apiSecret: emulator.apiSecret, baseUrl: emulator.baseUrl },
+		});
+		const waits: Date[] = [];
+		const executeData = { node: {}, data: { main: [[{ json: { input: true } }]] }, source: null } as unknown as IDataObject;
+		Object.assign(harness.context, {
+			evaluateExpression: (expression: string) => (expression === '{{ $execution.resumeUrl }}' ? RESUME_URL : undefined),
+			putExecutionToWait: async (date: Date) => {
+				waits.push(date);
+			},
+			getExecuteData: () => executeData,
+		});
+		const before = Date.now();
+		const [output] = await new Paycashless().execute.call(harness.context);
+		return { output, waits, executeData, before, sent: harness.sent };
+	}
+
+	test('creates the invoice with its own callback URL (Additional Body JSON cannot replace it), waits, and leaves the time-limit item', async () => {
+		const reference = `wait-unit-${Date.now()}`;
+		const { output, waits, executeData, before, sent } = await run(reference);
+		const posts = sent.filter((r) => r.method === 'POST');
+		expect(posts).toHaveLength(1);
+		expect(JSON.parse(posts[0].body ?? '{}').callbackUrl).toBe(waitCallbackUrl(RESUME_URL, reference));
+		// And the emulator calls that URL back: pay it and look at the callback attempts.
+		await emulator.payInvoice(reference);
+		await emulator.callbacksSettled();
+		const paidCallback = emulator.callbacks.find((attempt) => attempt.event === 'INVOICE_PAID' && attempt.body.includes(reference));
+		expect(paidCallback?.url).toBe(waitCallbackUrl(RESUME_URL, reference));
+		expect(waits).toHaveLength(1);
+		expect(waits[0].getTime() - before).toBeGreaterThanOrEqual(2 * 3600_000 - 1000);
+		expect(waits[0].getTime() - before).toBeLessThan(2 * 3600_000 + 60_000);
+		expect(output[0].json).toMatchObject({ reference, status: 'open', paycashlessWait: { outcome: 'waiting', reference } });
+		const timedOut = ((executeData.data as IDataObject).main as Array<Array<{ json: IDataObject }>>)[0][0].json;
+		expect(timedOut).toMatchObject({ reference, status: 'open', paycashlessWait: { outcome: 'timeLimitReached', reference } });
+		expect(timedOut.input).toBeUndefined();
+	});
+
+	test('run again with the same reference: no second invoice; already paid means no wait', async () => {
+		const reference = `wait-unit-again-${Date.now()}`;
+		await run(reference);
+		await emulator.payInvoice(reference);
+		const again = await run(reference);
+		expect(emulator.list('invoices').filter((invoice) => invoice.reference === reference)).toHaveLength(1);
+		expect(again.waits).toHaveLength(0);
+		expect(again.output[0].json).toMatchObject({ reference, status: 'paid', paycashlessWait: { outcome: 'already_paid' } });
 	});
 });

@@ -115,9 +115,16 @@ export function waitCallbackUrl(resumeUrl: string, reference: string): string {
 	return url.toString();
 }
 
-/** This execution's resume URL, as n8n computes it (execute and webhook contexts alike). */
-export function resumeUrlOf(context: IExecuteFunctions | IWebhookFunctions): string {
-	const url = (context as IWebhookFunctions).getNodeParameter('__paycashlessResumeUrl', RESUME_URL_EXPRESSION) as unknown;
+/**
+ * This execution's resume URL, as n8n computes it: in the node's run with `evaluateExpression`
+ * (as n8n's Wait node does), in its webhook through a parameter fallback (the webhook context has
+ * no `evaluateExpression` in its type; fallbacks are resolved as expressions).
+ */
+export function resumeUrlOf(context: IExecuteFunctions | IWebhookFunctions, itemIndex = 0): string {
+	const url =
+		'getInputData' in context && typeof (context as IExecuteFunctions).evaluateExpression === 'function'
+			? (context as IExecuteFunctions).evaluateExpression('{{ $execution.resumeUrl }}', itemIndex)
+			: (context as IWebhookFunctions).getNodeParameter('__paycashlessResumeUrl', RESUME_URL_EXPRESSION);
 	if (typeof url !== 'string' || !/^https?:\/\//i.test(url)) {
 		invalid('Resume URL', url, 'n8n gave this execution no resume URL; Create and Wait needs a workflow run by n8n');
 	}

@@ -57,7 +57,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 	}
 	const waitTill = waitTillFrom(this.getNodeParameter('waitTimeLimit', i), this.getNodeParameter('waitTimeLimitUnit', i), Date.now());
 	const { reference, body } = invoiceCreateBody.call(this, i);
-	const callbackUrl = waitCallbackUrl(resumeUrlOf(this), reference);
+	const callbackUrl = waitCallbackUrl(resumeUrlOf(this, i), reference);
 	// After Additional Body JSON: this URL is what makes the wait end, nothing may replace it.
 	body.callbackUrl = callbackUrl;
 
