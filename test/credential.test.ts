@@ -6,8 +6,8 @@ import { createHmac } from 'crypto';
 import type { IHttpRequestOptions } from 'n8n-workflow';
 
 import { PaycashlessApi, signPaycashlessRequest } from '../credentials/PaycashlessApi.credentials';
-import { type EmulatorHandle, startEmulator } from '../emulator';
 import { call } from './emulator/helpers';
+import { useEmulator } from './helpers/emulator';
 
 const SECRET = 'sk_test_credential_secret_0123456789';
 const KEY = 'pk_test_credential_key';
@@ -201,14 +201,7 @@ describe('PaycashlessApi credential type', () => {
  */
 describe('credential Test button outcome, against the emulator', () => {
 	const credential = new PaycashlessApi();
-	let emulator: EmulatorHandle;
-
-	beforeAll(async () => {
-		emulator = await startEmulator({ apiKey: KEY, apiSecret: SECRET });
-	});
-	afterAll(async () => {
-		await emulator.close();
-	});
+	const emulator = useEmulator({ apiKey: KEY, apiSecret: SECRET });
 
 	const pathValue = (body: unknown, key: string): unknown =>
 		key.split('.').reduce<unknown>((value, part) => (typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[part] : undefined), body);

@@ -15,10 +15,10 @@ import * as dedicatedAccount from './actions/dedicatedAccount';
 import * as invoice from './actions/invoice';
 import * as payment from './actions/payment';
 import * as payout from './actions/payout';
-import { registry, router } from './actions/router';
+import { operationPairs, resources, router } from './actions/router';
 import * as taxRate from './actions/taxRate';
 import { concurrencyProperties } from './descriptions/concurrency';
-import { requestOptionsProperties } from './descriptions/requestOptions';
+import { requestOptionsProperty } from './descriptions/requestOptions';
 import { listSearch } from './methods';
 import { resumeWebhook } from './wait/resume';
 
@@ -54,15 +54,7 @@ export class Paycashless implements INodeType {
 				name: 'resource',
 				type: 'options',
 				noDataExpression: true,
-				options: [
-					{ name: 'Bank Account', value: 'bankAccount' },
-					{ name: 'Callback', value: 'callback' },
-					{ name: 'Dedicated Account', value: 'dedicatedAccount' },
-					{ name: 'Invoice', value: 'invoice' },
-					{ name: 'Payment', value: 'payment' },
-					{ name: 'Payout', value: 'payout' },
-					{ name: 'Tax Rate', value: 'taxRate' },
-				],
+				options: Object.entries(resources).map(([value, { displayName }]) => ({ name: displayName, value })),
 				default: 'payment',
 			},
 			...bankAccount.description,
@@ -72,8 +64,8 @@ export class Paycashless implements INodeType {
 			...payment.description,
 			...payout.description,
 			...taxRate.description,
-			...requestOptionsProperties(registry),
-			...concurrencyProperties(registry),
+			requestOptionsProperty(operationPairs('create'), operationPairs()),
+			...concurrencyProperties(operationPairs('read'), operationPairs('create'), operationPairs()),
 		],
 	};
 

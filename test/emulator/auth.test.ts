@@ -1,14 +1,11 @@
 /** Request authentication: the emulator checks exactly what the real service checks. */
 import { canonicalJson, requestSignature } from '../../lib/signing';
-import { startEmulator, type EmulatorHandle } from '../../emulator';
+import { startEmulator } from '../../emulator';
 import { call, payoutBody } from './helpers';
+import { useEmulator } from '../helpers/emulator';
 
 describe('emulator authentication', () => {
-	let emulator: EmulatorHandle;
-	beforeAll(async () => {
-		emulator = await startEmulator({ seed: { payouts: 3 } });
-	});
-	afterAll(() => emulator.close());
+	const emulator = useEmulator({ seed: { payouts: 3 } });
 
 	const expect401 = (answer: { status: number; body: any }, code: string, mentions: RegExp) => {
 		expect(answer.status).toBe(401);

@@ -1,6 +1,7 @@
 /** Every endpoint: success code, exact response shape, validation errors, 404 and 409. */
-import { startEmulator, type EmulatorHandle } from '../../emulator';
+import { startEmulator } from '../../emulator';
 import { call, control, dedicatedAccountBody, invoiceBody, keys, paymentBody, payoutBody } from './helpers';
+import { useEmulator } from '../helpers/emulator';
 
 const INVOICE_KEYS = [
 	'id', 'status', 'customerId', 'description', 'currency', 'reference', 'sendEmail', 'dueDate', 'liveMode', 'number', 'amountDue',
@@ -24,11 +25,7 @@ const BANK_KEYS = ['id', 'name', 'cbnCode', 'nibssCode'].sort();
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{3})?Z$/;
 
 describe('emulator endpoints', () => {
-	let emulator: EmulatorHandle;
-	beforeAll(async () => {
-		emulator = await startEmulator();
-	});
-	afterAll(() => emulator.close());
+	const emulator = useEmulator();
 
 	describe('tax rates', () => {
 		it('POST /v1/tax_rates → 201 without timestamps; PUT → 200 with them', async () => {

@@ -1,13 +1,9 @@
 /** Fault injection: latency, 5xx, 429 with Retry-After, drop after commit, slow answers; match, maxFaults, determinism. */
-import { startEmulator, type EmulatorHandle } from '../../emulator';
 import { call, control, payoutBody } from './helpers';
+import { useEmulator } from '../helpers/emulator';
 
 describe('fault injection', () => {
-	let emulator: EmulatorHandle;
-	beforeAll(async () => {
-		emulator = await startEmulator();
-	});
-	afterAll(() => emulator.close());
+	const emulator = useEmulator();
 	beforeEach(() => {
 		emulator.clearFaults();
 		emulator.clearLogs();

@@ -1,8 +1,8 @@
 /**
  * A fake `IExecuteFunctions` (and `ILoadOptionsFunctions`) good enough to run the real node's
  * `execute` against the emulator or any HTTP server:
- * - per-item parameters, with the defaults of the node description for visible top-level
- *   parameters, nested paths (`additionalFields.narration`) and `{ extractValue: true }`;
+ * - per-item parameters, resolved with n8n-workflow's own NodeHelpers.getNodeParameters (the defaults of
+ *   every parameter shown), nested paths (`additionalFields.narration`) and `{ extractValue: true }`;
  * - `helpers.httpRequestWithAuthentication` done the way n8n does it: the real credential's
  *   `authenticate`, then Node's `fetch` (baseURL + url, qs without undefined values, body
  *   string as is or object as JSON, `returnFullResponse`, `ignoreHttpStatusErrors`, `json`;
@@ -13,7 +13,6 @@
 import type {
 	ICredentialDataDecryptedObject,
 	IDataObject,
-	IDisplayOptions,
 	IExecuteFunctions,
 	IGetNodeParameterOptions,
 	IHttpRequestOptions,
@@ -21,12 +20,12 @@ import type {
 	INode,
 	INodeExecutionData,
 	INodeParameters,
-	INodeProperties,
 	INodeType,
+	INodeTypeDescription,
 	IPairedItemData,
 	JsonObject,
 } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
+import { NodeApiError, NodeHelpers } from 'n8n-workflow';
 
 import { PaycashlessApi, type PaycashlessCredentialData } from '../../credentials/PaycashlessApi.credentials';
 import { joinUrl } from '../../lib/signing';
@@ -92,36 +91,16 @@ function clone<T>(value: T): T {
 	return value === undefined ? value : (JSON.parse(JSON.stringify(value)) as T);
 }
 
-/** Is a property shown for these (user-set) parameters? Resolves referenced parameters with defaults. */
-function isShown(
-	displayOptions: IDisplayOptions | undefined,
-	valueOf: (name: string) => unknown,
-): boolean {
-	if (!displayOptions) return true;
-	for (const [name, allowed] of Object.entries(displayOptions.show ?? {})) {
-		if (!Array.isArray(allowed) || !allowed.includes(valueOf(name) as never)) return false;
-	}
-	for (const [name, hidden] of Object.entries(displayOptions.hide ?? {})) {
-		if (Array.isArray(hidden) && hidden.includes(valueOf(name) as never)) return false;
-	}
-	return true;
-}
-
-/** The value of a top-level parameter: the user's, else the default of its visible property. */
-export function resolveTopLevel(properties: INodeProperties[], parameters: INodeParameters, name: string): unknown {
-	const seen = new Set<string>();
-	const valueOf = (paramName: string): unknown => {
-		if (parameters[paramName] !== undefined) return parameters[paramName];
-		if (seen.has(paramName)) return undefined;
-		seen.add(paramName);
-		try {
-			const property = properties.find((p) => p.name === paramName && isShown(p.displayOptions, valueOf));
-			return property ? clone(property.default) : undefined;
-		} finally {
-			seen.delete(paramName);
-		}
-	};
-	return valueOf(name);
+/**
+ * The node's parameters as n8n resolves them: the user's values, plus the defaults of every
+ * parameter shown for them (n8n-workflow's own `NodeHelpers.getNodeParameters`, as the editor and
+ * the engine use it), so a test sees exactly what a real run sees.
+ */
+export function resolveParameters(description: INodeTypeDescription, parameters: INodeParameters): INodeParameters {
+	return (
+		NodeHelpers.getNodeParameters(description.properties, parameters, true, false, { typeVersion: TEST_NODE.typeVersion }, description) ??
+		{}
+	);
 }
 
 function extract(value: unknown): unknown {
@@ -131,13 +110,19 @@ function extract(value: unknown): unknown {
 
 /** n8n-style getNodeParameter over per-item parameters. */
 export function makeGetNodeParameter(
-	properties: INodeProperties[],
+	description: INodeTypeDescription,
 	parametersOf: (itemIndex: number) => INodeParameters,
 ) {
+	const resolved = new Map<INodeParameters, INodeParameters>();
 	return (name: string, itemIndex: number, fallbackValue?: unknown, options?: IGetNodeParameterOptions): unknown => {
 		const parameters = parametersOf(itemIndex);
+		let all = resolved.get(parameters);
+		if (!all) {
+			all = resolveParameters(description, parameters);
+			resolved.set(parameters, all);
+		}
 		const [top, ...rest] = name.split('.');
-		let value: unknown = resolveTopLevel(properties, parameters, top);
+		let value: unknown = all[top];
 		for (const key of rest) {
 			value = value && typeof value === 'object' ? (value as IDataObject)[key] : undefined;
 		}
@@ -300,7 +285,6 @@ function makeLogger(logs: LogLine[]) {
 
 export function createExecuteContext(options: ContextOptions): ExecuteHarness {
 	const nodeType = options.nodeType ?? new Paycashless();
-	const properties = nodeType.description.properties;
 	const parameterSets = Array.isArray(options.parameters) ? options.parameters : [options.parameters];
 	const items = options.items ?? parameterSets.map(() => ({ json: {} }));
 	const parametersOf = (i: number) => parameterSets[Math.min(i, parameterSets.length - 1)];
@@ -309,7 +293,7 @@ export function createExecuteContext(options: ContextOptions): ExecuteHarness {
 
 	const context = {
 		getInputData: () => items,
-		getNodeParameter: makeGetNodeParameter(properties, parametersOf),
+		getNodeParameter: makeGetNodeParameter(nodeType.description, parametersOf),
 		getCredentials: async (type: string) => {
 			if (type !== 'paycashlessApi') throw new Error(`Node has no credential of type ${type}`);
 			return clone(options.credentials) as unknown as ICredentialDataDecryptedObject;
@@ -333,10 +317,9 @@ export function createLoadOptionsContext(options: {
 	credentials: PaycashlessCredentialData;
 	parameters?: INodeParameters;
 }): LoadOptionsHarness {
-	const properties = new Paycashless().description.properties;
 	const sent: SentRequest[] = [];
 	const logs: LogLine[] = [];
-	const getParameter = makeGetNodeParameter(properties, () => options.parameters ?? {});
+	const getParameter = makeGetNodeParameter(new Paycashless().description, () => options.parameters ?? {});
 	const context = {
 		getNodeParameter: (name: string, fallback?: unknown, opts?: IGetNodeParameterOptions) =>
 			getParameter(name, 0, fallback, opts),

@@ -5,18 +5,11 @@
 import type { INodeParameters } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { type EmulatorHandle, startEmulator } from '../../emulator';
 import { runNode } from '../helpers/executeContext';
 import { individualAccountParameters } from '../helpers/fixtures';
+import { useEmulator } from '../helpers/emulator';
 
-let emulator: EmulatorHandle;
-
-beforeAll(async () => {
-	emulator = await startEmulator({ seed: { payouts: 2 } });
-});
-afterAll(async () => {
-	await emulator.close();
-});
+const emulator = useEmulator({ seed: { payouts: 2 } });
 beforeEach(() => {
 	emulator.clearLogs();
 });
@@ -56,6 +49,12 @@ const account: INodeParameters = individualAccountParameters;
 const payouts: INodeParameters = { resource: 'payout', operation: 'getAll' };
 
 const cases: Array<[string, INodeParameters, string]> = [
+	// Callback and return URLs
+	['payout callback URL that is not a URL', { ...payout, additionalFields: { callbackUrl: 'not a url' } }, 'Invalid Callback URL "not a url": use a full URL starting with https://'],
+	['payout callback URL with a script scheme', { ...payout, additionalFields: { callbackUrl: 'javascript:alert(1)' } }, 'Invalid Callback URL "javascript:alert(1)"'],
+	['checkout return URL over FTP', { ...transfer, operation: 'createCheckout', additionalFields: { returnUrl: 'ftp://example.com/back' } }, 'Invalid Return URL "ftp://example.com/back"'],
+	['invoice return URL without a scheme', { ...invoice, additionalFields: { returnUrl: 'shop.example.com/thanks' } }, 'Invalid Return URL "shop.example.com/thanks"'],
+	['transfer callback URL with a space', { ...transfer, additionalFields: { callbackUrl: 'https://example.com/a b' } }, 'Invalid Callback URL "https://example.com/a b"'],
 	// Amounts
 	['amount with three decimals', { ...payout, amount: 1.005 }, 'Invalid Amount 1.005: use a number greater than 0 with at most 2 decimals'],
 	['zero amount', { ...payout, amount: 0 }, 'Invalid Amount 0: use a number greater than 0'],

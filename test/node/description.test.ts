@@ -82,9 +82,11 @@ describe('node description', () => {
 		expect(findOperation('payout', 'toString')).toBeUndefined();
 	});
 
-	it('shows every field for exactly one resource and operation', () => {
+	it('shows every operation field for exactly one resource and operation', () => {
+		// The shared Request Options and Requests in Parallel are shown for sets of operations;
+		// test/reliability/policy.test.ts and test/node/concurrency.test.ts check those sets.
 		for (const property of properties) {
-			if (property.name === 'resource' || property.name === 'operation') continue;
+			if (['resource', 'operation', 'requestOptions', 'concurrency'].includes(property.name)) continue;
 			const show = property.displayOptions?.show ?? {};
 			expect({ name: property.name, resources: show.resource?.length, operations: show.operation?.length }).toEqual({
 				name: property.name,

@@ -26,6 +26,9 @@ const payoutGet: INodeParameters = {
 	payoutId: { __rl: true, mode: 'id', value: 'po_abc' },
 };
 
+/** Real retries, short waits: the advice after several attempts is tested without sleeping seconds. */
+const FAST_RETRIES: INodeParameters = { retryDelay: 5, maxRetryWait: 50 };
+
 let server: FakeServer;
 let answer: FakeAnswer = {};
 
@@ -43,7 +46,10 @@ async function failWith(reply: FakeAnswer, parameters: INodeParameters = payoutC
 	answer = reply;
 	let thrown: unknown;
 	try {
-		await runNode({ parameters, credentials: { apiKey: API_KEY, apiSecret: SECRET, baseUrl: server.baseUrl } });
+		await runNode({
+			parameters: { ...parameters, requestOptions: { ...FAST_RETRIES, ...(parameters.requestOptions as INodeParameters | undefined) } },
+			credentials: { apiKey: API_KEY, apiSecret: SECRET, baseUrl: server.baseUrl },
+		});
 	} catch (error) {
 		thrown = error;
 	}

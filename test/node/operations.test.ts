@@ -4,18 +4,11 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { type EmulatorHandle, startEmulator } from '../../emulator';
 import { runNode, type RunResult } from '../helpers/executeContext';
 import { individualAccountParameters } from '../helpers/fixtures';
+import { useEmulator } from '../helpers/emulator';
 
-let emulator: EmulatorHandle;
-
-beforeAll(async () => {
-	emulator = await startEmulator();
-});
-afterAll(async () => {
-	await emulator.close();
-});
+const emulator = useEmulator();
 beforeEach(() => {
 	emulator.reset({ payouts: 3, payments: 3, invoices: 3, dedicatedAccounts: 3 });
 });

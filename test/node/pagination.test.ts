@@ -4,19 +4,13 @@
  */
 import type { INodeParameters } from 'n8n-workflow';
 
-import { type Collection, type EmulatorHandle, startEmulator } from '../../emulator';
+import type { Collection } from '../../emulator';
 import { createLoadOptionsContext, runNode, type RunResult } from '../helpers/executeContext';
 import { type FakeServer, startFakeServer } from '../helpers/executeFakeServer';
 import { searchPayouts } from '../../nodes/Paycashless/methods/listSearch';
+import { useEmulator } from '../helpers/emulator';
 
-let emulator: EmulatorHandle;
-
-beforeAll(async () => {
-	emulator = await startEmulator();
-});
-afterAll(async () => {
-	await emulator.close();
-});
+const emulator = useEmulator();
 
 async function list(resource: string, parameters: INodeParameters = {}): Promise<RunResult> {
 	return await runNode({

@@ -4,18 +4,11 @@
  * so every run sees the same faults): the failed page is asked for again with the same cursor and
  * the list goes on; exactly 5,000 distinct records come back.
  */
-import { type EmulatorHandle, startEmulator } from '../../emulator';
 import { FAST, faultCounts, markdownTable, run } from './helpers';
+import { useEmulator } from '../helpers/emulator';
 
 const RECORDS = 5000;
-let emulator: EmulatorHandle;
-
-beforeAll(async () => {
-	emulator = await startEmulator();
-});
-afterAll(async () => {
-	await emulator.close();
-});
+const emulator = useEmulator();
 
 const rows: Array<Array<string | number>> = [];
 

@@ -7,12 +7,14 @@ import type { INodeProperties, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { Paycashless } from '../../nodes/Paycashless/Paycashless.node';
-import { registry } from '../../nodes/Paycashless/actions/router';
+import { NodeHelpers } from 'n8n-workflow';
+
+import { registry, writePolicy } from '../../nodes/Paycashless/actions/router';
+import { SETTING_PARAMETERS } from '../../nodes/Paycashless/descriptions/requestOptions';
 import { differences } from '../../nodes/Paycashless/transport/reconcile';
 import { backoffMs, classify, retryAfterMs } from '../../nodes/Paycashless/transport/retry';
-import type { Attempt } from '../../nodes/Paycashless/transport/send';
-import { DEFAULT_TRANSPORT_SETTINGS, SETTING_PARAMETERS } from '../../nodes/Paycashless/transport/settings';
-import type { PaycashlessRequest } from '../../nodes/Paycashless/transport/types';
+import { DEFAULT_TRANSPORT_SETTINGS } from '../../nodes/Paycashless/transport/settings';
+import type { Attempt, CreatePolicy, PaycashlessRequest } from '../../nodes/Paycashless/transport/types';
 import { runNode } from '../helpers/executeContext';
 import { startFakeServer } from '../helpers/executeFakeServer';
 
@@ -85,56 +87,62 @@ describe('backoff', () => {
 });
 
 describe('key fields of an object found by reference', () => {
+	const policyOf = (resource: 'payout' | 'payment', operation: string) =>
+		writePolicy(registry[resource][operation].declaration) as CreatePolicy;
 	const body = { reference: 'r', amount: { value: 250000, currency: 'NGN' }, destinationAccountNumber: '0123456789', bankId: 'bank_a' };
 	it('payouts: amount, currency, account, bank; fields the answer lacks are not compared', () => {
 		const found = { reference: 'r', amount: 250000, currency: 'NGN', destinationAccountNumber: '0123456789', destinationBankId: 'bank_a' };
-		expect(differences('payout', body, found)).toEqual([]);
-		expect(differences('payout', body, { reference: 'r' })).toEqual([]);
-		expect(differences('payout', body, { ...found, amount: 1, destinationBankId: 'bank_b' })).toEqual([
+		expect(differences(policyOf('payout', 'create'), body, found)).toEqual([]);
+		expect(differences(policyOf('payout', 'create'), body, { reference: 'r' })).toEqual([]);
+		expect(differences(policyOf('payout', 'create'), body, { ...found, amount: 1, destinationBankId: 'bank_b' })).toEqual([
 			{ field: 'amount', existing: 1, requested: 250000 },
 			{ field: 'bankId', existing: 'bank_b', requested: 'bank_a' },
 		]);
 	});
 	it('payments: expected amount and currency', () => {
-		expect(differences('payment', body, { expectedAmount: 250000, currency: 'NGN' })).toEqual([]);
-		expect(differences('payment', body, { expectedAmount: 250000, currency: 'USD' })).toEqual([
+		expect(differences(policyOf('payment', 'createTransfer'), body, { expectedAmount: 250000, currency: 'NGN' })).toEqual([]);
+		expect(differences(policyOf('payment', 'createTransfer'), body, { expectedAmount: 250000, currency: 'USD' })).toEqual([
 			{ field: 'currency', existing: 'USD', requested: 'NGN' },
 		]);
 	});
 });
 
 describe('"Request Options" on the node', () => {
-	const properties = new Paycashless().description.properties;
-	const collections = properties.filter((property) => property.name === 'requestOptions');
+	const description = new Paycashless().description;
+	const collections = description.properties.filter((property) => property.name === 'requestOptions');
+	const operations = Object.entries(registry).flatMap(([resource, ops]) => Object.keys(ops).map((operation) => ({ resource, operation })));
 
-	it('one collection per operation (20), with the transport’s defaults', () => {
-		const operations = Object.entries(registry).flatMap(([resource, ops]) => Object.keys(ops).map((op) => `${resource}.${op}`));
-		expect(collections.map((c) => `${c.displayOptions?.show?.resource?.[0]}.${c.displayOptions?.show?.operation?.[0]}`).sort()).toEqual(
-			operations.sort(),
-		);
-		expect(collections).toHaveLength(20);
-		for (const collection of collections) {
-			const fields = collection.options as INodeProperties[];
-			const names = fields.map((field) => field.displayName);
-			expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
-			for (const [key, { name }] of Object.entries(SETTING_PARAMETERS)) {
-				const field = fields.find((f) => f.name === name) as INodeProperties;
-				expect(field.default).toBe(DEFAULT_TRANSPORT_SETTINGS[key as keyof typeof SETTING_PARAMETERS]);
-				expect(field.description).toBeTruthy();
-			}
+	it('one collection, shown for all 20 operations, with the transport’s defaults', () => {
+		expect(collections).toHaveLength(1);
+		const [collection] = collections;
+		expect(operations).toHaveLength(20);
+		for (const values of operations) {
+			expect(NodeHelpers.displayParameter(values, collection, { typeVersion: 1 }, description)).toBe(true);
+		}
+		const fields = collection.options as INodeProperties[];
+		const names = fields.map((field) => field.displayName);
+		expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
+		for (const [key, { name }] of Object.entries(SETTING_PARAMETERS)) {
+			const field = fields.find((f) => f.name === name) as INodeProperties;
+			expect(field.default).toBe(DEFAULT_TRANSPORT_SETTINGS[key as keyof typeof SETTING_PARAMETERS]);
+			expect(field.description).toBeTruthy();
 		}
 	});
 
-	it('"On Repeated Reference" only on the four creates with a reference, default Return Existing', () => {
-		const withMode = collections
-			.filter((c) => (c.options as INodeProperties[]).some((f) => f.name === 'onRepeatedReference'))
-			.map((c) => `${c.displayOptions?.show?.resource?.[0]}.${c.displayOptions?.show?.operation?.[0]}`)
+	it('"On Repeated Reference" only on the four creates with a reference (as n8n shows it), default Return Existing', () => {
+		const field = (collections[0].options as INodeProperties[]).find((f) => f.name === 'onRepeatedReference') as INodeProperties;
+		const withMode = operations
+			.filter((root) => NodeHelpers.displayParameter({}, field, { typeVersion: 1 }, description, root))
+			.map(({ resource, operation }) => `${resource}.${operation}`)
 			.sort();
 		expect(withMode).toEqual(['invoice.create', 'payment.createCheckout', 'payment.createTransfer', 'payout.create']);
-		const field = (collections.find((c) => c.displayOptions?.show?.resource?.[0] === 'payout' && c.displayOptions?.show?.operation?.[0] === 'create')
-			?.options as INodeProperties[]).find((f) => f.name === 'onRepeatedReference') as INodeProperties;
 		expect(field.default).toBe(DEFAULT_TRANSPORT_SETTINGS.onRepeatedReference);
 		expect(field.description).toContain('409');
+	});
+
+	it('request options and Requests in Parallel take at most 3 top-level properties', () => {
+		const names = description.properties.map((property) => property.name).filter((name) => name === 'requestOptions' || name === 'concurrency');
+		expect(names.length).toBeLessThanOrEqual(3);
 	});
 });
 

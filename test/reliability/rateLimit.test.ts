@@ -8,17 +8,10 @@
 import type { INodeParameters } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { type EmulatorHandle, startEmulator } from '../../emulator';
 import { FAST, payoutItem, run, runAndCatch } from './helpers';
+import { useEmulator } from '../helpers/emulator';
 
-let emulator: EmulatorHandle;
-
-beforeAll(async () => {
-	emulator = await startEmulator();
-});
-afterAll(async () => {
-	await emulator.close();
-});
+const emulator = useEmulator();
 beforeEach(() => {
 	emulator.reset({ payouts: 3 });
 	emulator.clearFaults();

@@ -8,18 +8,11 @@
 import type { INodeParameters } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { type EmulatorHandle, startEmulator } from '../../emulator';
 import { FAST, payoutItem, run, runAndCatch } from './helpers';
 import { individualAccountParameters } from '../helpers/fixtures';
+import { useEmulator } from '../helpers/emulator';
 
-let emulator: EmulatorHandle;
-
-beforeAll(async () => {
-	emulator = await startEmulator();
-});
-afterAll(async () => {
-	await emulator.close();
-});
+const emulator = useEmulator();
 beforeEach(() => {
 	emulator.reset();
 	emulator.clearFaults();

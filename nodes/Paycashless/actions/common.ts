@@ -9,7 +9,7 @@ import { toSmallestUnit } from '../helpers/amount';
 import { mergeAdditionalBody, metadataFromPairs } from '../helpers/body';
 import { toUnixSeconds } from '../helpers/dates';
 import { optionalText, requireId, requireInteger } from '../helpers/validation';
-import type { ListOptions } from '../transport/paginate';
+import type { ListOptions } from '../transport';
 
 /** `{ value, currency }` from the Amount, Currency and Amount in Smallest Unit fields. */
 export function readAmount(this: IExecuteFunctions, i: number): { value: number; currency: string } {
@@ -17,6 +17,16 @@ export function readAmount(this: IExecuteFunctions, i: number): { value: number;
 	const inSmallestUnit = this.getNodeParameter('amountInSmallestUnit', i, false) as boolean;
 	const value = toSmallestUnit(this.getNodeParameter('amount', i), { field: 'Amount', currency, inSmallestUnit });
 	return { value, currency };
+}
+
+/** The value of an amount, flat (`amount: 100`) or nested (`amount: { value: 100 }`). */
+export function amountValue(value: unknown): unknown {
+	return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as IDataObject).value : value;
+}
+
+/** The currency of a nested amount (`amount: { currency }`). */
+export function amountCurrency(value: unknown): unknown {
+	return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as IDataObject).currency : undefined;
 }
 
 /** Return All and Limit, with Limit checked (1 or more). */

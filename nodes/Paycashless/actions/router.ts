@@ -3,35 +3,85 @@
  * output with its input, turning bad input into NodeOperationError (with the item index),
  * honouring "Continue On Fail", and working on several items at once where the operation allows
  * it ("Requests in Parallel", descriptions/concurrency.ts). Output is always in input order.
+ *
+ * It is also where an operation's declaration becomes what the rest of the node uses: the write
+ * policy handed to the transport (with the words a user sees, taken from the node's own Resource
+ * and Operation names), the default of Requests in Parallel, and which operations show which
+ * shared fields.
  */
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { CONCURRENCY_PARAMETER, defaultConcurrency, MAX_CONCURRENCY } from '../descriptions/concurrency';
+import { CONCURRENCY_PARAMETER, DEFAULT_READ_CONCURRENCY, DEFAULT_WRITE_CONCURRENCY, MAX_CONCURRENCY } from '../descriptions/concurrency';
+import { readRequestOptions } from '../descriptions/requestOptions';
+import type { OperationPair } from '../descriptions/show';
 import { InvalidInputError, requireInteger } from '../helpers/validation';
+import { paycashlessApi, type WritePolicy } from '../transport';
 import * as bankAccount from './bankAccount';
 import * as callback from './callback';
 import * as dedicatedAccount from './dedicatedAccount';
 import * as invoice from './invoice';
+import type { PaycashlessResource } from './node.type';
 import * as payment from './payment';
 import * as payout from './payout';
 import * as taxRate from './taxRate';
-import type { PaycashlessOperation, PaycashlessResource } from './types';
+import type { OperationDeclaration, OperationRef, PaycashlessOperation, PaycashlessResourceDefinition } from './types';
 
-export const registry: Record<PaycashlessResource, Record<string, PaycashlessOperation>> = {
-	bankAccount: bankAccount.operations,
-	callback: callback.operations,
-	dedicatedAccount: dedicatedAccount.operations,
-	invoice: invoice.operations,
-	payment: payment.operations,
-	payout: payout.operations,
-	taxRate: taxRate.operations,
+/** The resources in the order of the Resource list (alphabetical, as n8n's lint wants). */
+export const resources: Record<PaycashlessResource, PaycashlessResourceDefinition> = {
+	bankAccount: bankAccount.resource,
+	callback: callback.resource,
+	dedicatedAccount: dedicatedAccount.resource,
+	invoice: invoice.resource,
+	payment: payment.resource,
+	payout: payout.resource,
+	taxRate: taxRate.resource,
 };
+
+/** Every operation, by resource and operation value. */
+export const registry = Object.fromEntries(
+	Object.entries(resources).map(([resource, definition]) => [resource, definition.operations]),
+) as Record<PaycashlessResource, Record<string, PaycashlessOperation>>;
 
 /** The handler of `resource` + `operation`, or undefined. */
 export function findOperation(resource: string, operation: string): PaycashlessOperation | undefined {
 	const operations = registry[resource as PaycashlessResource] as Record<string, PaycashlessOperation> | undefined;
 	return operations && Object.prototype.hasOwnProperty.call(operations, operation) ? operations[operation] : undefined;
+}
+
+/** Every operation as a resource + operation pair, optionally only those of one kind. */
+export function operationPairs(kind?: OperationDeclaration['kind']): OperationPair[] {
+	return Object.entries(registry).flatMap(([resource, operations]) =>
+		Object.entries(operations)
+			.filter(([, operation]) => kind === undefined || operation.declaration.kind === kind)
+			.map(([operation]) => ({ resource, operation })),
+	);
+}
+
+/** How the node names an operation, e.g. "Payout → Verify": its Resource and Operation names. */
+export function operationLabel(ref: OperationRef): string {
+	const operation = findOperation(ref.resource, ref.operation);
+	if (!operation) throw new Error(`No operation ${ref.resource}.${ref.operation} to name`);
+	return `${resources[ref.resource as PaycashlessResource].displayName} → ${operation.option.name}`;
+}
+
+/** The transport's policy for an operation's writes, with the words resolved. */
+export function writePolicy(declaration: OperationDeclaration): WritePolicy | undefined {
+	if (declaration.kind === 'read') return undefined;
+	if (declaration.kind === 'write') {
+		const { check } = declaration;
+		return { kind: 'write', check: check.with ? `with ${operationLabel(check.with)} ${check.text}` : check.text };
+	}
+	const { findWith, ...found } = declaration.findsAgain;
+	const label = operationLabel(findWith);
+	return { kind: 'create', ...found, findWith: (reference) => `${label} ${findWith.how(reference)}` };
+}
+
+/** The default of "Requests in Parallel", or undefined when the operation's items always run one at a time. */
+export function defaultConcurrency(declaration: OperationDeclaration): number | undefined {
+	if (declaration.kind === 'read') return DEFAULT_READ_CONCURRENCY;
+	if (declaration.kind === 'create') return DEFAULT_WRITE_CONCURRENCY;
+	return undefined;
 }
 
 /** Any failure as an n8n error that knows its item. */
@@ -73,7 +123,12 @@ async function runItem(this: IExecuteFunctions, i: number): Promise<Outcome> {
 				itemIndex: i,
 			});
 		}
-		const records = await handler.execute.call(this, i);
+		const api = paycashlessApi(this, {
+			settings: readRequestOptions.call(this, i),
+			itemIndex: i,
+			policy: writePolicy(handler.declaration),
+		});
+		const records = await handler.execute.call(this, i, api);
 		return {
 			items: this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(records), { itemData: { item: i } }),
 		};
@@ -86,7 +141,8 @@ async function runItem(this: IExecuteFunctions, i: number): Promise<Outcome> {
 function concurrencyOf(this: IExecuteFunctions): number {
 	const resource = this.getNodeParameter('resource', 0) as string;
 	const operation = this.getNodeParameter('operation', 0) as string;
-	const fallback = defaultConcurrency(resource, operation);
+	const handler = findOperation(resource, operation);
+	const fallback = handler ? defaultConcurrency(handler.declaration) : undefined;
 	if (fallback === undefined) return 1;
 	const value = this.getNodeParameter(CONCURRENCY_PARAMETER, 0, fallback);
 	try {

@@ -1,9 +1,76 @@
+/**
+ * What every operation file declares about itself, beside its fields (`description`) and its
+ * `execute`: its words in the Operation list (`option`) and what it does to Paycashless
+ * (`declaration`). Everything else (Requests in Parallel, the Request Options, retries,
+ * reconciliation, the advice in errors) is derived from these in one place each.
+ */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-/** One operation: its fields and how one item's parameters become records. */
-export interface PaycashlessOperation {
-	description: INodeProperties[];
-	execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject | IDataObject[]>;
+import type { KeyField, LookupResult, PaycashlessApi, PaycashlessRequest } from '../transport';
+
+/** Another operation of this node, by its resource and operation values. */
+export interface OperationRef {
+	resource: string;
+	operation: string;
 }
 
-export type PaycashlessResource = 'bankAccount' | 'callback' | 'dedicatedAccount' | 'invoice' | 'payment' | 'payout' | 'taxRate';
+/** How a create that carries a reference is found again by it. */
+export interface FoundByReference {
+	/** The object's name in messages, e.g. `payout`. */
+	object: string;
+	/** Creating it moves money: retries and advice say "so money never moves twice". */
+	movesMoney: boolean;
+	/** The read that finds it by its reference. */
+	lookup(reference: string): PaycashlessRequest;
+	/** How it was found, as the output marker says it (`verify`, `invoiceList`). */
+	via: string;
+	/** Reads the lookup's answer; default: the answer is the object. */
+	pick?(body: IDataObject, reference: string): LookupResult;
+	/** Fields that must agree between this create and the object found (compared when both have them). */
+	sameAs: KeyField[];
+	/** The operation a user runs to find it by hand, and the words after its name. */
+	findWith: OperationRef & { how(reference: string): string };
+	/** Said in the output marker when the object is returned from a lookup. */
+	foundAgainNote?: string;
+}
+
+/** How a user checks by hand whether a write without a reference happened. */
+export interface ManualCheck {
+	/** The operation to run, named before `text`. */
+	with?: OperationRef;
+	/** e.g. `whether the invoice is cancelled now`. */
+	text: string;
+}
+
+export type OperationDeclaration =
+	/** Only reads: sent again freely; items run side by side (Requests in Parallel, default 20). */
+	| { kind: 'read' }
+	/** Creates an object under the item's reference (`body.reference`): reconciled, never sent twice. */
+	| { kind: 'create'; findsAgain: FoundByReference }
+	/** Any other write: one item at a time; after an unclear answer, the user is told how to check. */
+	| { kind: 'write'; check: ManualCheck };
+
+export interface OperationOption {
+	/** Shown in the Operation list, e.g. `Verify`. */
+	name: string;
+	description: string;
+	/** The sentence n8n shows in the node panel, e.g. `Verify a payout`. */
+	action: string;
+}
+
+/** One operation: its words, what it does, its fields and how one item becomes records. */
+export interface PaycashlessOperation {
+	option: OperationOption;
+	declaration: OperationDeclaration;
+	/** Its fields; the resource adds the display options that show them for this operation only. */
+	description: INodeProperties[];
+	execute(this: IExecuteFunctions, itemIndex: number, api: PaycashlessApi): Promise<IDataObject | IDataObject[]>;
+}
+
+/** One resource: its name in the Resource list and its operations, keyed by their values. */
+export interface PaycashlessResourceDefinition {
+	displayName: string;
+	operations: Record<string, PaycashlessOperation>;
+	/** The operation chosen when the resource is picked. */
+	defaultOperation: string;
+}

@@ -1,20 +1,27 @@
 /**
- * "Request Options": retries, waits and timeout of every operation, and, on the creates that
- * carry a reference, what a repeated reference means. One collection per operation (each field
- * of this node is shown for exactly one resource and operation); the transport reads it
- * (transport/settings.ts), so no operation file has to. The defaults are written out (n8n's
- * lint wants literals) and must equal DEFAULT_TRANSPORT_SETTINGS; a test checks that.
+ * "Request Options": retries, waits and timeout of every operation and, on the creates found
+ * again by reference, what a repeated reference means. One collection for the whole node; its
+ * "On Repeated Reference" option is shown only for the creates (derived from the operations'
+ * declarations). The node reads it per item here and hands plain settings to the transport. The
+ * defaults are written out (n8n's lint wants literals) and must equal DEFAULT_TRANSPORT_SETTINGS;
+ * a test checks that.
  */
-import type { INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { REQUEST_OPTIONS, SETTING_LIMITS, SETTING_PARAMETERS } from '../transport/settings';
+import { invalid, requireInteger } from '../helpers/validation';
+import { DEFAULT_TRANSPORT_SETTINGS, SETTING_LIMITS, type RepeatedReferenceMode, type TransportSettings } from '../transport';
+import { showExactly, type OperationPair } from './show';
 
-/** Creates whose result can be found again by reference (see transport/reconcile.ts). */
-const CREATES_WITH_REFERENCE: Record<string, string[]> = {
-	invoice: ['create'],
-	payment: ['createCheckout', 'createTransfer'],
-	payout: ['create'],
-};
+/** Name of the "Request Options" collection. */
+export const REQUEST_OPTIONS = 'requestOptions';
+
+/** Parameter name and display name of each numeric setting in the collection. */
+export const SETTING_PARAMETERS = {
+	maxAttempts: { name: 'maxAttempts', displayName: 'Max Attempts' },
+	retryDelayMs: { name: 'retryDelay', displayName: 'Retry Delay' },
+	maxRetryWaitMs: { name: 'maxRetryWait', displayName: 'Max Retry Wait' },
+	timeoutMs: { name: 'timeout', displayName: 'Timeout' },
+} as const;
 
 const onRepeatedReferenceField: INodeProperties = {
 	displayName: 'On Repeated Reference',
@@ -76,24 +83,41 @@ const commonFields: INodeProperties[] = [
 	},
 ];
 
-/** The "Request Options" collection of one operation. */
-export function requestOptionsProperty(resource: string, operation: string): INodeProperties {
-	const withReference = CREATES_WITH_REFERENCE[resource]?.includes(operation) ?? false;
-	const options = withReference ? [...commonFields, onRepeatedReferenceField] : commonFields;
+/** The one "Request Options" collection; "On Repeated Reference" only for `creates`. */
+export function requestOptionsProperty(creates: OperationPair[], all: OperationPair[]): INodeProperties {
+	const onRepeatedReference = { ...onRepeatedReferenceField, displayOptions: showExactly(creates, all, '/') };
 	return {
 		displayName: 'Request Options',
 		name: REQUEST_OPTIONS,
 		type: 'collection',
 		placeholder: 'Add Option',
 		default: {},
-		displayOptions: { show: { resource: [resource], operation: [operation] } },
-		options: [...options].sort((a, b) => a.displayName.localeCompare(b.displayName)),
+		options: [...commonFields, onRepeatedReference].sort((a, b) => a.displayName.localeCompare(b.displayName)),
 	};
 }
 
-/** One "Request Options" collection for every operation of every resource. */
-export function requestOptionsProperties(operations: Record<string, Record<string, unknown>>): INodeProperties[] {
-	return Object.entries(operations).flatMap(([resource, byOperation]) =>
-		Object.keys(byOperation).map((operation) => requestOptionsProperty(resource, operation)),
-	);
+const MODES: readonly RepeatedReferenceMode[] = ['returnExisting', 'error'];
+
+function integerSetting(options: IDataObject, key: keyof typeof SETTING_LIMITS): number {
+	const { name, displayName } = SETTING_PARAMETERS[key];
+	const value = options[name];
+	if (value === undefined || value === null || value === '') return DEFAULT_TRANSPORT_SETTINGS[key];
+	const { min, max } = SETTING_LIMITS[key];
+	return requireInteger(value, `Request Options → ${displayName}`, min, max);
+}
+
+/** The transport settings of item `itemIndex`, from its Request Options. */
+export function readRequestOptions(this: IExecuteFunctions, itemIndex: number): TransportSettings {
+	const options = (this.getNodeParameter(REQUEST_OPTIONS, itemIndex, {}) ?? {}) as IDataObject;
+	const mode = options.onRepeatedReference ?? DEFAULT_TRANSPORT_SETTINGS.onRepeatedReference;
+	if (!MODES.includes(mode as RepeatedReferenceMode)) {
+		invalid('Request Options → On Repeated Reference', mode, 'use Return Existing or Error');
+	}
+	return {
+		maxAttempts: integerSetting(options, 'maxAttempts'),
+		retryDelayMs: integerSetting(options, 'retryDelayMs'),
+		maxRetryWaitMs: integerSetting(options, 'maxRetryWaitMs'),
+		timeoutMs: integerSetting(options, 'timeoutMs'),
+		onRepeatedReference: mode as RepeatedReferenceMode,
+	};
 }

@@ -148,10 +148,23 @@ export function parseJsonObject(value: unknown, field: string): IDataObject {
 	return parsed as IDataObject;
 }
 
-/** A URL starting with http:// or https://. */
+/** A full web address starting with http:// or https://, with a host and no spaces. */
 export function requireUrl(value: unknown, field: string): string {
 	const allowed = 'use a full URL starting with https:// (or http://)';
 	const text = requireText(value, field, allowed);
-	if (!/^https?:\/\/[^\s/]+\S*$/i.test(text)) invalid(field, text, allowed);
+	let parsed: URL | undefined;
+	try {
+		parsed = new URL(text);
+	} catch {
+		parsed = undefined;
+	}
+	if (!parsed || !/^https?:$/.test(parsed.protocol) || parsed.hostname === '' || /\s/.test(text) || !/^https?:\/\//i.test(text)) {
+		invalid(field, text, allowed);
+	}
 	return text;
+}
+
+/** An optional URL field: undefined when empty, otherwise checked like `requireUrl`. */
+export function optionalUrl(value: unknown, field: string): string | undefined {
+	return optionalText(value) === undefined ? undefined : requireUrl(value, field);
 }

@@ -5,7 +5,7 @@
  */
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
 
-import { fetchPage, MAX_PAGE_SIZE } from '../transport/paginate';
+import { MAX_PAGE_SIZE, paycashlessApi } from '../transport';
 
 type Describe = (record: IDataObject) => string;
 
@@ -32,7 +32,7 @@ type ListSearch = (
 /** A list search over one list endpoint: one page per call, labelled by `describe`. */
 function listSearchOf(path: string, describe: Describe): ListSearch {
 	return async function (this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) {
-		const page = await fetchPage.call(this, { path }, MAX_PAGE_SIZE, paginationToken);
+		const page = await paycashlessApi(this).page({ path }, MAX_PAGE_SIZE, paginationToken);
 		const needle = filter?.trim().toLowerCase();
 		const results: INodeListSearchItems[] = [];
 		for (const record of page.data) {

@@ -3,11 +3,13 @@
  * (`{error:{type,code,message,params}}`, top-level `{type,code,message}`, the payout form
  * `{status:'failed', message}`, or a non-JSON body from a proxy); all are read here, once.
  * Nothing from the request (headers, signature, key, secret) ever goes into an error.
+ * `composeError` is the one place an error and its advice are put together; the words that
+ * name operations come from the operation's write policy, never from a table here.
  */
-import type { INode, JsonObject } from 'n8n-workflow';
+import type { IDataObject, INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { isRepeatable, reconciledKind, type PaycashlessRequest, type ReconciledKind } from './types';
+import { isRepeatable, type Attempt, type CreatePolicy, type PaycashlessRequest, type WritePolicy } from './types';
 
 export interface PaycashlessErrorDetails {
 	/** HTTP status of the answer. */
@@ -89,52 +91,38 @@ export function errorMessage(details: PaycashlessErrorDetails): string {
 	return `${details.message} (${labels ? `${labels}, ` : ''}HTTP ${details.httpCode})`;
 }
 
-const RESOURCE_NAMES = { invoice: 'Invoice', payment: 'Payment', payout: 'Payout' } as const;
 
-/** The sentence that tells the user to verify by reference before retrying a money movement. */
-export function verifyAdvice(request: PaycashlessRequest): string {
-	const moves = request.moneyMovement;
-	if (!moves) return '';
-	const withReference = request.reference ? ` and the reference "${request.reference}"` : ' by its reference';
-	return ` Before retrying, check whether it went through with ${RESOURCE_NAMES[moves]} → Verify${withReference}, so money never moves twice.`;
-}
-
-/** Where to look for the result of a write without a reference to find it by. */
-const UNREFERENCED_CHECKS: Array<[RegExp, string]> = [
-	[/^POST \/v1\/tax_rates$/, 'whether the tax rate exists in the Paycashless dashboard (the API cannot list tax rates)'],
-	[/^POST \/v1\/dedicated_accounts$/, 'with Dedicated Account → Get Many (or in the Paycashless dashboard) whether the account was requested'],
-	[/^POST \/v1\/invoices\/[^/]+\/cancel$/, 'with Invoice → Get whether the invoice is cancelled now'],
-];
-
-/** How to check whether a lookup target exists: "Payout → Verify and the reference "x"". */
-export function lookupName(kind: ReconciledKind, reference: string): string {
-	if (kind === 'invoice') return `Invoice → Get Many (look for the reference "${reference}")`;
-	return `${RESOURCE_NAMES[kind]} → Verify and the reference "${reference}"`;
+/** The reference a create sends (`body.reference`): the one that finds it again. */
+export function referenceOf(request: PaycashlessRequest): string | undefined {
+	const reference = request.body?.reference;
+	return typeof reference === 'string' && reference !== '' ? reference : undefined;
 }
 
 /**
  * The sentence that tells the user how to check whether a write went through before sending it
- * again ('' for requests that are safe to repeat).
+ * again ('' for requests that are safe to repeat). The words come from the operation's policy.
  */
-export function checkAdvice(request: PaycashlessRequest): string {
+export function checkAdvice(request: PaycashlessRequest, policy?: WritePolicy): string {
 	if (isRepeatable(request)) return '';
-	if (request.moneyMovement) return verifyAdvice(request);
-	const kind = reconciledKind(request);
-	if (kind && request.reference) {
-		return ` Before retrying, check whether it was created with ${lookupName(kind, request.reference)}, so it is not created twice.`;
+	const reference = referenceOf(request);
+	if (policy?.kind === 'create' && reference !== undefined) {
+		return policy.movesMoney
+			? ` Before retrying, check whether it went through with ${policy.findWith(reference)}, so money never moves twice.`
+			: ` Before retrying, check whether it was created with ${policy.findWith(reference)}, so it is not created twice.`;
 	}
-	const target = `${request.method} ${request.path}`;
-	const check = UNREFERENCED_CHECKS.find(([pattern]) => pattern.test(target))?.[1];
-	return check
-		? ` Before retrying, check ${check}, so it does not happen twice.`
-		: ' Before retrying, check in the Paycashless dashboard whether it went through, so it does not happen twice.';
+	if (policy?.kind === 'write') return ` Before retrying, check ${policy.check}, so it does not happen twice.`;
+	return ' Before retrying, check in the Paycashless dashboard whether it went through, so it does not happen twice.';
 }
 
-/** What the user should do about it. */
-export function errorAdvice(details: PaycashlessErrorDetails, request: PaycashlessRequest, attempts = 1): string {
+/** What the user should do about an answer. */
+function answerAdvice(
+	details: PaycashlessErrorDetails,
+	request: PaycashlessRequest,
+	policy: WritePolicy | undefined,
+	attempts: number,
+): string {
 	const status = details.httpCode;
-	const moves = request.moneyMovement;
-	const verify = checkAdvice(request);
+	const verify = checkAdvice(request, policy);
 	const fields = details.params ? ` Fields named by Paycashless: ${details.params.join(', ')}.` : '';
 
 	if (status === 401 || details.type === 'authentication_error') {
@@ -147,9 +135,11 @@ export function errorAdvice(details: PaycashlessErrorDetails, request: Paycashle
 		return 'Nothing was found. Check the ID or reference, and that it belongs to this Paycashless account and mode (test or live).';
 	}
 	if (status === 409 || details.type === 'idempotency_error') {
-		const lookup = moves
-			? `Look up the existing ${moves} with ${RESOURCE_NAMES[moves]} → Verify${request.reference ? ` and the reference "${request.reference}"` : ''}`
-			: `Look up the existing one${request.reference ? ` with the reference "${request.reference}"` : ''}`;
+		const reference = referenceOf(request);
+		const lookup =
+			policy?.kind === 'create' && reference !== undefined
+				? `Look up the existing ${policy.object} with ${policy.findWith(reference)}`
+				: `Look up the existing one${reference !== undefined ? ` with the reference "${reference}"` : ''}`;
 		return `That reference was used before: Paycashless treats this as a repeat of an earlier request. ${lookup} instead of creating it again, or use a new, unique reference for a new one.`;
 	}
 	if (status === 400 || status === 422) {
@@ -169,26 +159,6 @@ export function errorAdvice(details: PaycashlessErrorDetails, request: Paycashle
 		return `Paycashless did not accept the request. Fix the cause given in the message and try again.${fields}`;
 	}
 	return `Paycashless refused the request.${fields}`;
-}
-
-/** Builds the NodeApiError for a non-2xx answer (or a 2xx failure body). */
-export function apiError(
-	node: INode,
-	httpCode: number,
-	body: unknown,
-	request: PaycashlessRequest,
-	itemIndex?: number,
-	attempts = 1,
-): NodeApiError {
-	const details = extractErrorDetails(httpCode, body);
-	const error = new NodeApiError(node, { ...details } as unknown as JsonObject, {
-		message: errorMessage(details),
-		description: errorAdvice(details, request, attempts),
-		httpCode: String(httpCode),
-		itemIndex,
-	});
-	error.context.paycashless = { ...details, attempts } as unknown as JsonObject;
-	return error;
 }
 
 /** Codes found on an error and its causes, outermost first (n8n wraps the HTTP client's error in a NodeApiError). */
@@ -219,17 +189,71 @@ export function errorMessages(error: unknown): string[] {
 	return messages;
 }
 
+
 const TIMEOUT_CODES = new Set(['ECONNABORTED', 'ETIMEDOUT', 'ESOCKETTIMEDOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
 
-/** Builds the NodeApiError for a request that got no answer (DNS, refused, reset, timeout). */
-export function networkError(
-	node: INode,
-	cause: unknown,
-	request: PaycashlessRequest,
-	baseURL: string,
-	itemIndex?: number,
-	attempts = 1,
-): NodeApiError {
+/**
+ * What happened around the failed attempt beyond the attempt itself; `composeError` adds its
+ * sentence (or replaces the advice) for each.
+ */
+export type Circumstance =
+	/** Paycashless asked (Retry-After) for a longer wait than Max Retry Wait. */
+	| { kind: 'waitTooLong'; askedMs: number; maxMs: number }
+	/** A write without a reference got no clear answer: it is not sent again. */
+	| { kind: 'unknownOutcome' }
+	/** A create got no clear answer, and the lookup by reference failed too. */
+	| { kind: 'lookupFailed'; reason: string }
+	/** A create got no clear answer in every attempt, and the lookup shows nothing was created. */
+	| { kind: 'notCreated' }
+	/** The reference was used before, but the object could not be returned. */
+	| { kind: 'repeatedNotReturned'; reason?: string }
+	/** A list answered without a `data` list. */
+	| { kind: 'notAList' }
+	/** A lookup's answer did not settle whether the object exists. */
+	| { kind: 'inconclusive'; message: string };
+
+export interface ErrorInput {
+	node: INode;
+	request: PaycashlessRequest;
+	/** The write policy of the operation; undefined for reads. */
+	policy?: WritePolicy;
+	attempt: Attempt;
+	/** Attempts made in all. */
+	attempts: number;
+	baseURL: string;
+	itemIndex?: number;
+	circumstance?: Circumstance;
+}
+
+function seconds(ms: number): string {
+	return `${Math.round(ms / 100) / 10} s`;
+}
+
+/** The error of an attempt that got an answer. */
+function answeredError(input: ErrorInput, attempt: Extract<Attempt, { answered: true }>): NodeApiError {
+	const { node, request, policy, attempts, itemIndex, circumstance } = input;
+	const details = extractErrorDetails(attempt.status, attempt.body);
+	let message = errorMessage(details);
+	let description = answerAdvice(details, request, policy, attempts);
+	if (circumstance?.kind === 'notAList') {
+		message = `Paycashless answered the list request ${request.path} without a "data" list`;
+		description = 'The answer was not a Paycashless list: check the Base URL in the Paycashless credential.';
+	} else if (circumstance?.kind === 'inconclusive') {
+		message = circumstance.message;
+	}
+	const error = new NodeApiError(node, { ...details } as unknown as JsonObject, {
+		message,
+		description,
+		httpCode: String(attempt.status),
+		itemIndex,
+	});
+	error.context.paycashless = { ...details, attempts } as unknown as JsonObject;
+	return error;
+}
+
+/** The error of an attempt that got no answer (DNS, refused, reset, timeout). */
+function unansweredError(input: ErrorInput, cause: unknown): NodeApiError {
+	const { node, request, policy, attempts, baseURL, itemIndex } = input;
 	// The innermost message is the HTTP client's own ("timeout of 30000ms exceeded"); n8n's
 	// NodeApiError around it replaces it with a generic text.
 	const code = errorCodes(cause)[0];
@@ -239,14 +263,51 @@ export function networkError(
 	const slow = timedOut ? ' If Paycashless is just slow, raise Request Options → Timeout.' : '';
 	const description = isRepeatable(request)
 		? `Check the Base URL in the Paycashless credential (${baseURL}) and the network connection, then try again.${slow}${tried}`
-		: `The request may or may not have reached Paycashless.${checkAdvice(request)}${slow}${tried}`;
-	const error = new NodeApiError(node, { message: reason, ...(code ? { code } : {}) } as JsonObject, {
-		description,
-		itemIndex,
-	});
+		: `The request may or may not have reached Paycashless.${checkAdvice(request, policy)}${slow}${tried}`;
+	const error = new NodeApiError(node, { message: reason, ...(code ? { code } : {}) } as JsonObject, { description, itemIndex });
 	// Set afterwards: NodeApiError swaps messages that name a network error code for a generic text.
 	error.message = `Could not reach Paycashless at ${baseURL}${code ? ` (${code})` : ''}: ${reason}`;
 	error.context.paycashless = { message: reason, ...(code ? { code } : {}), attempts };
+	return error;
+}
+
+/**
+ * The one place an error of the transport is made: its message (the API's, or "could not
+ * reach"), its advice, and what the circumstance adds. Never copies anything from the request's
+ * headers.
+ */
+export function composeError(input: ErrorInput): NodeApiError {
+	const { attempt, attempts, circumstance, policy, request } = input;
+	const error = attempt.answered ? answeredError(input, attempt) : unansweredError(input, attempt.error);
+	const reference = referenceOf(request);
+	const finder = policy?.kind === 'create' && reference !== undefined ? policy.findWith(reference) : 'the Paycashless dashboard';
+	const object = policy?.kind === 'create' ? policy.object : 'object';
+	let outcome: 'unknown' | 'notCreated' | undefined;
+	switch (circumstance?.kind) {
+		case 'waitTooLong':
+			error.description = `Paycashless asked to wait ${seconds(circumstance.askedMs)} before trying again, longer than Request Options → Max Retry Wait (${seconds(circumstance.maxMs)}), so the node stopped. Try again later, or raise Max Retry Wait.`;
+			break;
+		case 'unknownOutcome':
+			error.description = `${error.description ?? ''} The outcome is unknown, and the node does not send this request again by itself: it has no reference to check first.`.trim();
+			outcome = 'unknown';
+			break;
+		case 'lookupFailed':
+			error.description = `${error.description ?? ''} The node then checked with ${finder} itself, but that failed too (${circumstance.reason}), so the outcome is unknown: the ${object} may or may not exist.`;
+			outcome = 'unknown';
+			break;
+		case 'notCreated':
+			error.description = `Paycashless gave no clear answer in ${attempts} attempt${attempts === 1 ? '' : 's'}, and ${finder} shows that no ${object} with this reference exists: nothing was created. Run the item again later (or raise Request Options → Max Attempts).`;
+			outcome = 'notCreated';
+			break;
+		case 'repeatedNotReturned':
+			error.description = `${error.description ?? ''} The node looked for it with ${finder}, but ${
+				circumstance.reason !== undefined ? `that failed: ${circumstance.reason}` : 'Paycashless found none'
+			}, so it cannot return it.`;
+			break;
+		default:
+			break;
+	}
+	if (outcome) (error.context.paycashless as IDataObject).outcome = outcome;
 	return error;
 }
 
@@ -263,13 +324,13 @@ export interface FieldDifference {
  */
 export function referenceMismatchError(
 	node: INode,
-	kind: ReconciledKind,
+	policy: CreatePolicy,
 	reference: string,
 	existingId: string | undefined,
 	differences: FieldDifference[],
 	itemIndex?: number,
 ): NodeOperationError {
-	const what = kind === 'invoice' ? 'invoice' : kind;
+	const what = policy.object;
 	const listed = differences
 		.map((difference) => `${difference.field} ${JSON.stringify(difference.existing)} there, ${JSON.stringify(difference.requested)} in this item`)
 		.join('; ');
@@ -277,7 +338,7 @@ export function referenceMismatchError(
 		node,
 		`The reference "${reference}" already belongs to another ${what}${existingId ? ` (${existingId})` : ''} with different details: ${listed}`,
 		{
-			description: `A reference identifies one ${what}, so Paycashless did not create this item's ${what}. Use a new, unique reference for a new ${what}; or, if the existing one is the ${what} you meant, make this item match it. Look at it with ${lookupName(kind, reference)}. Amounts are compared in the smallest unit.`,
+			description: `A reference identifies one ${what}, so Paycashless did not create this item's ${what}. Use a new, unique reference for a new ${what}; or, if the existing one is the ${what} you meant, make this item match it. Look at it with ${policy.findWith(reference)}. Amounts are compared in the smallest unit.`,
 			itemIndex,
 		},
 	);

@@ -6,9 +6,9 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { apiError } from './errors';
-import { paycashlessRequest } from './request';
-import type { PaycashlessContext, PaycashlessPage } from './types';
+import { resultError, sendWithRetries, TRANSIENT } from './retry';
+import { attemptError, succeeded, type Call } from './send';
+import type { PaycashlessPage } from './types';
 
 /** The largest page the API serves. */
 export const MAX_PAGE_SIZE = 100;
@@ -32,38 +32,25 @@ export function pageSizeFor(options: ListOptions): number {
 }
 
 /** Fetches one page of a list. */
-export async function fetchPage(
-	this: PaycashlessContext,
-	list: ListRequest,
-	pageSize: number,
-	cursor?: string,
-	itemIndex?: number,
-): Promise<PaycashlessPage> {
+export async function fetchPage(call: Call, list: ListRequest, pageSize: number, cursor?: string): Promise<PaycashlessPage> {
 	const request = { method: 'GET' as const, path: list.path, qs: { ...list.qs, limit: pageSize, cursor } };
-	const body = await paycashlessRequest.call(this, request, itemIndex);
-	if (!Array.isArray(body.data)) {
-		const error = apiError(this.getNode(), 200, body, request, itemIndex);
-		error.message = `Paycashless answered the list request ${list.path} without a "data" list`;
-		error.description = 'The answer was not a Paycashless list: check the Base URL in the Paycashless credential.';
-		throw error;
-	}
+	const result = await sendWithRetries(call, request, TRANSIENT);
+	const { attempt } = result;
+	if (result.failure !== undefined || !succeeded(attempt)) throw resultError(call, request, result);
+	const body = attempt.body;
+	if (!Array.isArray(body.data)) throw attemptError(call, request, attempt, result.attempts, { kind: 'notAList' });
 	const next = typeof body.cursor === 'string' && body.cursor !== '' ? body.cursor : undefined;
 	return { data: body.data as IDataObject[], hasMore: body.hasMore === true, cursor: next };
 }
 
 /** All records of a list (or the first `limit`), following cursors. */
-export async function paginate(
-	this: PaycashlessContext,
-	list: ListRequest,
-	options: ListOptions,
-	itemIndex?: number,
-): Promise<IDataObject[]> {
+export async function paginate(call: Call, list: ListRequest, options: ListOptions): Promise<IDataObject[]> {
 	const pageSize = pageSizeFor(options);
 	const records: IDataObject[] = [];
 	const seenCursors = new Set<string>();
 	let cursor: string | undefined;
 	for (;;) {
-		const page = await fetchPage.call(this, list, pageSize, cursor, itemIndex);
+		const page = await fetchPage(call, list, pageSize, cursor);
 		records.push(...page.data);
 		if (!options.returnAll && records.length >= options.limit) return records.slice(0, options.limit);
 		if (!page.hasMore) return records;
@@ -77,7 +64,7 @@ export async function paginate(
 						? 'with an empty page'
 						: undefined;
 		if (next === undefined || stuck !== undefined) {
-			this.logger.warn(
+			call.context.logger.warn(
 				`Paycashless said more records follow on ${list.path} but answered ${stuck}; stopped after ${records.length} records`,
 				{ path: list.path, records: records.length },
 			);

@@ -2,23 +2,20 @@
  * The one way requests reach Paycashless. Signing happens in the credential's `authenticate`
  * (through `httpRequestWithAuthentication`, send.ts); this function picks the policy:
  * - repeatable requests (GET, PUT): retried on 429, 5xx and network failures (retry.ts);
- * - creates with a reference (payouts, payments, invoices): reconciled by reference, never
- *   resent blindly (reconcile.ts);
+ * - creates with a reference (the operation's create policy): reconciled by the reference in
+ *   the body that was sent, never resent blindly (reconcile.ts);
  * - other writes: resent only after failures that changed nothing (429, refused connection);
- *   otherwise they end with "outcome unknown" and how to check.
+ *   otherwise they end with "outcome unknown" and how to check (the operation's check policy).
  * Every non-2xx answer (and the 2xx payout failure form) becomes a NodeApiError (errors.ts).
  */
 import type { IDataObject } from 'n8n-workflow';
 
 import { CREDENTIAL_NAME, PAYCASHLESS_DEFAULT_BASE_URL } from '../../../lib/api';
+import { referenceOf } from './errors';
 import { createWithReconciliation } from './reconcile';
 import { HARMLESS, resultBody, resultError, sendWithRetries, TRANSIENT } from './retry';
 import type { Call } from './send';
-import { readTransportSettings } from './settings';
-import { isRepeatable, reconciledKind, type PaycashlessContext, type PaycashlessRequest } from './types';
-
-export { apiPath } from './send';
-export { CREDENTIAL_NAME } from '../../../lib/api';
+import { isRepeatable, type PaycashlessContext, type PaycashlessRequest } from './types';
 
 /**
  * Base URL per node run: n8n loads and decrypts the credential from its database on every
@@ -46,16 +43,11 @@ async function readBaseUrl(this: PaycashlessContext): Promise<string> {
 }
 
 /** Sends one request (with the retries its kind allows) and returns the parsed JSON answer. */
-export async function paycashlessRequest(
-	this: PaycashlessContext,
-	request: PaycashlessRequest,
-	itemIndex?: number,
-): Promise<IDataObject> {
-	const settings = readTransportSettings.call(this, itemIndex);
-	const call: Call = { context: this, settings, baseURL: await paycashlessBaseUrl.call(this), itemIndex };
-	const kind = reconciledKind(request);
-	if (kind && request.reference) return await createWithReconciliation(call, request, kind, request.reference);
-
+export async function sendRequest(call: Call, request: PaycashlessRequest): Promise<IDataObject> {
+	const reference = referenceOf(request);
+	if (!isRepeatable(request) && call.policy?.kind === 'create' && reference !== undefined) {
+		return await createWithReconciliation(call, request, call.policy, reference);
+	}
 	const result = await sendWithRetries(call, request, isRepeatable(request) ? TRANSIENT : HARMLESS);
 	const body = resultBody(result);
 	if (body !== undefined) return body;

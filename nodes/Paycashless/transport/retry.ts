@@ -15,8 +15,8 @@ import { sleep } from 'n8n-workflow';
 import type { IDataObject, NodeApiError } from 'n8n-workflow';
 
 import { errorCodes, errorMessages } from './errors';
-import { attemptError, sendAttempt, succeeded, type Attempt, type Call } from './send';
-import { isRepeatable, type PaycashlessRequest } from './types';
+import { attemptError, sendAttempt, succeeded, type Call } from './send';
+import { isRepeatable, type Attempt, type PaycashlessRequest } from './types';
 
 export type FailureClass = 'rateLimited' | 'notSent' | 'uncertain' | 'final';
 
@@ -161,13 +161,13 @@ export function resultBody(result: SendResult): IDataObject | undefined {
 
 /** The error that ends a request whose last attempt failed. */
 export function resultError(call: Call, request: PaycashlessRequest, result: SendResult): NodeApiError {
-	const error = attemptError(call, request, result.attempt, result.attempts);
 	if (result.waitTooLong) {
-		const seconds = (ms: number) => `${Math.round(ms / 100) / 10} s`;
-		error.description = `Paycashless asked to wait ${seconds(result.waitTooLong.ms)} before trying again, longer than Request Options → Max Retry Wait (${seconds(call.settings.maxRetryWaitMs)}), so the node stopped. Try again later, or raise Max Retry Wait.`;
-	} else if (result.failure === 'uncertain' && !isRepeatable(request)) {
-		error.description = `${error.description ?? ''} The outcome is unknown, and the node does not send this request again by itself: it has no reference to check first.`.trim();
-		(error.context.paycashless as IDataObject).outcome = 'unknown';
+		return attemptError(call, request, result.attempt, result.attempts, {
+			kind: 'waitTooLong',
+			askedMs: result.waitTooLong.ms,
+			maxMs: call.settings.maxRetryWaitMs,
+		});
 	}
-	return error;
+	const unknown = result.failure === 'uncertain' && !isRepeatable(request);
+	return attemptError(call, request, result.attempt, result.attempts, unknown ? { kind: 'unknownOutcome' } : undefined);
 }

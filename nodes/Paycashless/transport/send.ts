@@ -5,10 +5,10 @@
  */
 import type { IDataObject, IHttpRequestOptions, IN8nHttpFullResponse, NodeApiError } from 'n8n-workflow';
 
-import { apiError, isFailureBody, networkError } from './errors';
+import { composeError, isFailureBody, type Circumstance } from './errors';
 import { CREDENTIAL_NAME } from '../../../lib/api';
 import type { TransportSettings } from './settings';
-import type { PaycashlessContext, PaycashlessRequest } from './types';
+import { isRepeatable as isRepeatableRequest, type Attempt, type PaycashlessContext, type PaycashlessRequest, type WritePolicy } from './types';
 
 
 /**
@@ -29,19 +29,9 @@ export interface Call {
 	/** The credential's base URL, without trailing slashes. */
 	baseURL: string;
 	itemIndex?: number;
+	/** How the operation's writes are treated (reconciled creates, checks); none for reads. */
+	policy?: WritePolicy;
 }
-
-export type Attempt =
-	| {
-			answered: true;
-			status: number;
-			/** Parsed JSON, or the text when it was not JSON, or undefined when empty. */
-			body: unknown;
-			headers: IDataObject;
-			/** The payout failure form `{ status: 'failed', message }`, whatever the status. */
-			failureBody: boolean;
-	  }
-	| { answered: false; error: unknown };
 
 function withoutUndefined(qs: IDataObject | undefined): IDataObject | undefined {
 	if (!qs) return undefined;
@@ -104,9 +94,22 @@ export function succeeded(attempt: Attempt): attempt is Extract<Attempt, { answe
 	);
 }
 
-/** The NodeApiError for a failed attempt: the API's error, or "could not reach". */
-export function attemptError(call: Call, request: PaycashlessRequest, attempt: Attempt, attempts = 1): NodeApiError {
-	const node = call.context.getNode();
-	if (!attempt.answered) return networkError(node, attempt.error, request, call.baseURL, call.itemIndex, attempts);
-	return apiError(node, attempt.status, attempt.body, request, call.itemIndex, attempts);
+/** The NodeApiError for a failed attempt (see errors.ts, `composeError`). */
+export function attemptError(
+	call: Call,
+	request: PaycashlessRequest,
+	attempt: Attempt,
+	attempts = 1,
+	circumstance?: Circumstance,
+): NodeApiError {
+	return composeError({
+		node: call.context.getNode(),
+		request,
+		policy: isRepeatableRequest(request) ? undefined : call.policy,
+		attempt,
+		attempts,
+		baseURL: call.baseURL,
+		itemIndex: call.itemIndex,
+		circumstance,
+	});
 }

@@ -5,7 +5,7 @@ export type PaycashlessContext = IExecuteFunctions | ILoadOptionsFunctions;
 
 /**
  * One request to the Paycashless API, described without n8n's request options, so that the
- * transport alone decides how it is sent (and, later, retried or reconciled).
+ * transport alone decides how it is sent (and retried or reconciled).
  */
 export interface PaycashlessRequest {
 	method: IHttpRequestMethods;
@@ -15,25 +15,7 @@ export interface PaycashlessRequest {
 	qs?: IDataObject;
 	/** JSON body as an object; the credential serialises and signs it. */
 	body?: IDataObject;
-	/**
-	 * Safe to send twice with the same effect. Defaults to true for GET and PUT (HTTP semantics)
-	 * and false otherwise. The transport resends other requests only when it knows the first one
-	 * had no effect (429, connection refused), or after reconciling by `reference`.
-	 */
-	idempotent?: boolean;
-	/** The merchant's reference of the object this request creates, if any. */
-	reference?: string;
-	/** Set on requests that create a payment or payout: how to reconcile them by `reference`. */
-	moneyMovement?: 'payment' | 'payout';
-	/**
-	 * The kind of object this request creates, for creates that can be found again by
-	 * `reference` (reconciliation, repeated references). Implied by `moneyMovement`.
-	 */
-	creates?: ReconciledKind;
 }
-
-/** Objects a create can be found again for by its reference. */
-export type ReconciledKind = 'invoice' | 'payment' | 'payout';
 
 /** One page of a Paycashless list: `{ hasMore, cursor, data }`. */
 export interface PaycashlessPage {
@@ -42,13 +24,65 @@ export interface PaycashlessPage {
 	cursor?: string;
 }
 
-/** Safe to send twice with the same effect. */
+/** Safe to send twice with the same effect: GET and PUT (HTTP semantics). */
 export function isRepeatable(request: PaycashlessRequest): boolean {
-	return request.idempotent ?? (request.method === 'GET' || request.method === 'PUT');
+	return request.method === 'GET' || request.method === 'PUT';
 }
 
-/** The kind of object a create makes when it can be found again by its reference. */
-export function reconciledKind(request: PaycashlessRequest): ReconciledKind | undefined {
-	if (isRepeatable(request) || !request.reference) return undefined;
-	return request.creates ?? request.moneyMovement;
+/** What a lookup by reference found. */
+export type LookupResult = { found: IDataObject } | { notFound: true } | { inconclusive: string };
+
+/** A field that must be equal in the create's body and the object found under its reference. */
+export interface KeyField {
+	field: string;
+	requested(body: IDataObject): unknown;
+	existing(found: IDataObject): unknown;
 }
+
+/**
+ * How the transport treats the writes of one operation. Plain data, made by the node from the
+ * operation's declaration (actions/types.ts), with the words a user sees already resolved.
+ * Reads need none: GET and PUT requests are always retried as reads.
+ */
+export type WritePolicy = CreatePolicy | CheckPolicy;
+
+/** A create that carries a reference (`body.reference`) and can be found again by it. */
+export interface CreatePolicy {
+	kind: 'create';
+	/** The object's name in messages, e.g. `payout`. */
+	object: string;
+	/** Creating it moves money (payouts, payments). */
+	movesMoney: boolean;
+	/** How a user finds it by hand, e.g. `Payout → Verify and the reference "r-1"`. */
+	findWith(reference: string): string;
+	/** The read that finds it by its reference. */
+	lookup(reference: string): PaycashlessRequest;
+	/** How it was found, as the output marker says it: `verify`, `invoiceList`. */
+	via: string;
+	/** Reads the lookup's answer; default: the answer is the object. */
+	pick?(body: IDataObject, reference: string): LookupResult;
+	/** Fields on which the object found must agree with the create (compared when both have them). */
+	sameAs: KeyField[];
+	/** Said in the output marker when the object is returned from a lookup. */
+	foundAgainNote?: string;
+}
+
+/** Any other write: how a user checks whether it happened. */
+export interface CheckPolicy {
+	kind: 'write';
+	/** Completes "Before retrying, check …", e.g. `with Invoice → Get whether the invoice is cancelled now`. */
+	check: string;
+}
+
+/** What one attempt at a request came back with: an answer, or none. */
+export type Attempt =
+	| {
+			answered: true;
+			status: number;
+			/** Parsed JSON, or the text when it was not JSON, or undefined when empty. */
+			body: unknown;
+			headers: IDataObject;
+			/** The payout failure form `{ status: 'failed', message }`, whatever the status. */
+			failureBody: boolean;
+	  }
+	| { answered: false; error: unknown };

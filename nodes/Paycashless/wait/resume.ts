@@ -65,8 +65,7 @@ export function waitKindOf(resource: string, operation: string): WaitKind | unde
 }
 
 /** The Time Limit fields of every Create and Wait operation. */
-export function timeLimitProperties(show: IDataObject): INodeProperties[] {
-	const displayOptions = { show } as INodeProperties['displayOptions'];
+export function timeLimitProperties(): INodeProperties[] {
 	return [
 		{
 			displayName: 'Time Limit',
@@ -74,7 +73,6 @@ export function timeLimitProperties(show: IDataObject): INodeProperties[] {
 			type: 'number',
 			default: 24,
 			typeOptions: { minValue: 1 },
-			displayOptions,
 			description:
 				'How long to wait for the callback. After that the workflow goes on with the object as it was created, marked "timeLimitReached" (look it up by its reference to see whether it was paid meanwhile). n8n checks waiting executions about once a minute.',
 		},
@@ -83,7 +81,6 @@ export function timeLimitProperties(show: IDataObject): INodeProperties[] {
 			name: 'waitTimeLimitUnit',
 			type: 'options',
 			default: 'hours',
-			displayOptions,
 			options: [
 				{ name: 'Minutes', value: 'minutes' },
 				{ name: 'Hours', value: 'hours' },

@@ -1,26 +1,10 @@
-import type { INodeProperties } from 'n8n-workflow';
-
-import type { PaycashlessOperation } from '../types';
+import { resourceDescription } from '../resource';
+import type { PaycashlessOperation, PaycashlessResourceDefinition } from '../types';
 import * as lookUp from './lookUp.operation';
 
-export const operations: Record<string, PaycashlessOperation> = { lookUp };
+/** Each operation's file, under its value. A new operation is one more line here. */
+export const operations = { lookUp } satisfies Record<string, PaycashlessOperation>;
 
-export const description: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['bankAccount'] } },
-		options: [
-			{
-				name: 'Look Up',
-				value: 'lookUp',
-				description: 'Get the account name and bank of an account number',
-				action: 'Look up a bank account',
-			},
-		],
-		default: 'lookUp',
-	},
-	...lookUp.description,
-];
+export const resource: PaycashlessResourceDefinition = { displayName: 'Bank Account', operations, defaultOperation: 'lookUp' };
+
+export const description = resourceDescription('bankAccount', resource);

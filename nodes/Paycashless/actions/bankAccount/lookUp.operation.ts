@@ -1,10 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { requireDigits, requireText } from '../../helpers/validation';
-import { paycashlessRequest } from '../../transport/request';
+import type { PaycashlessApi } from '../../transport';
+import type { OperationDeclaration, OperationOption } from '../types';
 
-const properties: INodeProperties[] = [
+export const description: INodeProperties[] = [
 	{
 		displayName: 'Account Number',
 		name: 'accountNumber',
@@ -26,14 +26,16 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['bankAccount'], operation: ['lookUp'] } }, properties);
+export const option: OperationOption = {
+	name: 'Look Up',
+	description: 'Get the account name and bank of an account number',
+	action: 'Look up a bank account',
+};
 
-export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
+export const declaration: OperationDeclaration = { kind: 'read' };
+
+export async function execute(this: IExecuteFunctions, i: number, api: PaycashlessApi): Promise<IDataObject> {
 	const accountNumber = requireDigits(this.getNodeParameter('accountNumber', i), 'Account Number', '0123456789');
 	const bankCode = requireText(this.getNodeParameter('bankCode', i), 'Bank Code', 'the CBN or NIBSS code of the bank is required, e.g. 058');
-	return await paycashlessRequest.call(
-		this,
-		{ method: 'GET', path: '/v1/banks/account_lookup', qs: { accountNumber, bankCode } },
-		i,
-	);
+	return await api.request({ method: 'GET', path: '/v1/banks/account_lookup', qs: { accountNumber, bankCode } });
 }

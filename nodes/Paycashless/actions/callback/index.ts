@@ -1,27 +1,10 @@
-import type { INodeProperties } from 'n8n-workflow';
-
-import type { PaycashlessOperation } from '../types';
+import { resourceDescription } from '../resource';
+import type { PaycashlessOperation, PaycashlessResourceDefinition } from '../types';
 import * as verify from './verify.operation';
 
-export const operations: Record<string, PaycashlessOperation> = { verify };
+/** Each operation's file, under its value. A new operation is one more line here. */
+export const operations = { verify } satisfies Record<string, PaycashlessOperation>;
 
-export const description: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['callback'] } },
-		options: [
-			{
-				name: 'Verify',
-				value: 'verify',
-				description:
-					'Check that a callback received by a Webhook or Wait node really comes from Paycashless (signature and timestamp)',
-				action: 'Verify a callback',
-			},
-		],
-		default: 'verify',
-	},
-	...verify.description,
-];
+export const resource: PaycashlessResourceDefinition = { displayName: 'Callback', operations, defaultOperation: 'verify' };
+
+export const description = resourceDescription('callback', resource);

@@ -4,14 +4,15 @@
  * signature, timestamp window and body checks, nothing re-implemented here.
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { DEFAULT_TIMESTAMP_TOLERANCE_SECONDS } from '../../../../lib/signing';
 import { invalid, requireInteger, requireText } from '../../helpers/validation';
 import { evaluateCallback, type HeaderValues } from '../../trigger/callback';
 import { candidateCallbackUrls } from '../../trigger/callbackUrls';
+import type { OperationDeclaration, OperationOption } from '../types';
 
-const properties: INodeProperties[] = [
+export const description: INodeProperties[] = [
 	{
 		displayName: 'Callback URL',
 		name: 'expectedCallbackUrl',
@@ -73,7 +74,14 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['callback'], operation: ['verify'] } }, properties);
+export const option: OperationOption = {
+	name: 'Verify',
+	description: 'Check that a callback received by a Webhook or Wait node really comes from Paycashless (signature and timestamp)',
+	action: 'Verify a callback',
+};
+
+/** Sends nothing to Paycashless: reads the credential's secret and checks the item. */
+export const declaration: OperationDeclaration = { kind: 'read' };
 
 function asObject(value: unknown, field: string): IDataObject {
 	if (value === undefined || value === null || value === '') return {};

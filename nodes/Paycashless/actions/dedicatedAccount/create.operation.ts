@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import {
 	additionalBodyJsonField,
@@ -9,22 +8,14 @@ import {
 } from '../../descriptions/common';
 import { ID_PREFIXES } from '../../descriptions/locators';
 import { compact, mergeAdditionalBody } from '../../helpers/body';
-import {
-	invalid,
-	optionalText,
-	parseJsonObject,
-	requireCalendarDate,
-	requireDigits,
-	requireEmail,
-	requireId,
-	requireText,
-} from '../../helpers/validation';
-import { paycashlessRequest } from '../../transport/request';
+import { invalid, optionalText, optionalUrl, parseJsonObject, requireCalendarDate, requireDigits, requireEmail, requireId, requireText } from '../../helpers/validation';
+import type { PaycashlessApi } from '../../transport';
+import type { OperationDeclaration, OperationOption } from '../types';
 
 const individual = { show: { accountType: ['individual'] } };
 const business = { show: { accountType: ['business'] } };
 
-const properties: INodeProperties[] = [
+export const description: INodeProperties[] = [
 	{
 		displayName: 'Account Type',
 		name: 'accountType',
@@ -180,10 +171,13 @@ const properties: INodeProperties[] = [
 	]),
 ];
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['dedicatedAccount'], operation: ['create'] } },
-	properties,
-);
+export const option: OperationOption = {
+	name: 'Create',
+	description: 'Request a dedicated bank account for a customer',
+	action: 'Create a dedicated account',
+};
+
+export const declaration: OperationDeclaration = { kind: 'write', check: { with: { resource: 'dedicatedAccount', operation: 'getAll' }, text: '(or in the Paycashless dashboard) whether the account was requested' } };
 
 function readKycProfile(this: IExecuteFunctions, i: number): IDataObject {
 	const kyc = this.getNodeParameter('kycFields', i, {}) as IDataObject;
@@ -209,7 +203,7 @@ function readKycProfile(this: IExecuteFunctions, i: number): IDataObject {
 	});
 }
 
-export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
+export async function execute(this: IExecuteFunctions, i: number, api: PaycashlessApi): Promise<IDataObject> {
 	const accountType = this.getNodeParameter('accountType', i) as string;
 	const fields = this.getNodeParameter('additionalFields', i, {}) as IDataObject;
 	const common = compact({
@@ -217,7 +211,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 		currency: this.getNodeParameter('currency', i) as string,
 		preferredBank: requireText(this.getNodeParameter('preferredBank', i), 'Preferred Bank'),
 		accountName: optionalText(fields.accountName),
-		callbackUrl: optionalText(fields.callbackUrl),
+		callbackUrl: optionalUrl(fields.callbackUrl, 'Callback URL'),
 	});
 	let body: IDataObject;
 	if (accountType === 'business') {
@@ -234,5 +228,5 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 		};
 	}
 	body = mergeAdditionalBody(body, fields.additionalBodyJson);
-	return await paycashlessRequest.call(this, { method: 'POST', path: '/v1/dedicated_accounts', body }, i);
+	return await api.request({ method: 'POST', path: '/v1/dedicated_accounts', body });
 }

@@ -1,18 +1,21 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { dedicatedAccountIdLocator, ID_PREFIXES } from '../../descriptions/locators';
-import { apiPath, paycashlessRequest } from '../../transport/request';
+import { apiPath, type PaycashlessApi } from '../../transport';
 import { readLocatorId } from '../common';
+import type { OperationDeclaration, OperationOption } from '../types';
 
-const properties: INodeProperties[] = [dedicatedAccountIdLocator];
+export const description: INodeProperties[] = [dedicatedAccountIdLocator];
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['dedicatedAccount'], operation: ['get'] } },
-	properties,
-);
+export const option: OperationOption = {
+	name: 'Get',
+	description: 'Get a dedicated account by its ID',
+	action: 'Get a dedicated account',
+};
 
-export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
+export const declaration: OperationDeclaration = { kind: 'read' };
+
+export async function execute(this: IExecuteFunctions, i: number, api: PaycashlessApi): Promise<IDataObject> {
 	const id = readLocatorId.call(this, i, 'dedicatedAccountId', ID_PREFIXES.dedicatedAccount, 'Dedicated Account ID');
-	return await paycashlessRequest.call(this, { method: 'GET', path: apiPath`/v1/dedicated_accounts/${id}` }, i);
+	return await api.request({ method: 'GET', path: apiPath`/v1/dedicated_accounts/${id}` });
 }

@@ -1,14 +1,14 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { createdAtFilterFields, filtersCollection, listFields, statusFilterField } from '../../descriptions/common';
-import { paginate } from '../../transport/paginate';
+import type { PaycashlessApi } from '../../transport';
 import { readListFilters, readListOptions } from '../common';
+import type { OperationDeclaration, OperationOption } from '../types';
 
 /** The only documented value; others can be given through an expression. */
 export const DEDICATED_ACCOUNT_STATUSES = ['active'];
 
-const properties: INodeProperties[] = [
+export const description: INodeProperties[] = [
 	...listFields,
 	filtersCollection([
 		statusFilterField(DEDICATED_ACCOUNT_STATUSES, 'Only accounts in this status'),
@@ -23,13 +23,16 @@ const properties: INodeProperties[] = [
 	]),
 ];
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['dedicatedAccount'], operation: ['getAll'] } },
-	properties,
-);
+export const option: OperationOption = {
+	name: 'Get Many',
+	description: 'List dedicated accounts',
+	action: 'Get many dedicated accounts',
+};
 
-export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject[]> {
+export const declaration: OperationDeclaration = { kind: 'read' };
+
+export async function execute(this: IExecuteFunctions, i: number, api: PaycashlessApi): Promise<IDataObject[]> {
 	const options = readListOptions.call(this, i);
 	const qs = readListFilters.call(this, i);
-	return await paginate.call(this, { path: '/v1/dedicated_accounts', qs }, options, i);
+	return await api.paginate({ path: '/v1/dedicated_accounts', qs }, options);
 }

@@ -1,11 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { ID_PREFIXES } from '../../descriptions/locators';
 import { requireId } from '../../helpers/validation';
-import { apiPath, paycashlessRequest } from '../../transport/request';
+import { apiPath, type PaycashlessApi } from '../../transport';
+import type { OperationDeclaration, OperationOption } from '../types';
 
-const properties: INodeProperties[] = [
+export const description: INodeProperties[] = [
 	{
 		displayName: 'Account Request Code',
 		name: 'accountRequestCode',
@@ -17,16 +17,15 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['dedicatedAccount'], operation: ['getRequestStatus'] } },
-	properties,
-);
+export const option: OperationOption = {
+	name: 'Get Request Status',
+	description: 'Check an account request, and get the account once it is ready',
+	action: 'Get the status of a dedicated account request',
+};
 
-export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
+export const declaration: OperationDeclaration = { kind: 'read' };
+
+export async function execute(this: IExecuteFunctions, i: number, api: PaycashlessApi): Promise<IDataObject> {
 	const code = requireId(this.getNodeParameter('accountRequestCode', i), ID_PREFIXES.accountRequest, 'Account Request Code');
-	return await paycashlessRequest.call(
-		this,
-		{ method: 'GET', path: apiPath`/v1/dedicated_accounts/requests/${code}/status` },
-		i,
-	);
+	return await api.request({ method: 'GET', path: apiPath`/v1/dedicated_accounts/requests/${code}/status` });
 }

@@ -1,12 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { ID_PREFIXES, invoiceIdLocator } from '../../descriptions/locators';
 import { requireText } from '../../helpers/validation';
-import { apiPath, paycashlessRequest } from '../../transport/request';
+import { apiPath, type PaycashlessApi } from '../../transport';
 import { readLocatorId } from '../common';
+import type { OperationDeclaration, OperationOption } from '../types';
 
-const properties: INodeProperties[] = [
+export const description: INodeProperties[] = [
 	{ ...invoiceIdLocator, description: 'The invoice to cancel (an ID starting with inv_)' },
 	{
 		displayName: 'Cancellation Reason',
@@ -19,14 +19,16 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['invoice'], operation: ['cancel'] } }, properties);
+export const option: OperationOption = {
+	name: 'Cancel',
+	description: 'Cancel an invoice',
+	action: 'Cancel an invoice',
+};
 
-export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
+export const declaration: OperationDeclaration = { kind: 'write', check: { with: { resource: 'invoice', operation: 'get' }, text: 'whether the invoice is cancelled now' } };
+
+export async function execute(this: IExecuteFunctions, i: number, api: PaycashlessApi): Promise<IDataObject> {
 	const id = readLocatorId.call(this, i, 'invoiceId', ID_PREFIXES.invoice, 'Invoice ID');
 	const cancellationReason = requireText(this.getNodeParameter('cancellationReason', i), 'Cancellation Reason');
-	return await paycashlessRequest.call(
-		this,
-		{ method: 'POST', path: apiPath`/v1/invoices/${id}/cancel`, body: { cancellationReason } },
-		i,
-	);
+	return await api.request({ method: 'POST', path: apiPath`/v1/invoices/${id}/cancel`, body: { cancellationReason } });
 }

@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import {
 	additionalBodyJsonField,
@@ -16,11 +15,12 @@ import {
 import { ID_PREFIXES } from '../../descriptions/locators';
 import { toSmallestUnit } from '../../helpers/amount';
 import { compact } from '../../helpers/body';
-import { idList, invalid, optionalText, requireEmail, requireInteger, requireText } from '../../helpers/validation';
-import { paycashlessRequest } from '../../transport/request';
+import { idList, invalid, optionalText, optionalUrl, requireEmail, requireInteger, requireText } from '../../helpers/validation';
+import type { PaycashlessApi } from '../../transport';
 import { finishBody } from '../common';
+import type { OperationDeclaration, OperationOption } from '../types';
 
-const properties: INodeProperties[] = [
+export const description: INodeProperties[] = [
 	{
 		...referenceField,
 		description: 'Your own unique reference for this invoice, e.g. the order number',
@@ -138,7 +138,11 @@ const properties: INodeProperties[] = [
 	]),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['invoice'], operation: ['create'] } }, properties);
+export const option: OperationOption = {
+	name: 'Create',
+	description: 'Create an invoice with a payment page',
+	action: 'Create an invoice',
+};
 
 function readItems(this: IExecuteFunctions, i: number, currency: string): IDataObject[] {
 	const inSmallestUnit = this.getNodeParameter('amountInSmallestUnit', i, false) as boolean;
@@ -155,15 +159,39 @@ function readItems(this: IExecuteFunctions, i: number, currency: string): IDataO
 	});
 }
 
+function isObject(value: unknown): value is IDataObject {
+	return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Invoices have no lookup by reference: the list, filtered by it, is searched for it. */
+export const declaration: OperationDeclaration = {
+	kind: 'create',
+	findsAgain: {
+		object: 'invoice',
+		movesMoney: false,
+		lookup: (reference) => ({ method: 'GET', path: '/v1/invoices', qs: { reference, limit: 100 } }),
+		via: 'invoiceList',
+		pick: (body, reference) => {
+			if (!Array.isArray(body.data)) return { inconclusive: 'Paycashless answered the invoice lookup without a "data" list' };
+			const match = (body.data as unknown[]).find((record) => isObject(record) && record.reference === reference);
+			if (match) return { found: match as IDataObject };
+			// A list that goes on may be one the API did not filter: absence proves nothing.
+			if (body.hasMore === true) return { inconclusive: `Paycashless did not filter the invoice list by the reference "${reference}"` };
+			return { notFound: true };
+		},
+		findWith: { resource: 'invoice', operation: 'getAll', how: (reference) => `(look for the reference "${reference}")` },
+		sameAs: [
+			{ field: 'currency', requested: (body) => body.currency, existing: (found) => found.currency },
+			{ field: 'description', requested: (body) => body.description, existing: (found) => found.description },
+		],
+	},
+};
+
 /**
  * The create request of item `i` (validated, nothing sent). `callbackUrl` replaces the field's
  * value (Create and Wait for Payment gives its own resume URL).
  */
-export function invoiceCreateBody(
-	this: IExecuteFunctions,
-	i: number,
-	callbackUrl?: string,
-): { reference: string; body: IDataObject } {
+export function invoiceCreateBody(this: IExecuteFunctions, i: number, callbackUrl?: string): { reference: string; body: IDataObject } {
 	const reference = requireText(this.getNodeParameter('reference', i), 'Reference');
 	const invoiceDescription = requireText(this.getNodeParameter('invoiceDescription', i), 'Description');
 	const currency = this.getNodeParameter('currency', i) as string;
@@ -193,8 +221,8 @@ export function invoiceCreateBody(
 			maxInstallments,
 			autoFinalize: this.getNodeParameter('autoFinalize', i, true) as boolean,
 			sendEmail: fields.sendEmail as boolean | undefined,
-			callbackUrl: callbackUrl ?? optionalText(fields.callbackUrl),
-			returnUrl: optionalText(fields.returnUrl),
+			callbackUrl: callbackUrl ?? optionalUrl(fields.callbackUrl, 'Callback URL'),
+			returnUrl: optionalUrl(fields.returnUrl, 'Return URL'),
 			taxRateIds: taxRateIds.length > 0 ? taxRateIds : undefined,
 		}),
 		fields,
@@ -202,11 +230,7 @@ export function invoiceCreateBody(
 	return { reference, body };
 }
 
-export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
-	const { reference, body } = invoiceCreateBody.call(this, i);
-	return await paycashlessRequest.call(
-		this,
-		{ method: 'POST', path: '/v1/invoices', body, reference, creates: 'invoice' },
-		i,
-	);
+export async function execute(this: IExecuteFunctions, i: number, api: PaycashlessApi): Promise<IDataObject> {
+	const { body } = invoiceCreateBody.call(this, i);
+	return await api.request({ method: 'POST', path: '/v1/invoices', body });
 }

@@ -7,8 +7,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { RECONCILED_KEY } from '../../transport/reconcile';
-import { paycashlessRequest } from '../../transport/request';
+import { RECONCILED_KEY, type PaycashlessApi } from '../../transport';
 import {
 	prepareTimeLimitItems,
 	resumeUrlOf,
@@ -17,37 +16,41 @@ import {
 	waitItem,
 	waitTillFrom,
 } from '../../wait/resume';
-import { description as createDescription, invoiceCreateBody } from './create.operation';
+import type { OperationDeclaration, OperationOption } from '../types';
+import { description as createDescription, declaration as createDeclaration, invoiceCreateBody } from './create.operation';
 
-const SHOW = { resource: ['invoice'], operation: ['createAndWait'] };
-
-/** Invoice → Create's fields, shown for this operation, without Callback URL (the node sets it). */
+/** Invoice → Create's fields without Callback URL (the node sets it). */
 function withoutCallbackUrl(properties: INodeProperties[]): INodeProperties[] {
 	return properties.map((property) => {
-		const copy: INodeProperties = { ...property, displayOptions: { ...property.displayOptions, show: { ...property.displayOptions?.show, ...SHOW } } };
-		if (property.type === 'collection' && Array.isArray(property.options)) {
-			copy.options = (property.options as INodeProperties[]).filter((option) => option.name !== 'callbackUrl');
-		}
-		return copy;
+		if (property.type !== 'collection' || !Array.isArray(property.options)) return property;
+		return { ...property, options: (property.options as INodeProperties[]).filter((option) => option.name !== 'callbackUrl') };
 	});
 }
 
 export const description: INodeProperties[] = [
 	...withoutCallbackUrl(createDescription),
-	...timeLimitProperties(SHOW),
+	...timeLimitProperties(),
 	{
 		displayName:
 			'The workflow pauses here until Paycashless confirms the invoice is fully paid (or cancelled). Instalments do not resume it. Run it from a saved, active workflow: the callback URL is this execution\'s own resume URL.',
 		name: 'createAndWaitNotice',
 		type: 'notice',
 		default: '',
-		displayOptions: { show: SHOW },
 	},
 ];
 
+export const option: OperationOption = {
+	name: 'Create and Wait for Payment',
+	description: 'Create an invoice, then pause the workflow until it is fully paid (verified callback) or a time limit passes',
+	action: 'Create an invoice and wait for payment',
+};
+
+/** The same create as Invoice → Create: found again by its reference, never made twice. */
+export const declaration: OperationDeclaration = createDeclaration;
+
 const FINAL_STATUS: Record<string, string> = { paid: 'paid', cancelled: 'cancelled' };
 
-export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
+export async function execute(this: IExecuteFunctions, i: number, api: PaycashlessApi): Promise<IDataObject> {
 	if (this.getInputData().length !== 1) {
 		throw new NodeOperationError(
 			this.getNode(),
@@ -61,11 +64,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 	// After Additional Body JSON: this URL is what makes the wait end, nothing may replace it.
 	body.callbackUrl = callbackUrl;
 
-	const invoice = await paycashlessRequest.call(
-		this,
-		{ method: 'POST', path: '/v1/invoices', body, reference, creates: 'invoice' },
-		i,
-	);
+	const invoice = await api.request({ method: 'POST', path: '/v1/invoices', body });
 	const meta: IDataObject = { reference, callbackUrl };
 	const status = String(invoice.status ?? '').toLowerCase();
 	// A repeated reference may find an invoice that is already settled: nothing to wait for.

@@ -1,15 +1,21 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { ID_PREFIXES, invoiceIdLocator } from '../../descriptions/locators';
-import { apiPath, paycashlessRequest } from '../../transport/request';
+import { apiPath, type PaycashlessApi } from '../../transport';
 import { readLocatorId } from '../common';
+import type { OperationDeclaration, OperationOption } from '../types';
 
-const properties: INodeProperties[] = [invoiceIdLocator];
+export const description: INodeProperties[] = [invoiceIdLocator];
 
-export const description = updateDisplayOptions({ show: { resource: ['invoice'], operation: ['get'] } }, properties);
+export const option: OperationOption = {
+	name: 'Get',
+	description: 'Get an invoice by its ID',
+	action: 'Get an invoice',
+};
 
-export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
+export const declaration: OperationDeclaration = { kind: 'read' };
+
+export async function execute(this: IExecuteFunctions, i: number, api: PaycashlessApi): Promise<IDataObject> {
 	const id = readLocatorId.call(this, i, 'invoiceId', ID_PREFIXES.invoice, 'Invoice ID');
-	return await paycashlessRequest.call(this, { method: 'GET', path: apiPath`/v1/invoices/${id}` }, i);
+	return await api.request({ method: 'GET', path: apiPath`/v1/invoices/${id}` });
 }

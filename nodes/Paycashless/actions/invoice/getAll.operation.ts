@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import {
 	createdAtFilterFields,
@@ -8,12 +7,13 @@ import {
 	listFields,
 	statusFilterField,
 } from '../../descriptions/common';
-import { paginate } from '../../transport/paginate';
+import type { PaycashlessApi } from '../../transport';
 import { readListFilters, readListOptions } from '../common';
+import type { OperationDeclaration, OperationOption } from '../types';
 
 export const INVOICE_STATUSES = ['cancelled', 'draft', 'open', 'paid', 'partially_paid'];
 
-const properties: INodeProperties[] = [
+export const description: INodeProperties[] = [
 	...listFields,
 	filtersCollection([
 		statusFilterField(INVOICE_STATUSES, 'Only invoices in this status'),
@@ -29,10 +29,16 @@ const properties: INodeProperties[] = [
 	]),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['invoice'], operation: ['getAll'] } }, properties);
+export const option: OperationOption = {
+	name: 'Get Many',
+	description: 'List invoices',
+	action: 'Get many invoices',
+};
 
-export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject[]> {
+export const declaration: OperationDeclaration = { kind: 'read' };
+
+export async function execute(this: IExecuteFunctions, i: number, api: PaycashlessApi): Promise<IDataObject[]> {
 	const options = readListOptions.call(this, i);
 	const qs = readListFilters.call(this, i);
-	return await paginate.call(this, { path: '/v1/invoices', qs }, options, i);
+	return await api.paginate({ path: '/v1/invoices', qs }, options);
 }

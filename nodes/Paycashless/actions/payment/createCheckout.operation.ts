@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import {
 	additionalBodyJsonField,
@@ -9,23 +8,38 @@ import {
 	returnUrlField,
 } from '../../descriptions/common';
 import { compact } from '../../helpers/body';
-import { optionalText } from '../../helpers/validation';
-import { RECONCILED_KEY, type ReconciledMarker } from '../../transport/reconcile';
-import { paycashlessRequest } from '../../transport/request';
+import { optionalUrl } from '../../helpers/validation';
+import type { PaycashlessApi } from '../../transport';
 import { finishBody } from '../common';
-import { paymentFields, readPayment } from './shared';
+import { paymentFields, paymentFoundByReference, readPayment } from './shared';
+import type { OperationDeclaration, OperationOption } from '../types';
 
-const properties: INodeProperties[] = [
+export const description: INodeProperties[] = [
 	...paymentFields,
 	additionalFieldsCollection([callbackUrlField, metadataField, returnUrlField, additionalBodyJsonField]),
 ];
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['payment'], operation: ['createCheckout'] } },
-	properties,
-);
+export const option: OperationOption = {
+	name: 'Create Checkout Link',
+	description: 'Create a hosted payment page to send the customer to',
+	action: 'Create a checkout link',
+};
 
-export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
+/**
+ * Found again by its reference, a checkout is the payment behind the link: the link itself is
+ * only ever in the answer to its creation, and the marker says so rather than leave
+ * `authorizationUrl` silently missing.
+ */
+export const declaration: OperationDeclaration = {
+	kind: 'create',
+	findsAgain: {
+		...paymentFoundByReference,
+		foundAgainNote:
+			'This is the payment created earlier under this reference. Paycashless returns a checkout link (authorizationUrl) only when it is created, so the link is not available here: use the one from the first run, or create a new link with a new reference.',
+	},
+};
+
+export async function execute(this: IExecuteFunctions, i: number, api: PaycashlessApi): Promise<IDataObject> {
 	const { reference, amount, customer } = readPayment.call(this, i);
 	const fields = this.getNodeParameter('additionalFields', i, {}) as IDataObject;
 	const body = finishBody(
@@ -33,22 +47,10 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 			reference,
 			amount,
 			customer,
-			returnUrl: optionalText(fields.returnUrl),
-			callbackUrl: optionalText(fields.callbackUrl),
+			returnUrl: optionalUrl(fields.returnUrl, 'Return URL'),
+			callbackUrl: optionalUrl(fields.callbackUrl, 'Callback URL'),
 		}),
 		fields,
 	);
-	const link = await paycashlessRequest.call(
-		this,
-		{ method: 'POST', path: '/v1/payments/checkout', body, reference, moneyMovement: 'payment' },
-		i,
-	);
-	// Found again by reference, it is the payment behind the link: the link itself is only ever in
-	// the answer to its creation. Say so rather than leave `authorizationUrl` silently missing.
-	const marker = link[RECONCILED_KEY] as ReconciledMarker | undefined;
-	if (marker?.reconciled && typeof link.authorizationUrl !== 'string') {
-		marker.note =
-			'This is the payment created earlier under this reference. Paycashless returns a checkout link (authorizationUrl) only when it is created, so the link is not available here: use the one from the first run, or create a new link with a new reference.';
-	}
-	return link;
+	return await api.request({ method: 'POST', path: '/v1/payments/checkout', body });
 }

@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import {
 	additionalBodyJsonField,
@@ -8,12 +7,13 @@ import {
 	metadataField,
 } from '../../descriptions/common';
 import { compact } from '../../helpers/body';
-import { optionalText, requireInteger } from '../../helpers/validation';
-import { paycashlessRequest } from '../../transport/request';
+import { optionalUrl, requireInteger } from '../../helpers/validation';
+import type { PaycashlessApi } from '../../transport';
 import { finishBody } from '../common';
-import { paymentFields, readPayment } from './shared';
+import { paymentFields, paymentFoundByReference, readPayment } from './shared';
+import type { OperationDeclaration, OperationOption } from '../types';
 
-const properties: INodeProperties[] = [
+export const description: INodeProperties[] = [
 	...paymentFields,
 	{
 		displayName: 'Expires In (Seconds)',
@@ -27,12 +27,15 @@ const properties: INodeProperties[] = [
 	additionalFieldsCollection([callbackUrlField, metadataField, additionalBodyJsonField]),
 ];
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['payment'], operation: ['createTransfer'] } },
-	properties,
-);
+export const option: OperationOption = {
+	name: 'Create Transfer Payment',
+	description: 'Get a bank account the customer pays into by transfer',
+	action: 'Create a transfer payment',
+};
 
-export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
+export const declaration: OperationDeclaration = { kind: 'create', findsAgain: paymentFoundByReference };
+
+export async function execute(this: IExecuteFunctions, i: number, api: PaycashlessApi): Promise<IDataObject> {
 	const { reference, amount, customer } = readPayment.call(this, i);
 	const expiresIn = requireInteger(this.getNodeParameter('expiresIn', i, 1800), 'Expires In (Seconds)', 1);
 	const fields = this.getNodeParameter('additionalFields', i, {}) as IDataObject;
@@ -43,13 +46,9 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 			amount,
 			customer,
 			expiresIn,
-			callbackUrl: optionalText(fields.callbackUrl),
+			callbackUrl: optionalUrl(fields.callbackUrl, 'Callback URL'),
 		}),
 		fields,
 	);
-	return await paycashlessRequest.call(
-		this,
-		{ method: 'POST', path: '/v1/payments', body, reference, moneyMovement: 'payment' },
-		i,
-	);
+	return await api.request({ method: 'POST', path: '/v1/payments', body });
 }

@@ -1,21 +1,27 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { createdAtFilterFields, filtersCollection, listFields, statusFilterField } from '../../descriptions/common';
-import { paginate } from '../../transport/paginate';
+import type { PaycashlessApi } from '../../transport';
 import { readListFilters, readListOptions } from '../common';
+import type { OperationDeclaration, OperationOption } from '../types';
 
 export const PAYMENT_STATUSES = ['awaiting_charge', 'charged', 'expired', 'failed', 'initiated', 'reversed', 'succeeded'];
 
-const properties: INodeProperties[] = [
+export const description: INodeProperties[] = [
 	...listFields,
 	filtersCollection([statusFilterField(PAYMENT_STATUSES, 'Only payments in this status'), ...createdAtFilterFields]),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['payment'], operation: ['getAll'] } }, properties);
+export const option: OperationOption = {
+	name: 'Get Many',
+	description: 'List payments',
+	action: 'Get many payments',
+};
 
-export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject[]> {
+export const declaration: OperationDeclaration = { kind: 'read' };
+
+export async function execute(this: IExecuteFunctions, i: number, api: PaycashlessApi): Promise<IDataObject[]> {
 	const options = readListOptions.call(this, i);
 	const qs = readListFilters.call(this, i);
-	return await paginate.call(this, { path: '/v1/payments', qs }, options, i);
+	return await api.paginate({ path: '/v1/payments', qs }, options);
 }

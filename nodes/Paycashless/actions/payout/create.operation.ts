@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import {
 	additionalBodyJsonField,
@@ -12,11 +11,12 @@ import {
 } from '../../descriptions/common';
 import { ID_PREFIXES } from '../../descriptions/locators';
 import { compact } from '../../helpers/body';
-import { optionalText, requireDigits, requireId, requireText } from '../../helpers/validation';
-import { paycashlessRequest } from '../../transport/request';
-import { finishBody, readAmount } from '../common';
+import { optionalText, optionalUrl, requireDigits, requireId, requireText } from '../../helpers/validation';
+import { apiPath, type PaycashlessApi } from '../../transport';
+import { amountCurrency, amountValue, finishBody, readAmount } from '../common';
+import type { OperationDeclaration, OperationOption } from '../types';
 
-const properties: INodeProperties[] = [
+export const description: INodeProperties[] = [
 	{
 		...referenceField,
 		description:
@@ -58,9 +58,38 @@ const properties: INodeProperties[] = [
 	]),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['payout'], operation: ['create'] } }, properties);
+export const option: OperationOption = {
+	name: 'Create',
+	description: 'Send money to a bank account',
+	action: 'Create a payout',
+};
 
-export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
+export const declaration: OperationDeclaration = {
+	kind: 'create',
+	findsAgain: {
+		object: 'payout',
+		movesMoney: true,
+		lookup: (reference) => ({ method: 'GET', path: apiPath`/v1/payouts/verify/${reference}` }),
+		via: 'verify',
+		findWith: { resource: 'payout', operation: 'verify', how: (reference) => `and the reference "${reference}"` },
+		sameAs: [
+			{ field: 'amount', requested: (body) => amountValue(body.amount), existing: (found) => amountValue(found.amount) },
+			{
+				field: 'currency',
+				requested: (body) => amountCurrency(body.amount),
+				existing: (found) => found.currency ?? amountCurrency(found.amount),
+			},
+			{
+				field: 'destinationAccountNumber',
+				requested: (body) => body.destinationAccountNumber,
+				existing: (found) => found.destinationAccountNumber,
+			},
+			{ field: 'bankId', requested: (body) => body.bankId, existing: (found) => found.destinationBankId ?? found.bankId },
+		],
+	},
+};
+
+export async function execute(this: IExecuteFunctions, i: number, api: PaycashlessApi): Promise<IDataObject> {
 	const reference = requireText(this.getNodeParameter('reference', i), 'Reference');
 	const amount = readAmount.call(this, i);
 	const destinationAccountNumber = requireDigits(
@@ -77,13 +106,9 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 			destinationAccountNumber,
 			bankId,
 			narration: optionalText(fields.narration),
-			callbackUrl: optionalText(fields.callbackUrl),
+			callbackUrl: optionalUrl(fields.callbackUrl, 'Callback URL'),
 		}),
 		fields,
 	);
-	return await paycashlessRequest.call(
-		this,
-		{ method: 'POST', path: '/v1/payouts', body, reference, moneyMovement: 'payout' },
-		i,
-	);
+	return await api.request({ method: 'POST', path: '/v1/payouts', body });
 }

@@ -1,13 +1,13 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { createdAtFilterFields, filtersCollection, listFields, statusFilterField } from '../../descriptions/common';
-import { paginate } from '../../transport/paginate';
+import type { PaycashlessApi } from '../../transport';
 import { readListFilters, readListOptions } from '../common';
+import type { OperationDeclaration, OperationOption } from '../types';
 
 export const PAYOUT_STATUSES = ['cancelled', 'failed', 'pending', 'reversed', 'sent', 'succeeded'];
 
-const properties: INodeProperties[] = [
+export const description: INodeProperties[] = [
 	...listFields,
 	filtersCollection([
 		statusFilterField(PAYOUT_STATUSES, 'Only payouts in this status'),
@@ -22,10 +22,16 @@ const properties: INodeProperties[] = [
 	]),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['payout'], operation: ['getAll'] } }, properties);
+export const option: OperationOption = {
+	name: 'Get Many',
+	description: 'List payouts',
+	action: 'Get many payouts',
+};
 
-export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject[]> {
+export const declaration: OperationDeclaration = { kind: 'read' };
+
+export async function execute(this: IExecuteFunctions, i: number, api: PaycashlessApi): Promise<IDataObject[]> {
 	const options = readListOptions.call(this, i);
 	const qs = readListFilters.call(this, i);
-	return await paginate.call(this, { path: '/v1/payouts', qs }, options, i);
+	return await api.paginate({ path: '/v1/payouts', qs }, options);
 }

@@ -1,20 +1,26 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { referenceField } from '../../descriptions/common';
 import { requireText } from '../../helpers/validation';
-import { apiPath, paycashlessRequest } from '../../transport/request';
+import { apiPath, type PaycashlessApi } from '../../transport';
+import type { OperationDeclaration, OperationOption } from '../types';
 
-const properties: INodeProperties[] = [
+export const description: INodeProperties[] = [
 	{
 		...referenceField,
 		description: 'The reference you gave when creating the payout',
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['payout'], operation: ['verify'] } }, properties);
+export const option: OperationOption = {
+	name: 'Verify',
+	description: 'Get a payout by your reference, to check its status',
+	action: 'Verify a payout',
+};
 
-export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
+export const declaration: OperationDeclaration = { kind: 'read' };
+
+export async function execute(this: IExecuteFunctions, i: number, api: PaycashlessApi): Promise<IDataObject> {
 	const reference = requireText(this.getNodeParameter('reference', i), 'Reference');
-	return await paycashlessRequest.call(this, { method: 'GET', path: apiPath`/v1/payouts/verify/${reference}` }, i);
+	return await api.request({ method: 'GET', path: apiPath`/v1/payouts/verify/${reference}` });
 }

@@ -1,14 +1,14 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { additionalBodyJsonField, additionalFieldsCollection, metadataField } from '../../descriptions/common';
 import { taxRateFields, taxTypeField } from '../../descriptions/taxRate';
 import { compact } from '../../helpers/body';
 import { optionalText, requireNumber, requireText } from '../../helpers/validation';
-import { paycashlessRequest } from '../../transport/request';
+import type { PaycashlessApi } from '../../transport';
 import { finishBody } from '../common';
+import type { OperationDeclaration, OperationOption } from '../types';
 
-const properties: INodeProperties[] = [
+export const description: INodeProperties[] = [
 	{ ...taxRateFields.name, required: true },
 	{
 		displayName: 'Percentage',
@@ -30,9 +30,15 @@ const properties: INodeProperties[] = [
 	additionalFieldsCollection([taxRateFields.active, taxRateFields.description, metadataField, additionalBodyJsonField]),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['taxRate'], operation: ['create'] } }, properties);
+export const option: OperationOption = {
+	name: 'Create',
+	description: 'Create a tax rate for invoices',
+	action: 'Create a tax rate',
+};
 
-export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
+export const declaration: OperationDeclaration = { kind: 'write', check: { text: 'whether the tax rate exists in the Paycashless dashboard (the API cannot list tax rates)' } };
+
+export async function execute(this: IExecuteFunctions, i: number, api: PaycashlessApi): Promise<IDataObject> {
 	const name = requireText(this.getNodeParameter('name', i), 'Name');
 	const percentage = requireNumber(this.getNodeParameter('percentage', i), 'Percentage', 0, 100);
 	const fields = this.getNodeParameter('additionalFields', i, {}) as IDataObject;
@@ -47,5 +53,5 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 		}),
 		fields,
 	);
-	return await paycashlessRequest.call(this, { method: 'POST', path: '/v1/tax_rates', body }, i);
+	return await api.request({ method: 'POST', path: '/v1/tax_rates', body });
 }

@@ -1,15 +1,15 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { additionalBodyJsonField, additionalFieldsCollection, metadataField } from '../../descriptions/common';
 import { ID_PREFIXES } from '../../descriptions/locators';
 import { taxRateFields, taxTypeField } from '../../descriptions/taxRate';
 import { compact } from '../../helpers/body';
 import { invalid, optionalText, requireId, requireText } from '../../helpers/validation';
-import { apiPath, paycashlessRequest } from '../../transport/request';
+import { apiPath, type PaycashlessApi } from '../../transport';
 import { finishBody } from '../common';
+import type { OperationDeclaration, OperationOption } from '../types';
 
-const properties: INodeProperties[] = [
+export const description: INodeProperties[] = [
 	{
 		displayName: 'Tax Rate ID',
 		name: 'taxRateId',
@@ -32,9 +32,15 @@ const properties: INodeProperties[] = [
 	),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['taxRate'], operation: ['update'] } }, properties);
+export const option: OperationOption = {
+	name: 'Update',
+	description: 'Change a tax rate',
+	action: 'Update a tax rate',
+};
 
-export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
+export const declaration: OperationDeclaration = { kind: 'write', check: { text: 'in the Paycashless dashboard whether the tax rate has its new values' } };
+
+export async function execute(this: IExecuteFunctions, i: number, api: PaycashlessApi): Promise<IDataObject> {
 	const id = requireId(this.getNodeParameter('taxRateId', i), ID_PREFIXES.taxRate, 'Tax Rate ID');
 	const fields = this.getNodeParameter('updateFields', i, {}) as IDataObject;
 	const body = finishBody(
@@ -47,5 +53,5 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 		fields,
 	);
 	if (Object.keys(body).length === 0) invalid('Update Fields', fields, 'choose at least one field to change');
-	return await paycashlessRequest.call(this, { method: 'PUT', path: apiPath`/v1/tax_rates/${id}`, body }, i);
+	return await api.request({ method: 'PUT', path: apiPath`/v1/tax_rates/${id}`, body });
 }

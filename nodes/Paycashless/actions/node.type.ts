@@ -1,0 +1,28 @@
+/**
+ * The node's resource and operation names as types, derived from the resources' operation maps
+ * (in the spirit of n8n's versioned nodes' `node.type.ts`): a typo in a name is a type error.
+ */
+import type * as bankAccount from './bankAccount';
+import type * as callback from './callback';
+import type * as dedicatedAccount from './dedicatedAccount';
+import type * as invoice from './invoice';
+import type * as payment from './payment';
+import type * as payout from './payout';
+import type * as taxRate from './taxRate';
+
+export type PaycashlessNodeType = {
+	bankAccount: keyof typeof bankAccount.operations;
+	callback: keyof typeof callback.operations;
+	dedicatedAccount: keyof typeof dedicatedAccount.operations;
+	invoice: keyof typeof invoice.operations;
+	payment: keyof typeof payment.operations;
+	payout: keyof typeof payout.operations;
+	taxRate: keyof typeof taxRate.operations;
+};
+
+export type PaycashlessResource = keyof PaycashlessNodeType;
+
+/** A resource and one of its operations. */
+export type TypedOperationRef = {
+	[R in PaycashlessResource]: { resource: R; operation: PaycashlessNodeType[R] };
+}[PaycashlessResource];
