@@ -127,7 +127,7 @@ async function post(url: string, body: string, headers: Record<string, string>):
 }
 
 describe('Create and Wait for Payment in real n8n', () => {
-	test('waits; 24 forged resumes are refused and it keeps waiting; an instalment does not resume it; INVOICE_PAID does, with the paid invoice', async () => {
+	test('waits; 26 forged resumes are refused and it keeps waiting; an instalment does not resume it; INVOICE_PAID does, with the paid invoice', async () => {
 		const reference = `wait-e2e-${randomUUID().slice(0, 8)}`;
 		const { workflowId } = await startRun(false, { reference, partial: true, minutes: 60 });
 		const waiting = await waitForStatus(workflowId, ['waiting'], 60_000);
@@ -159,6 +159,8 @@ describe('Create and Wait for Payment in real n8n', () => {
 			const altered = JSON.stringify({ event: 'INVOICE_PAID', data: { ...paidData, ...change } });
 			forgeries.push({ name: `altered data ${i}`, url: callbackUrl, body: altered, headers: genuine.headers });
 		}
+		const instalmentData: Json = { id: 'ipay_x', invoiceId: created.id, amountPaid: 100, paid: true };
+		forgeries.push({ name: 'a genuine instalment relabelled INVOICE_PAID', url: callbackUrl, ...signed(callbackUrl, secret, 'INVOICE_PAID', instalmentData) });
 		forgeries.push({ name: 'altered event', url: callbackUrl, body: JSON.stringify({ event: 'INVOICE_CANCELLED', data: paidData }), headers: genuine.headers });
 		for (const [i, ageS] of [400, 3600, -400].entries()) {
 			const stale = signed(callbackUrl, secret, 'INVOICE_PAID', paidData, Date.now() - ageS * 1000);

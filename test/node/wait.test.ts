@@ -85,6 +85,18 @@ describe('Create and Wait: the resume webhook', () => {
 		expect(run.result.workflowData).toBeUndefined();
 	});
 
+	test('the event name is not signed: a genuine body under another event name does not resume', async () => {
+		// A paid invoice relabelled INVOICE_CANCELLED, and an instalment relabelled INVOICE_PAID.
+		const relabelled = await resume('INVOICE_CANCELLED', PAID_INVOICE, sign(CALLBACK_URL, PAID_INVOICE));
+		expect(relabelled.answer.status).toBe(401);
+		expect(relabelled.answer.body).toMatchObject({ error: 'event_data_mismatch' });
+		expect(relabelled.result.workflowData).toBeUndefined();
+		const instalment = { id: 'ipay_1', invoiceId: 'inv_1', amountPaid: 100000, paid: true };
+		const promoted = await resume('INVOICE_PAID', instalment, sign(CALLBACK_URL, instalment));
+		expect(promoted.answer.status).toBe(401);
+		expect(promoted.result.workflowData).toBeUndefined();
+	});
+
 	test('a node not waiting answers 404 and resumes nothing', async () => {
 		const run = await resume('INVOICE_PAID', PAID_INVOICE, sign(CALLBACK_URL, PAID_INVOICE), { operation: 'create' });
 		expect(run.answer.status).toBe(404);

@@ -42,8 +42,13 @@ export interface WaitKind {
 	/** Operation value in the node (resource + operation). */
 	resource: string;
 	operation: string;
-	/** Event name → outcome, for events that resume the execution. */
-	resumeOn: Record<string, string>;
+	/**
+	 * Event name → outcome and the status the object must have, for events that resume the
+	 * execution. Paycashless signs the URL, the data and the timestamp but not the event name, so
+	 * a resuming event is believed only when its (signed) data agrees: that status and the awaited
+	 * reference.
+	 */
+	resumeOn: Record<string, { outcome: string; status: string }>;
 	/** Events answered 200 without resuming (e.g. one instalment of an invoice). */
 	acknowledge: string[];
 	/** The reference field of the callback's `data`, when it carries one. */
@@ -54,7 +59,10 @@ export const WAIT_KINDS: WaitKind[] = [
 	{
 		resource: 'invoice',
 		operation: 'createAndWait',
-		resumeOn: { INVOICE_PAID: 'paid', INVOICE_CANCELLED: 'cancelled' },
+		resumeOn: {
+			INVOICE_PAID: { outcome: 'paid', status: 'paid' },
+			INVOICE_CANCELLED: { outcome: 'cancelled', status: 'cancelled' },
+		},
 		acknowledge: ['INVOICE_PAYMENT_SUCCEEDED'],
 		referenceOf: (data) => (typeof data.reference === 'string' ? data.reference : undefined),
 	},
@@ -210,6 +218,8 @@ export async function resumeWebhook(this: IWebhookFunctions): Promise<IWebhookRe
 	}
 
 	const data = (outcome.callback.data ?? {}) as IDataObject;
+	const event = outcome.callback.event.trim().toUpperCase();
+	const expected = kind.resumeOn[event];
 	const reference = kind.referenceOf(data);
 	if (reference !== undefined && reference !== expectedReference) {
 		// Signed for this URL but about another object: a late callback of an earlier loop round.
@@ -220,10 +230,23 @@ export async function resumeWebhook(this: IWebhookFunctions): Promise<IWebhookRe
 		});
 		return sendJson.call(this, 200, { received: true, resumed: false, reason: 'other_reference' });
 	}
+	const status = typeof data.status === 'string' ? data.status.toLowerCase() : undefined;
+	if (reference === undefined || status !== expected.status) {
+		// The event name is not signed: a genuine body under another event name is refused.
+		this.logger.warn(`Paycashless resume call refused: ${event} with data that does not say so; the execution keeps waiting`, {
+			node: node.name,
+			event,
+			status,
+			hasReference: reference !== undefined,
+		});
+		return sendJson.call(this, 401, {
+			error: 'event_data_mismatch',
+			message: `The data of this ${event} callback is not a ${expected.status} object with the awaited reference.`,
+		});
+	}
 
-	const event = outcome.callback.event.trim().toUpperCase();
 	const item = waitItem(data, {
-		outcome: kind.resumeOn[event],
+		outcome: expected.outcome,
 		event,
 		reference: expectedReference,
 		deliveryId: outcome.deliveryId,
