@@ -66,7 +66,7 @@ describe('node description', () => {
 		}
 	});
 
-	it('has a handler for each of the twenty-two operations, and no handler without an option', () => {
+	it('has a handler for each of the twenty-three operations, and no handler without an option', () => {
 		const offered: string[] = [];
 		for (const operation of operationProperties) {
 			const [resource] = operation.displayOptions?.show?.resource as string[];
@@ -77,7 +77,7 @@ describe('node description', () => {
 		}
 		const handled = Object.entries(registry).flatMap(([resource, ops]) => Object.keys(ops).map((op) => `${resource}.${op}`));
 		expect(sorted(offered)).toEqual(sorted(handled));
-		expect(offered).toHaveLength(22);
+		expect(offered).toHaveLength(23);
 		expect(findOperation('payout', 'delete')).toBeUndefined();
 		expect(findOperation('payout', 'toString')).toBeUndefined();
 	});
@@ -130,8 +130,8 @@ describe('node description', () => {
 
 	it('says amounts are main units in and smallest units out', () => {
 		const amounts = allProperties(properties).filter((p) => p.name === 'amount' || p.name === 'price');
-		// Transfer payment, checkout link and payout amounts; invoice item price (Create, Create and Wait).
-		expect(amounts.length).toBe(5);
+		// Transfer payment, checkout link and payout amounts; invoice item price (payout and invoice twice: Create, Create and Wait).
+		expect(amounts.length).toBe(6);
 		for (const field of amounts) expect(field.description).toMatch(/smallest unit/);
 		const bankId = properties.find((p) => p.name === 'bankId') as INodeProperties;
 		expect(bankId.hint).toMatch(/\$json\.bank\.id/);

@@ -254,3 +254,77 @@ describe('Create and Wait: the create and the wait (against the emulator)', () =
 		expect(again.output[0].json).toMatchObject({ reference, status: 'paid', paycashlessWait: { outcome: 'already_paid' } });
 	});
 });
+
+describe('Payout → Create and Wait for Final Status', () => {
+	const PAYOUT_REF = 'bill-77';
+	const PAYOUT_URL = waitCallbackUrl(RESUME_URL, PAYOUT_REF);
+	const PAYOUT = { id: 'po_1', reference: PAYOUT_REF, status: 'succeeded', amount: { value: 500000, currency: 'NGN' } };
+
+	async function resumePayout(event: string, data: IDataObject, headers: Record<string, string>) {
+		return await runWebhook(new Paycashless(), {
+			rawBody: JSON.stringify({ event, data }),
+			headers,
+			requestUrl: PAYOUT_URL.slice('https://n8n.example.com'.length),
+			credentials: CREDENTIALS,
+			parameters: { resource: 'payout', operation: 'createAndWait', __paycashlessResumeUrl: RESUME_URL },
+		});
+	}
+
+	test('PAYOUT_SUCCEEDED and PAYOUT_FAILED resume; PAYOUT_SENT does not; a relabelled body is refused', async () => {
+		const succeeded = await resumePayout('PAYOUT_SUCCEEDED', PAYOUT, sign(PAYOUT_URL, PAYOUT));
+		expect(succeeded.items[0]).toMatchObject({ status: 'succeeded', paycashlessWait: { outcome: 'succeeded', reference: PAYOUT_REF } });
+		const failedData = { ...PAYOUT, status: 'failed', failureCode: 'account_closed' };
+		const failed = await resumePayout('PAYOUT_FAILED', failedData, sign(PAYOUT_URL, failedData));
+		expect(failed.items[0]).toMatchObject({ status: 'failed', paycashlessWait: { outcome: 'failed' } });
+		const sentData = { ...PAYOUT, status: 'sent' };
+		const sent = await resumePayout('PAYOUT_SENT', sentData, sign(PAYOUT_URL, sentData));
+		expect(sent.answer).toEqual({ status: 200, body: { received: true, resumed: false, reason: 'event_does_not_end_wait' } });
+		const relabelled = await resumePayout('PAYOUT_SUCCEEDED', sentData, sign(PAYOUT_URL, sentData));
+		expect(relabelled.answer.status).toBe(401);
+		expect(relabelled.result.workflowData).toBeUndefined();
+	});
+
+	test('against the emulator: sends the payout once with its own callback URL, waits; the same reference again is not sent twice', async () => {
+		const emulator = await startEmulator({ callbackRetries: 0, seed: {} });
+		try {
+			const bankId = 'bank_538ed2056326432ba8e6853b613997bb'; // Access Bank in emulator/banks.ts
+			const parameters: INodeParameters = {
+				resource: 'payout',
+				operation: 'createAndWait',
+				reference: PAYOUT_REF,
+				amount: 5000,
+				currency: 'NGN',
+				destinationAccountNumber: '0123456789',
+				bankId,
+				waitTimeLimit: 30,
+				waitTimeLimitUnit: 'minutes',
+			};
+			const runOnce = async () => {
+				const harness = createExecuteContext({ parameters, credentials: { apiKey: emulator.apiKey, apiSecret: emulator.apiSecret, baseUrl: emulator.baseUrl } });
+				const waits: Date[] = [];
+				Object.assign(harness.context, {
+					evaluateExpression: () => RESUME_URL,
+					putExecutionToWait: async (date: Date) => {
+						waits.push(date);
+					},
+					getExecuteData: () => ({ data: { main: [[{ json: {} }]] } }),
+				});
+				const [output] = await new Paycashless().execute.call(harness.context);
+				return { output, waits, sent: harness.sent };
+			};
+			const first = await runOnce();
+			expect(first.waits).toHaveLength(1);
+			expect(JSON.parse(first.sent.find((r) => r.method === 'POST')?.body ?? '{}').callbackUrl).toBe(PAYOUT_URL);
+			expect(first.output[0].json).toMatchObject({ reference: PAYOUT_REF, paycashlessWait: { outcome: 'waiting' } });
+			await emulator.completePayout(PAYOUT_REF, 'succeeded');
+			await emulator.callbacksSettled();
+			expect(emulator.callbacks.find((c) => c.event === 'PAYOUT_SUCCEEDED')?.url).toBe(PAYOUT_URL);
+			const again = await runOnce();
+			expect(emulator.list('payouts').filter((p) => p.reference === PAYOUT_REF)).toHaveLength(1);
+			expect(again.waits).toHaveLength(0);
+			expect(again.output[0].json).toMatchObject({ status: 'succeeded', paycashlessWait: { outcome: 'already_succeeded' } });
+		} finally {
+			await emulator.close();
+		}
+	});
+});

@@ -14,6 +14,8 @@
  *   So before waiting the node puts there the item it must emit then: the object as created,
  *   marked `timeLimitReached`, with the reference to look it up by.
  */
+import type { PaycashlessApi } from '../transport';
+import { RECONCILED_KEY } from '../transport';
 import type {
 	IDataObject,
 	IExecuteFunctions,
@@ -22,6 +24,8 @@ import type {
 	IWebhookFunctions,
 	IWebhookResponseData,
 } from 'n8n-workflow';
+
+import { NodeOperationError } from 'n8n-workflow';
 
 import { DEFAULT_TIMESTAMP_TOLERANCE_SECONDS, TIMESTAMP_HEADER } from '../../../lib/signing';
 import { invalid } from '../helpers/validation';
@@ -53,6 +57,8 @@ export interface WaitKind {
 	acknowledge: string[];
 	/** The reference field of the callback's `data`, when it carries one. */
 	referenceOf(data: IDataObject): string | undefined;
+	/** Statuses after which there is nothing to wait for (an object found again by its reference). */
+	settled: string[];
 }
 
 export const WAIT_KINDS: WaitKind[] = [
@@ -65,11 +71,33 @@ export const WAIT_KINDS: WaitKind[] = [
 		},
 		acknowledge: ['INVOICE_PAYMENT_SUCCEEDED'],
 		referenceOf: (data) => (typeof data.reference === 'string' ? data.reference : undefined),
+		settled: ['paid', 'cancelled'],
+	},
+	{
+		resource: 'payout',
+		operation: 'createAndWait',
+		resumeOn: {
+			PAYOUT_SUCCEEDED: { outcome: 'succeeded', status: 'succeeded' },
+			PAYOUT_FAILED: { outcome: 'failed', status: 'failed' },
+			PAYOUT_REVERSED: { outcome: 'reversed', status: 'reversed' },
+			PAYOUT_CANCELLED: { outcome: 'cancelled', status: 'cancelled' },
+		},
+		acknowledge: ['PAYOUT_PENDING', 'PAYOUT_SENT'],
+		referenceOf: (data) => (typeof data.reference === 'string' ? data.reference : undefined),
+		settled: ['succeeded', 'failed', 'reversed', 'cancelled'],
 	},
 ];
 
 export function waitKindOf(resource: string, operation: string): WaitKind | undefined {
 	return WAIT_KINDS.find((kind) => kind.resource === resource && kind.operation === operation);
+}
+
+/** A create's fields without its Callback URL (a Create and Wait operation sets it). */
+export function withoutCallbackUrl(properties: INodeProperties[]): INodeProperties[] {
+	return properties.map((property) => {
+		if (property.type !== 'collection' || !Array.isArray(property.options)) return property;
+		return { ...property, options: (property.options as INodeProperties[]).filter((option) => option.name !== 'callbackUrl') };
+	});
 }
 
 /** The Time Limit fields of every Create and Wait operation. */
@@ -82,7 +110,7 @@ export function timeLimitProperties(): INodeProperties[] {
 			default: 24,
 			typeOptions: { minValue: 1 },
 			description:
-				'How long to wait for the callback. After that the workflow goes on with the object as it was created, marked "timeLimitReached" (look it up by its reference to see whether it was paid meanwhile). n8n checks waiting executions about once a minute.',
+				'How long to wait for the callback. After that the workflow goes on with the object as it was created, marked "timeLimitReached" (look it up by its reference to see what happened meanwhile). n8n checks waiting executions about once a minute.',
 		},
 		{
 			displayName: 'Time Limit Unit',
@@ -210,7 +238,7 @@ export async function resumeWebhook(this: IWebhookFunctions): Promise<IWebhookRe
 	}
 	if (outcome.action === 'ignore') {
 		const event = outcome.event.trim().toUpperCase();
-		const instalment = kind.acknowledge.includes(event);
+		const instalment = event === 'INVOICE_PAYMENT_SUCCEEDED';
 		this.logger.info(`Paycashless ${event} received while waiting: ${instalment ? 'an instalment, ' : ''}the execution keeps waiting`, {
 			node: node.name,
 		});
@@ -254,4 +282,50 @@ export async function resumeWebhook(this: IWebhookFunctions): Promise<IWebhookRe
 		receivedAt: new Date(nowMs).toISOString(),
 	});
 	return { workflowData: [this.helpers.returnJsonArray([item])] };
+}
+
+export interface CreateThenWait {
+	kind: WaitKind;
+	/** The object's name in messages, e.g. `invoice`. */
+	object: string;
+	/** POST path of the create. */
+	path: string;
+	/** The create's validated body with `callbackUrl` set (nothing sent). */
+	body(callbackUrl: string): { reference: string; body: IDataObject };
+	/** Said in the time-limit item when the object already existed under the reference. */
+	foundAgainNote: string;
+}
+
+/**
+ * The create-and-wait of every such operation: one item per run; the create through the
+ * operation's own transport (reconciled by its reference, never made twice); an object already
+ * settled is returned without waiting; otherwise the time-limit item is put in place and the
+ * execution waits.
+ */
+export async function createThenWait(this: IExecuteFunctions, i: number, api: PaycashlessApi, spec: CreateThenWait): Promise<IDataObject> {
+	const count = this.getInputData().length;
+	if (count !== 1) {
+		throw new NodeOperationError(
+			this.getNode(),
+			`This operation waits for one ${spec.object} per run and got ${count} items: put a Loop Over Items node (batch size 1) before it`,
+			{ itemIndex: i },
+		);
+	}
+	const waitTill = waitTillFrom(this.getNodeParameter('waitTimeLimit', i), this.getNodeParameter('waitTimeLimitUnit', i), Date.now());
+	const resumeUrl = resumeUrlOf(this, i);
+	// Validated first (clear errors before anything is sent), with a placeholder URL.
+	const { reference } = spec.body(resumeUrl);
+	const callbackUrl = waitCallbackUrl(resumeUrl, reference);
+	const { body } = spec.body(callbackUrl);
+	// After Additional Body JSON: this URL is what ends the wait, nothing may replace it.
+	body.callbackUrl = callbackUrl;
+
+	const created = await api.request({ method: 'POST', path: spec.path, body });
+	const meta: IDataObject = { reference, callbackUrl };
+	const status = String(created.status ?? '').toLowerCase();
+	if (spec.kind.settled.includes(status)) return waitItem(created, { ...meta, outcome: `already_${status}` });
+	if (created[RECONCILED_KEY] !== undefined) meta.note = spec.foundAgainNote;
+	prepareTimeLimitItems.call(this, waitItem(created, { ...meta, outcome: 'timeLimitReached', waitedUntil: waitTill.toISOString() }), i);
+	await this.putExecutionToWait(waitTill);
+	return waitItem(created, { ...meta, outcome: 'waiting', waitTill: waitTill.toISOString() });
 }

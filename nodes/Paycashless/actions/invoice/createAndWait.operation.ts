@@ -5,27 +5,12 @@
  * and docs/wait-for-payment.md.
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
-import { RECONCILED_KEY, type PaycashlessApi } from '../../transport';
-import {
-	prepareTimeLimitItems,
-	resumeUrlOf,
-	timeLimitProperties,
-	waitCallbackUrl,
-	waitItem,
-	waitTillFrom,
-} from '../../wait/resume';
+import type { PaycashlessApi } from '../../transport';
+import { createThenWait, timeLimitProperties, waitKindOf, withoutCallbackUrl } from '../../wait/resume';
 import type { OperationDeclaration, OperationOption } from '../types';
 import { description as createDescription, declaration as createDeclaration, invoiceCreateBody } from './create.operation';
 
-/** Invoice → Create's fields without Callback URL (the node sets it). */
-function withoutCallbackUrl(properties: INodeProperties[]): INodeProperties[] {
-	return properties.map((property) => {
-		if (property.type !== 'collection' || !Array.isArray(property.options)) return property;
-		return { ...property, options: (property.options as INodeProperties[]).filter((option) => option.name !== 'callbackUrl') };
-	});
-}
 
 export const description: INodeProperties[] = [
 	...withoutCallbackUrl(createDescription),
@@ -48,35 +33,13 @@ export const option: OperationOption = {
 /** The same create as Invoice → Create: found again by its reference, never made twice. */
 export const declaration: OperationDeclaration = createDeclaration;
 
-const FINAL_STATUS: Record<string, string> = { paid: 'paid', cancelled: 'cancelled' };
-
 export async function execute(this: IExecuteFunctions, i: number, api: PaycashlessApi): Promise<IDataObject> {
-	if (this.getInputData().length !== 1) {
-		throw new NodeOperationError(
-			this.getNode(),
-			`Create and Wait for Payment waits for one invoice per run and got ${this.getInputData().length} items: put a Loop Over Items node (batch size 1) before it`,
-			{ itemIndex: i },
-		);
-	}
-	const waitTill = waitTillFrom(this.getNodeParameter('waitTimeLimit', i), this.getNodeParameter('waitTimeLimitUnit', i), Date.now());
-	const { reference, body } = invoiceCreateBody.call(this, i);
-	const callbackUrl = waitCallbackUrl(resumeUrlOf(this, i), reference);
-	// After Additional Body JSON: this URL is what makes the wait end, nothing may replace it.
-	body.callbackUrl = callbackUrl;
-
-	const invoice = await api.request({ method: 'POST', path: '/v1/invoices', body });
-	const meta: IDataObject = { reference, callbackUrl };
-	const status = String(invoice.status ?? '').toLowerCase();
-	// A repeated reference may find an invoice that is already settled: nothing to wait for.
-	if (FINAL_STATUS[status]) return waitItem(invoice, { ...meta, outcome: `already_${FINAL_STATUS[status]}` });
-
-	const reconciled = invoice[RECONCILED_KEY] !== undefined;
-	if (reconciled) {
-		// Found again by its reference: it was created by an earlier run, maybe with another
-		// callbackUrl, so only the time limit is sure to end this wait.
-		meta.note = 'This invoice already existed under this reference: its callbacks may go to the URL it was first created with, so this wait may only end at the time limit.';
-	}
-	prepareTimeLimitItems.call(this, waitItem(invoice, { ...meta, outcome: 'timeLimitReached', waitedUntil: waitTill.toISOString() }), i);
-	await this.putExecutionToWait(waitTill);
-	return waitItem(invoice, { ...meta, outcome: 'waiting', waitTill: waitTill.toISOString() });
+	return await createThenWait.call(this, i, api, {
+		kind: waitKindOf('invoice', 'createAndWait')!,
+		object: 'invoice',
+		path: '/v1/invoices',
+		body: (callbackUrl) => invoiceCreateBody.call(this, i, callbackUrl),
+		foundAgainNote:
+			'This invoice already existed under this reference: its callbacks may go to the URL it was first created with, so this wait may only end at the time limit.',
+	});
 }

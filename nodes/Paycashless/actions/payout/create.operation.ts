@@ -89,7 +89,11 @@ export const declaration: OperationDeclaration = {
 	},
 };
 
-export async function execute(this: IExecuteFunctions, i: number, api: PaycashlessApi): Promise<IDataObject> {
+/**
+ * The create request of item `i` (validated, nothing sent). `callbackUrl` replaces the field's
+ * value (Create and Wait for Final Status gives its own resume URL).
+ */
+export function payoutCreateBody(this: IExecuteFunctions, i: number, callbackUrl?: string): { reference: string; body: IDataObject } {
 	const reference = requireText(this.getNodeParameter('reference', i), 'Reference');
 	const amount = readAmount.call(this, i);
 	const destinationAccountNumber = requireDigits(
@@ -106,9 +110,14 @@ export async function execute(this: IExecuteFunctions, i: number, api: Paycashle
 			destinationAccountNumber,
 			bankId,
 			narration: optionalText(fields.narration),
-			callbackUrl: optionalUrl(fields.callbackUrl, 'Callback URL'),
+			callbackUrl: callbackUrl ?? optionalUrl(fields.callbackUrl, 'Callback URL'),
 		}),
 		fields,
 	);
+	return { reference, body };
+}
+
+export async function execute(this: IExecuteFunctions, i: number, api: PaycashlessApi): Promise<IDataObject> {
+	const { body } = payoutCreateBody.call(this, i);
 	return await api.request({ method: 'POST', path: '/v1/payouts', body });
 }
