@@ -236,6 +236,60 @@ describe('Create and Wait for Payment in real n8n', () => {
 	});
 });
 
+describe('Payout → Create and Wait for Final Status in real n8n', () => {
+	test('waits; PAYOUT_SENT does not resume it; PAYOUT_SUCCEEDED resumes the same execution with the payout', async () => {
+		const webhookPath = `wait-payout-${randomUUID().slice(0, 8)}`;
+		const reference = `payout-wait-e2e-${randomUUID().slice(0, 8)}`;
+		const workflowId = await lab.createActiveWorkflow(
+			`wait ${webhookPath}`,
+			[
+				{
+					name: 'Webhook',
+					type: 'n8n-nodes-base.webhook',
+					typeVersion: 2,
+					webhookId: randomUUID(),
+					parameters: { httpMethod: 'POST', path: webhookPath, responseMode: 'onReceived', options: {} },
+				},
+				{
+					name: 'Pay and Wait',
+					type: NODE_TYPE_ACTION,
+					typeVersion: 1,
+					credentials: { paycashlessApi: lab.good },
+					parameters: {
+						resource: 'payout',
+						operation: 'createAndWait',
+						reference: '={{ $json.body.reference }}',
+						amount: 2500,
+						currency: 'NGN',
+						destinationAccountNumber: '0123456789',
+						bankId: 'bank_538ed2056326432ba8e6853b613997bb',
+						waitTimeLimit: 1,
+						waitTimeLimitUnit: 'hours',
+					},
+				},
+			],
+			{ Webhook: { main: [[{ node: 'Pay and Wait', type: 'main', index: 0 }]] } },
+			[webhookPath],
+		);
+		const response = await fetch(`${lab.n8n.baseUrl}/webhook/${webhookPath}`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify({ reference }),
+		});
+		expect(response.status).toBe(200);
+		const waiting = await waitForStatus(workflowId, ['waiting'], 60_000);
+		await lab.emulator.completePayout(reference, 'sent');
+		await lab.emulator.callbacksSettled();
+		expect((await latestExecution(workflowId))?.status).toBe('waiting');
+		await lab.emulator.completePayout(reference, 'succeeded');
+		const done = await waitForStatus(workflowId, ['success'], 30_000);
+		expect(done.id).toBe(waiting.id);
+		const [payout] = outputOf(done, 'Pay and Wait');
+		expect(payout).toMatchObject({ reference, status: 'succeeded', paycashlessWait: { outcome: 'succeeded', verified: true } });
+		expect(lab.emulator.list('payouts').filter((p) => p.reference === reference)).toHaveLength(1);
+	});
+});
+
 describe('examples/verify-callback-webhook.json in real n8n', () => {
 	test('Webhook (Raw Body) → Callback: Verify → Respond to Webhook: genuine 200, 20 forgeries 401 and none reaches the success branch', async () => {
 		const [example] = loadExampleWorkflows({ n8nBaseUrl: lab.n8n.baseUrl, credential: lab.good }).filter(
