@@ -89,8 +89,12 @@ async function startRun(withLookup: boolean, body: Json): Promise<{ workflowId: 
 	return { workflowId };
 }
 
+/** The workflow's newest execution. n8n 1.x lists waiting executions only when asked for them by status. */
 async function latestExecution(workflowId: string): Promise<Execution | undefined> {
-	return (await lab.executions(workflowId))[0];
+	const listed = await lab.executions(workflowId);
+	const page = await lab.session.api<{ data: Execution[] }>('GET', `/executions?workflowId=${workflowId}&status=waiting&includeData=true&limit=100`);
+	const all = [...listed, ...page.data.filter((waiting) => !listed.some((execution) => String(execution.id) === String(waiting.id)))];
+	return all.sort((a, b) => Number(b.id) - Number(a.id))[0];
 }
 
 async function waitForStatus(workflowId: string, statuses: string[], timeoutMs: number): Promise<Execution> {
