@@ -14,8 +14,6 @@
  *   So before waiting the node puts there the item it must emit then: the object as created,
  *   marked `timeLimitReached`, with the reference to look it up by.
  */
-import type { PaycashlessApi } from '../transport';
-import { RECONCILED_KEY } from '../transport';
 import type {
 	IDataObject,
 	IExecuteFunctions,
@@ -24,11 +22,11 @@ import type {
 	IWebhookFunctions,
 	IWebhookResponseData,
 } from 'n8n-workflow';
-
 import { NodeOperationError } from 'n8n-workflow';
 
 import { DEFAULT_TIMESTAMP_TOLERANCE_SECONDS, TIMESTAMP_HEADER } from '../../../lib/signing';
 import { invalid } from '../helpers/validation';
+import { RECONCILED_KEY, type PaycashlessApi } from '../transport';
 import { evaluateCallback, headerValue, type HeaderValues } from '../trigger/callback';
 import { queryStringOf } from '../trigger/callbackUrls';
 
@@ -38,8 +36,6 @@ export const WAIT_REFERENCE_PARAM = 'paycashlessReference';
 export const WAIT_KEY = 'paycashlessWait';
 const RESUME_URL_EXPRESSION = '={{ $execution.resumeUrl }}';
 const MAX_WAIT_MS = 366 * 24 * 3600 * 1000;
-
-export type WaitOutcome = 'waiting' | 'timeLimitReached' | string;
 
 /** Which callbacks end the wait for one kind of object, and what the outcome is then called. */
 export interface WaitKind {
@@ -162,12 +158,6 @@ export function resumeUrlOf(context: IExecuteFunctions | IWebhookFunctions, item
 		invalid('Resume URL', url, 'n8n gave this execution no resume URL; Create and Wait needs a workflow run by n8n');
 	}
 	return url;
-}
-
-export interface WaitMeta extends IDataObject {
-	outcome: WaitOutcome;
-	reference: string;
-	callbackUrl: string;
 }
 
 /** The item the node emits, meta under WAIT_KEY (object fields stay at the top level). */
