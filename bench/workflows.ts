@@ -82,9 +82,10 @@ export function plainWebhook(name: string, webhookPath: string, headerAuth?: Cre
 }
 
 /**
- * What docs/wait-for-payment.md recommends for high callback volumes: n8n's Webhook node with Raw
- * Body, answering through Respond to Webhook, after the package's Callback → Verify (flag mode):
- * 200 for a genuine callback, the status Verify gives (401) for a forged one.
+ * The fast path of docs/wait-for-payment.md: n8n's Webhook node with Raw Body, answering through
+ * Respond to Webhook, after the package's Callback → Verify, with no expression anywhere: Verify
+ * reads the item's headers and raw body itself and fails a forgery, which its error output sends
+ * to a fixed 401 answer; a genuine callback gets a fixed 200.
  */
 export function webhookVerifyNodes(webhookPath: string, callbackUrl: string, credential: CredentialRef): { nodes: WorkflowNode[]; connections: Record<string, unknown> } {
 	const nodes: WorkflowNode[] = [
@@ -95,21 +96,26 @@ export function webhookVerifyNodes(webhookPath: string, callbackUrl: string, cre
 			webhookId: randomUUID(),
 			parameters: { httpMethod: 'POST', path: webhookPath, responseMode: 'responseNode', options: { rawBody: true } },
 		},
-		paycashless('Verify Callback', credential, { resource: 'callback', operation: 'verify', expectedCallbackUrl: callbackUrl, onInvalid: 'flag' }),
 		{
-			name: 'Respond',
+			...paycashless('Verify Callback', credential, { resource: 'callback', operation: 'verify', expectedCallbackUrl: callbackUrl, onInvalid: 'error' }),
+			onError: 'continueErrorOutput',
+		},
+		{
+			name: 'Answer 200',
 			type: 'n8n-nodes-base.respondToWebhook',
 			typeVersion: 1.1,
-			parameters: {
-				respondWith: 'json',
-				responseBody: '={{ { verified: $json.verified, reason: $json.reason } }}',
-				options: { responseCode: '={{ $json.verified ? 200 : $json.httpStatus }}' },
-			},
+			parameters: { respondWith: 'json', responseBody: '{"received":true}', options: { responseCode: 200 } },
+		},
+		{
+			name: 'Answer 401',
+			type: 'n8n-nodes-base.respondToWebhook',
+			typeVersion: 1.1,
+			parameters: { respondWith: 'json', responseBody: '{"error":"not a genuine Paycashless callback"}', options: { responseCode: 401 } },
 		},
 	];
 	const connections = {
 		Webhook: { main: [[{ node: 'Verify Callback', type: 'main', index: 0 }]] },
-		'Verify Callback': { main: [[{ node: 'Respond', type: 'main', index: 0 }]] },
+		'Verify Callback': { main: [[{ node: 'Answer 200', type: 'main', index: 0 }], [{ node: 'Answer 401', type: 'main', index: 0 }]] },
 	};
 	return { nodes, connections };
 }

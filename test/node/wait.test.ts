@@ -171,6 +171,16 @@ describe('Callback → Verify', () => {
 		expect(output[0].json).toMatchObject({ verified: true, event: 'INVOICE_PAID' });
 	});
 
+	test('Headers and Parsed Body left empty: taken from the incoming item (as the Webhook node gives them)', async () => {
+		const headers = sign(URL_GIVEN, PAID_INVOICE);
+		const { output } = await runNode({
+			parameters: { ...base, callbackHeaders: '', callbackBody: '' } as INodeParameters,
+			items: [{ json: { headers: { 'request-signature': headers['Request-Signature'], 'request-timestamp': headers['Request-Timestamp'] }, body: { event: 'INVOICE_PAID', data: PAID_INVOICE } } }],
+			credentials: CREDENTIALS,
+		});
+		expect(output[0].json).toMatchObject({ verified: true, event: 'INVOICE_PAID' });
+	});
+
 	test('a bad Callback URL or Headers value is a clear error naming the field', async () => {
 		const badUrl = await verify({}, {}, { expectedCallbackUrl: 'not a url' });
 		expect(String(badUrl.output[0].json.error)).toMatch(/Invalid Callback URL/);

@@ -27,8 +27,9 @@ export const description: INodeProperties[] = [
 		displayName: 'Headers',
 		name: 'callbackHeaders',
 		type: 'json',
-		default: '={{ $json.headers }}',
-		description: 'The request headers of the callback (the Webhook node puts them in "headers")',
+		default: '',
+		description:
+			'The request headers of the callback. Leave empty to use the incoming item\'s "headers" (where the Webhook node puts them; no expression needed, which keeps this fast).',
 	},
 	{
 		displayName: 'Raw Body Field',
@@ -42,8 +43,9 @@ export const description: INodeProperties[] = [
 		displayName: 'Parsed Body',
 		name: 'callbackBody',
 		type: 'json',
-		default: '={{ $json.body }}',
-		description: 'Used when there is no raw body: the callback body as JSON ({"event": ..., "data": ...})',
+		default: '',
+		description:
+			'Used when there is no raw body: the callback body as JSON ({"event": ..., "data": ...}). Leave empty to use the incoming item\'s "body".',
 	},
 	{
 		displayName: 'If Not Verified',
@@ -83,6 +85,10 @@ export const option: OperationOption = {
 /** Sends nothing to Paycashless: reads the credential's secret and checks the item. */
 export const declaration: OperationDeclaration = { kind: 'read' };
 
+function isEmpty(value: unknown): boolean {
+	return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+}
+
 function asObject(value: unknown, field: string): IDataObject {
 	if (value === undefined || value === null || value === '') return {};
 	if (typeof value === 'string') {
@@ -102,7 +108,9 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 	const nowMs = Date.now();
 	const callbackUrl = requireText(this.getNodeParameter('expectedCallbackUrl', i), 'Callback URL');
 	if (!/^https?:\/\/[^\s]+$/i.test(callbackUrl)) invalid('Callback URL', callbackUrl, 'must be an http(s) URL');
-	const headers = asObject(this.getNodeParameter('callbackHeaders', i, {}), 'Headers') as HeaderValues;
+	const incoming = this.getInputData()[i]?.json ?? {};
+	const headersValue = this.getNodeParameter('callbackHeaders', i, '');
+	const headers = asObject(isEmpty(headersValue) ? incoming.headers : headersValue, 'Headers') as HeaderValues;
 	const lowerHeaders: HeaderValues = {};
 	for (const [name, value] of Object.entries(headers)) lowerHeaders[name.toLowerCase()] = value;
 	const tolerance = requireInteger(
@@ -115,7 +123,8 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 	if (binaryField && this.getInputData()[i]?.binary?.[binaryField]) {
 		rawBody = await this.helpers.getBinaryDataBuffer(i, binaryField);
 	}
-	const parsedBody = rawBody ? undefined : this.getNodeParameter('callbackBody', i, {});
+	const bodyValue = rawBody ? undefined : this.getNodeParameter('callbackBody', i, '');
+	const parsedBody = rawBody ? undefined : isEmpty(bodyValue) ? incoming.body : bodyValue;
 	const secret = String((await this.getCredentials<{ apiSecret?: string }>('paycashlessApi')).apiSecret ?? '');
 
 	const outcome = evaluateCallback({
