@@ -89,12 +89,19 @@ async function startRun(withLookup: boolean, body: Json): Promise<{ workflowId: 
 	return { workflowId };
 }
 
-/** The workflow's newest execution. n8n 1.x lists waiting executions only when asked for them by status. */
+/**
+ * The workflow's newest execution, with its data. n8n 1.x's public list leaves out executions it
+ * still counts as active (a waiting one among them), so the ids come from the editor's list too
+ * and the newest is read by id.
+ */
 async function latestExecution(workflowId: string): Promise<Execution | undefined> {
 	const listed = await lab.executions(workflowId);
-	const page = await lab.session.api<{ data: Execution[] }>('GET', `/executions?workflowId=${workflowId}&status=waiting&includeData=true&limit=100`);
-	const all = [...listed, ...page.data.filter((waiting) => !listed.some((execution) => String(execution.id) === String(waiting.id)))];
-	return all.sort((a, b) => Number(b.id) - Number(a.id))[0];
+	const filter = encodeURIComponent(JSON.stringify({ workflowId }));
+	const editor = await lab.session.rest<{ results: Array<{ id: string | number }> }>('GET', `/rest/executions?filter=${filter}&limit=20`).catch(() => ({ results: [] }));
+	const ids = [...listed.map((execution) => Number(execution.id)), ...(editor.results ?? []).map((execution) => Number(execution.id))];
+	if (ids.length === 0) return undefined;
+	const newest = Math.max(...ids);
+	return listed.find((execution) => Number(execution.id) === newest) ?? (await lab.session.api<Execution>('GET', `/executions/${newest}?includeData=true`));
 }
 
 async function waitForStatus(workflowId: string, statuses: string[], timeoutMs: number): Promise<Execution> {
