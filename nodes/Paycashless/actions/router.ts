@@ -183,8 +183,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		}
 		// The failed item with the lowest index is the one reported, as one at a time would.
 		if (stopOnError) throw outcome.error;
-		// `error` lets n8n send the item to the error output under "On Error: Continue (using error output)".
-		returnData.push({ json: errorJson(outcome.error), pairedItem: { item: i }, error: outcome.error });
+		returnData.push({ json: errorJson(outcome.error), pairedItem: { item: i } });
 	}
 
 	return [returnData];
