@@ -187,7 +187,7 @@ function triggerSection(results: BenchResults): string {
 		trigger: 'Paycashless Trigger (verifies the signature)',
 		webhook: 'Webhook node (no verification)',
 		'webhook-auth': 'Webhook node with Header Auth (n8n loads a credential)',
-		'webhook-verify': 'Webhook node (Raw Body) → Callback: Verify → Respond to Webhook (200 / 401), no expressions',
+		'webhook-verify': 'Webhook node (Raw Body) → Callback: Verify → Respond to Webhook (200 / 401)',
 	};
 	const variants = TRIGGER_VARIANTS.filter((v) => t.samples[v]?.length);
 	const per = (v: TriggerVariant) => summarize(t.samples[v].map((s) => s.sequentialMedianMs));

@@ -82,10 +82,9 @@ export function plainWebhook(name: string, webhookPath: string, headerAuth?: Cre
 }
 
 /**
- * The fast path of docs/wait-for-payment.md: n8n's Webhook node with Raw Body, answering through
- * Respond to Webhook, after the package's Callback → Verify, with no expression anywhere: Verify
- * reads the item's headers and raw body itself and fails a forgery, which its error output sends
- * to a fixed 401 answer; a genuine callback gets a fixed 200.
+ * The fast path of docs/wait-for-payment.md: n8n's Webhook node with Raw Body → the package's
+ * Callback → Verify (flag mode; it reads the item's headers and raw body itself) → one Respond to
+ * Webhook whose status is the only expression: 200, or the 401 Verify gives a forgery.
  */
 export function webhookVerifyNodes(webhookPath: string, callbackUrl: string, credential: CredentialRef): { nodes: WorkflowNode[]; connections: Record<string, unknown> } {
 	const nodes: WorkflowNode[] = [
@@ -96,26 +95,17 @@ export function webhookVerifyNodes(webhookPath: string, callbackUrl: string, cre
 			webhookId: randomUUID(),
 			parameters: { httpMethod: 'POST', path: webhookPath, responseMode: 'responseNode', options: { rawBody: true } },
 		},
+		paycashless('Verify Callback', credential, { resource: 'callback', operation: 'verify', expectedCallbackUrl: callbackUrl, onInvalid: 'flag' }),
 		{
-			...paycashless('Verify Callback', credential, { resource: 'callback', operation: 'verify', expectedCallbackUrl: callbackUrl, onInvalid: 'error' }),
-			onError: 'continueErrorOutput',
-		},
-		{
-			name: 'Answer 200',
+			name: 'Respond',
 			type: 'n8n-nodes-base.respondToWebhook',
 			typeVersion: 1.1,
-			parameters: { respondWith: 'json', responseBody: '{"received":true}', options: { responseCode: 200 } },
-		},
-		{
-			name: 'Answer 401',
-			type: 'n8n-nodes-base.respondToWebhook',
-			typeVersion: 1.1,
-			parameters: { respondWith: 'json', responseBody: '{"error":"not a genuine Paycashless callback"}', options: { responseCode: 401 } },
+			parameters: { respondWith: 'noData', options: { responseCode: '={{ $json.verified ? 200 : $json.httpStatus }}' } },
 		},
 	];
 	const connections = {
 		Webhook: { main: [[{ node: 'Verify Callback', type: 'main', index: 0 }]] },
-		'Verify Callback': { main: [[{ node: 'Answer 200', type: 'main', index: 0 }], [{ node: 'Answer 401', type: 'main', index: 0 }]] },
+		'Verify Callback': { main: [[{ node: 'Respond', type: 'main', index: 0 }]] },
 	};
 	return { nodes, connections };
 }
