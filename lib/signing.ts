@@ -174,9 +174,15 @@ export function verifyCallback(input: CallbackVerificationInput): CallbackVerifi
 		return { valid: false, reason: 'stale_timestamp' };
 	}
 	const timestamp = String(input.timestamp).trim();
-	const orders: Array<['received' | 'sorted', string]> = [['received', JSON.stringify(input.data)]];
-	const sorted = canonicalJson(input.data);
-	if (sorted !== orders[0][1]) orders.push(['sorted', sorted]);
+	const orders: Array<['received' | 'sorted', string]> = [];
+	try {
+		orders.push(['received', JSON.stringify(input.data)]);
+		const sorted = canonicalJson(input.data);
+		if (sorted !== orders[0][1]) orders.push(['sorted', sorted]);
+	} catch {
+		// Data too deep (RangeError) or not serialisable: it cannot be what was signed.
+		return { valid: false, reason: 'bad_signature' };
+	}
 	const seen = new Set<string>();
 	for (const url of input.candidateUrls) {
 		const key = url.toLowerCase();

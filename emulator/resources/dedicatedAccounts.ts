@@ -5,7 +5,7 @@
  */
 import { bankById, bankBySlug, bankRef, DEFAULT_DEDICATED_ACCOUNT_BANK, type Bank } from '../banks';
 import { customerId } from '../customers';
-import { invalidState, notFound } from '../errors';
+import { invalidField, invalidState, notFound } from '../errors';
 import { listPage } from '../lists';
 import { CURRENCIES, isoDate, type AccountRequest, type Currency, type DedicatedAccount } from '../models';
 import type { Core, Router } from '../router';
@@ -57,12 +57,19 @@ export function requestAccount(account: DedicatedAccount): NonNullable<AccountRe
 	};
 }
 
-/** The BVN among the identities: the one typed `bvn`, else an untyped 11-digit number. */
+/**
+ * The BVN among the identities: the one typed `bvn` (which must be 11 digits, as every BVN is),
+ * else an untyped 11-digit number.
+ */
 function bvnOf(identities: Fields[]): string | null {
-	for (const identity of identities) {
+	for (const [index, identity] of identities.entries()) {
 		const type = identity.string('type');
 		const number = identity.string('number', { required: true }) as string;
-		if (type?.toLowerCase() === 'bvn' || (type === undefined && /^\d{11}$/.test(number))) return number;
+		if (type?.toLowerCase() === 'bvn') {
+			if (!/^\d{11}$/.test(number)) throw invalidField(`kycProfile.identities[${index}].number`, 'A BVN has exactly 11 digits.');
+			return number;
+		}
+		if (type === undefined && /^\d{11}$/.test(number)) return number;
 	}
 	return null;
 }

@@ -11,14 +11,24 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { DEFAULT_TIMESTAMP_TOLERANCE_SECONDS, TIMESTAMP_HEADER } from '../../lib/signing';
 import { evaluateCallback, headerValue, visibleHeaders, type HeaderValues } from './trigger/callback';
 import { candidateCallbackUrls, queryStringOf } from './trigger/callbackUrls';
-import { eventMatcher, KNOWN_EVENT_OPTIONS, ALL_EVENTS } from './trigger/events';
+import { confirmWithPaycashless } from './trigger/confirm';
+import { callbackEventKey, eventMatcher, KNOWN_EVENT_OPTIONS, ALL_EVENTS } from './trigger/events';
 
 interface TriggerOptions {
 	callbackUrlOverride?: string;
+	confirmWithPaycashless?: boolean;
+	inconsistentEvents?: 'refuse' | 'flag';
 	includeHeaders?: boolean;
 	includeRawBody?: boolean;
 	skipSignatureVerification?: boolean;
 	timestampToleranceSeconds?: number;
+}
+
+/** Writes a JSON answer and tells n8n not to answer or start anything. */
+function answer(context: IWebhookFunctions, status: number, body: IDataObject): IWebhookResponseData {
+	const response = context.getResponseObject();
+	if (!response.headersSent) response.status(status).json(body).end();
+	return { noWebhookResponse: true };
 }
 
 /** Where this node's URL lives in the versions of n8n that tell the endpoint actually served. */
@@ -108,6 +118,34 @@ export class PaycashlessTrigger implements INodeType {
 							'The exact URL given to Paycashless as callbackUrl, when it differs from the URLs n8n shows (n8n behind a reverse proxy, a custom webhook path). Paycashless signs this URL, so it must match letter for letter (letter case aside).',
 					},
 					{
+						displayName: 'Confirm With Paycashless',
+						name: 'confirmWithPaycashless',
+						type: 'boolean',
+						default: false,
+						description:
+							'Whether to fetch the invoice, payment, payout or dedicated account from Paycashless before the workflow starts, and output it as currentObject. If Paycashless has no such object, the callback is refused; if Paycashless cannot be reached, the callback is refused with 503 so that Paycashless sends it again later.',
+					},
+					{
+						displayName: 'Event Name Check',
+						name: 'inconsistentEvents',
+						type: 'options',
+						options: [
+							{
+								name: 'Refuse Callbacks Whose Event Contradicts Their Data',
+								value: 'refuse',
+								description: 'E.g. PAYOUT_SUCCEEDED carrying an invoice, or PAYMENT_SUCCEEDED carrying a failed payment: answered 422, nothing starts.',
+							},
+							{
+								name: 'Start the Workflow and Flag Them',
+								value: 'flag',
+								description: 'The item has eventCheck "inconsistent" and eventCheckProblem saying why',
+							},
+						],
+						default: 'refuse',
+						description:
+							'The signature covers the data, not the event name. What to do when the event name contradicts what the data says it is (its ID, its status).',
+					},
+					{
 						displayName: 'Include Headers',
 						name: 'includeHeaders',
 						type: 'boolean',
@@ -160,6 +198,20 @@ export class PaycashlessTrigger implements INodeType {
 	};
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+		// Hostile input must never make the trigger throw (n8n would answer 500 and record an
+		// error execution, which can start an error workflow): anything unexpected is refused.
+		try {
+			return await PaycashlessTrigger.receiveCallback.call(this);
+		} catch (error) {
+			this.logger.warn(`Paycashless Trigger refused a callback it could not process: ${error instanceof Error ? error.message : String(error)}`, {
+				node: this.getNode().name,
+			});
+			return answer(this, 400, { error: 'unprocessable_callback', message: 'This request could not be processed; nothing was started.' });
+		}
+	}
+
+	/** One callback: verified, checked, then answered or started (webhook() catches anything unexpected). */
+	static async receiveCallback(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 		const nowMs = Date.now();
 		const request = this.getRequestObject();
 		const headers = this.getHeaderData() as HeaderValues;
@@ -177,7 +229,8 @@ export class PaycashlessTrigger implements INodeType {
 			overrideUrl: options.callbackUrlOverride,
 			receivedQuery: queryStringOf(request.originalUrl ?? request.url),
 		});
-		const toleranceSeconds = Number(options.timestampToleranceSeconds ?? DEFAULT_TIMESTAMP_TOLERANCE_SECONDS);
+		const configuredTolerance = Number(options.timestampToleranceSeconds ?? DEFAULT_TIMESTAMP_TOLERANCE_SECONDS);
+		const toleranceSeconds = Number.isFinite(configuredTolerance) ? Math.max(0, configuredTolerance) : DEFAULT_TIMESTAMP_TOLERANCE_SECONDS;
 
 		const outcome = evaluateCallback({
 			secret: String(credentials.apiSecret ?? ''),
@@ -186,11 +239,11 @@ export class PaycashlessTrigger implements INodeType {
 			headers,
 			candidateUrls,
 			nowMs,
-			toleranceSeconds: Number.isFinite(toleranceSeconds) ? toleranceSeconds : DEFAULT_TIMESTAMP_TOLERANCE_SECONDS,
+			toleranceSeconds,
 			skipVerification: options.skipSignatureVerification === true,
 			matchesEvent: eventMatcher(events, otherEventNames),
+			inconsistentEvents: options.inconsistentEvents === 'flag' ? 'flag' : 'refuse',
 		});
-		const response = this.getResponseObject();
 
 		if (outcome.action === 'reject') {
 			this.logger.warn(`Paycashless Trigger refused a callback (${outcome.status} ${outcome.error}): ${outcome.message}`, {
@@ -201,8 +254,7 @@ export class PaycashlessTrigger implements INodeType {
 				serverTime: Math.floor(nowMs / 1000),
 				checkedCallbackUrls: candidateUrls,
 			});
-			response.status(outcome.status).json({ error: outcome.error, message: outcome.message }).end();
-			return { noWebhookResponse: true };
+			return answer(this, outcome.status, { error: outcome.error, message: outcome.message });
 		}
 
 		if (outcome.action === 'ignore') {
@@ -210,8 +262,7 @@ export class PaycashlessTrigger implements INodeType {
 				node: node.name,
 				event: outcome.event,
 			});
-			response.status(200).json({ received: true, ignored: true, reason: 'event_not_selected' }).end();
-			return { noWebhookResponse: true };
+			return answer(this, 200, { received: true, ignored: true, reason: 'event_not_selected' });
 		}
 
 		if (outcome.wouldReject) {
@@ -225,13 +276,45 @@ export class PaycashlessTrigger implements INodeType {
 			event: outcome.callback.event,
 			data: outcome.callback.data as IDataObject,
 			deliveryId: outcome.deliveryId,
+			// Same key as the Paycashless Poll Trigger gives this event (trigger/events.ts).
+			eventKey: callbackEventKey(outcome.callback.event, outcome.callback.data) ?? `callback:${outcome.deliveryId}`,
 			verified: outcome.verified,
+			eventCheck: outcome.eventCheck.result,
 			receivedAt: new Date(nowMs).toISOString(),
 		};
+		if (outcome.eventCheck.result === 'inconsistent') {
+			item.eventCheckProblem = outcome.eventCheck.reason;
+			this.logger.warn(`Paycashless Trigger started the workflow with an inconsistent event (flagged): ${outcome.eventCheck.reason}`, {
+				node: node.name,
+				event: outcome.callback.event,
+			});
+		}
+
+		if (options.confirmWithPaycashless === true) {
+			const confirmation = await confirmWithPaycashless(this, outcome.kind, outcome.callback.data);
+			if (confirmation.outcome === 'not_found') {
+				this.logger.warn(`Paycashless Trigger refused a callback: Paycashless has no object at ${confirmation.path}`, { node: node.name, event: outcome.callback.event });
+				return answer(this, 422, { error: 'not_confirmed', message: 'Paycashless has no object matching this callback.' });
+			}
+			if (confirmation.outcome === 'unavailable') {
+				this.logger.warn(`Paycashless Trigger could not confirm a callback with Paycashless (${confirmation.message}); answered 503 so it is sent again`, {
+					node: node.name,
+					event: outcome.callback.event,
+				});
+				return answer(this, 503, { error: 'confirmation_unavailable', message: 'Paycashless could not be reached to confirm this callback; send it again later.' });
+			}
+			item.confirmed = confirmation.outcome === 'confirmed';
+			item.currentObject = confirmation.outcome === 'confirmed' ? confirmation.current : null;
+		}
+
 		if (options.skipSignatureVerification === true) item.verificationSkipped = true;
 		if (options.includeHeaders === true) item.headers = visibleHeaders(headers) as IDataObject;
 		if (options.includeRawBody === true) item.rawBody = outcome.callback.rawText;
 
+		// No memory of accepted deliveries is kept here: n8n 2.41 does not save static data changed in
+		// webhook() (WorkflowRunner.run rebuilds a Workflow from the same static data object before
+		// the answer and so clears its "changed" flag; only a workflow without static data yet gets
+		// it saved). Exact replays are left to Remove Duplicates on `deliveryId` (README).
 		return { workflowData: [this.helpers.returnJsonArray([item])] };
 	}
 }

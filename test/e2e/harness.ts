@@ -90,7 +90,9 @@ async function startEmulator(options: EmulatorOptions): Promise<EmulatorHandle> 
 function removeStaleRuns(root: string): void {
 	if (!fs.existsSync(root)) return;
 	for (const name of fs.readdirSync(root)) {
-		const pid = Number(/^run-(\d+)$/.exec(name)?.[1] ?? 0);
+		// Only folders of this project's runs (`<kind>-<pid>`): others are left alone.
+		const pid = Number(/^[a-z]+-(\d+)$/.exec(name)?.[1] ?? 0);
+		if (!pid) continue;
 		let alive = false;
 		try {
 			if (pid) process.kill(pid, 0);
@@ -208,4 +210,27 @@ export async function startE2eLab(): Promise<E2eLab> {
 /** A Paycashless action node with the e2e credential. */
 export function paycashlessNode(credential: CredentialRef, parameters: Record<string, unknown>): Omit<WorkflowNode, 'name'> {
 	return { type: NODE_TYPE_ACTION, typeVersion: 1, parameters, credentials: { [CREDENTIAL_TYPE]: credential } };
+}
+
+/**
+ * Creates a transfer payment through a real Paycashless node in n8n, with `callbackUrl`, and
+ * returns its reference (unique per call, starting with `prefix`).
+ */
+export async function createTransferPayment(lab: E2eLab, callbackUrl: string, prefix = 'cb'): Promise<string> {
+	const reference = `${prefix}-${randomUUID().slice(0, 12)}`;
+	const [item] = await lab.runNode(
+		paycashlessNode(lab.good, {
+			resource: 'payment',
+			operation: 'createTransfer',
+			reference,
+			amount: 150,
+			currency: 'NGN',
+			customerEmail: 'callbacks@example.com',
+			customerName: 'Callback Test',
+			expiresIn: 1800,
+			additionalFields: { callbackUrl },
+		}),
+	);
+	if (item?.reference !== reference) throw new Error(`the payment was not created: ${JSON.stringify(item)}`);
+	return reference;
 }

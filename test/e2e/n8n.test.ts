@@ -9,7 +9,7 @@ import { accountName, BANKS } from '../../emulator/banks';
 import { canonicalJson } from '../../lib/signing';
 import { loadExampleWorkflows, type WorkflowJson } from '../../scripts/n8n/examples';
 import { NODE_TYPE_TRIGGER } from '../../scripts/n8n/lab';
-import { paycashlessNode, SETUP_TIMEOUT_MS, startE2eLab, webhookNode, type E2eLab, type Execution } from './harness';
+import { createTransferPayment, paycashlessNode, SETUP_TIMEOUT_MS, startE2eLab, webhookNode, type E2eLab, type Execution } from './harness';
 
 jest.setTimeout(120_000);
 
@@ -399,23 +399,8 @@ describe('Paycashless Trigger in n8n, with callbacks the emulator signs and send
 		productionUrl = `${lab.n8n.baseUrl}/webhook/${webhookId}/webhook`;
 	});
 
-	async function createPayment(callbackUrl: string): Promise<string> {
-		const reference = unique('cb');
-		const [item] = await lab.runNode(
-			paycashlessNode(lab.good, {
-				resource: 'payment',
-				operation: 'createTransfer',
-				reference,
-				amount: 150,
-				currency: 'NGN',
-				customerEmail: 'cb@example.com',
-				customerName: 'Callback Test',
-				expiresIn: 1800,
-				additionalFields: { callbackUrl },
-			}),
-		);
-		expect(item).toMatchObject({ reference });
-		return reference;
+	function createPayment(callbackUrl: string): Promise<string> {
+		return createTransferPayment(lab, callbackUrl);
 	}
 
 	it('production URL: a completed payment starts exactly one execution with its event and data', async () => {

@@ -53,6 +53,7 @@ describe('n8n community-package scanner, offline', () => {
 				'dist/credentials/PaycashlessApi.credentials.js',
 				'dist/nodes/Paycashless/Paycashless.node.js',
 				'dist/nodes/Paycashless/PaycashlessTrigger.node.js',
+				'dist/nodes/Paycashless/PaycashlessPollTrigger.node.js',
 			]),
 		);
 		expect(report.tarball.findings).toEqual([]);
@@ -66,6 +67,7 @@ describe('n8n community-package scanner, offline', () => {
 				'credentials/PaycashlessApi.credentials.ts',
 				'nodes/Paycashless/Paycashless.node.ts',
 				'nodes/Paycashless/PaycashlessTrigger.node.ts',
+				'nodes/Paycashless/PaycashlessPollTrigger.node.ts',
 			]),
 		);
 		expect(report.source.findings).toEqual([]);

@@ -299,6 +299,11 @@ describe('emulator endpoints', () => {
 			});
 			expect(badDate.status).toBe(422);
 			expect(badDate.body.error.params).toEqual(['kycProfile.dateOfBirth']);
+			const shortBvn = await call(emulator, 'POST', '/v1/dedicated_accounts', {
+				body: dedicatedAccountBody({ kycProfile: { ...(dedicatedAccountBody().kycProfile as object), identities: [{ type: 'bvn', number: '123' }] } }),
+			});
+			expect(shortBvn.status).toBe(422);
+			expect(shortBvn.body.error.params).toEqual(['kycProfile.identities[0].number']);
 			expect((await call(emulator, 'GET', '/v1/dedicated_accounts/va_missing')).status).toBe(404);
 			expect((await call(emulator, 'GET', '/v1/dedicated_accounts/requests/acc_req_missing/status')).status).toBe(404);
 		});

@@ -8,6 +8,7 @@ import type {
 	INodeExecutionData,
 	INodeProperties,
 	INodeType,
+	IHttpRequestOptions,
 	IWebhookFunctions,
 	IWebhookResponseData,
 } from 'n8n-workflow';
@@ -78,6 +79,10 @@ export interface FakeWebhookOptions {
 	servedUrl?: string;
 	webhookId?: string;
 	mode?: 'webhook' | 'manual';
+	/** `getWorkflowStaticData('node')`: pass the same object to several runs to share it. Default: a fresh {}. */
+	staticData?: IDataObject;
+	/** `helpers.httpRequestWithAuthentication` (for Confirm With Paycashless). Default: throws. */
+	httpRequestWithAuthentication?: (credentialType: string, options: IHttpRequestOptions) => Promise<unknown>;
 }
 
 export interface FakeWebhookContext {
@@ -112,6 +117,7 @@ function parseQuery(requestUrl: string): IDataObject {
 export function createWebhookContext(node: INodeType, options: FakeWebhookOptions = {}): FakeWebhookContext {
 	const response = new RecordedResponse();
 	const logs: LogLine[] = [];
+	const staticData = options.staticData ?? {};
 	const headers = lowerCaseHeaders(options.headers);
 	const requestUrl = options.requestUrl ?? `/webhook/${options.webhookId ?? TEST_WEBHOOK_ID}/webhook`;
 
@@ -164,9 +170,14 @@ export function createWebhookContext(node: INodeType, options: FakeWebhookOption
 		getMode: () => options.mode ?? 'webhook',
 		getNode: () => webhookNode,
 		logger: { debug: log('debug'), info: log('info'), warn: log('warn'), error: log('error') },
+		getWorkflowStaticData: () => staticData,
 		helpers: {
 			returnJsonArray: (data: IDataObject | IDataObject[]): INodeExecutionData[] =>
 				(Array.isArray(data) ? data : [data]).map((json) => ({ json })),
+			httpRequestWithAuthentication: async (credentialType: string, requestOptions: IHttpRequestOptions) => {
+				if (!options.httpRequestWithAuthentication) throw new Error('no HTTP in this test');
+				return await options.httpRequestWithAuthentication(credentialType, requestOptions);
+			},
 		},
 	};
 	if (options.servedUrl !== undefined) {

@@ -48,7 +48,24 @@ const invoice: INodeParameters = {
 const account: INodeParameters = individualAccountParameters;
 const payouts: INodeParameters = { resource: 'payout', operation: 'getAll' };
 
+const lookup: INodeParameters = { resource: 'bankAccount', operation: 'lookUp', accountNumber: '0123456789', bankCode: '058' };
+
 const cases: Array<[string, INodeParameters, string]> = [
+	// What reached the API in the hardening review (issue 17, item 6)
+	['payout currency EUR from an expression', { ...payout, currency: 'EUR' }, 'Invalid Currency "EUR": use one of NGN, USD'],
+	['invoice currency from an expression', { ...invoice, currency: 'ngn' }, 'Invalid Currency "ngn": use one of NGN, USD'],
+	['narration of 150 characters', { ...payout, additionalFields: { narration: 'x'.repeat(150) } }, 'Invalid Narration "xxxx'],
+	['5-digit destination account number', { ...payout, destinationAccountNumber: '12345' }, 'Invalid Destination Account Number "12345": use exactly 10 digits'],
+	['account lookup with account 123', { ...lookup, accountNumber: '123' }, 'Invalid Account Number "123": use exactly 10 digits'],
+	['account lookup with bank code abc', { ...lookup, bankCode: 'abc' }, 'Invalid Bank Code "abc": use 3 to 6 digits'],
+	['payment list status bogus', { resource: 'payment', operation: 'getAll', filters: { status: 'bogus' } }, 'Invalid Status "bogus": use one of awaiting_charge, charged'],
+	['payout list status bogus', { ...payouts, filters: { status: 'paid' } }, 'Invalid Status "paid": use one of cancelled, failed'],
+	['BVN of 3 digits', { ...account, bvn: '123' }, 'Invalid BVN "123": use exactly 11 digits'],
+	['negative amount through Additional Body Fields', { ...payout, additionalFields: { additionalBodyJson: '{"amount":{"value":-1}}' } }, 'Invalid Additional Body Fields (JSON) → amount.value -1: use a whole number 1 or more'],
+	['empty reference through Additional Body Fields', { ...payout, additionalFields: { additionalBodyJson: '{"reference":""}' } }, 'Invalid Additional Body Fields (JSON) → reference (empty)'],
+	['currency EUR through Additional Body Fields', { ...transfer, additionalFields: { additionalBodyJson: '{"amount":{"currency":"EUR"}}' } }, 'Invalid Additional Body Fields (JSON) → amount.currency "EUR"'],
+	['callback URL through Additional Body Fields', { ...invoice, additionalFields: { additionalBodyJson: '{"callbackUrl":"javascript:alert(1)"}' } }, 'Invalid Additional Body Fields (JSON) → callbackUrl "javascript:alert(1)"'],
+	['account number through Additional Body Fields', { ...payout, additionalFields: { additionalBodyJson: { destinationAccountNumber: '12' } } }, 'Invalid Additional Body Fields (JSON) → destinationAccountNumber "12"'],
 	// Callback and return URLs
 	['payout callback URL that is not a URL', { ...payout, additionalFields: { callbackUrl: 'not a url' } }, 'Invalid Callback URL "not a url": use a full URL starting with https://'],
 	['payout callback URL with a script scheme', { ...payout, additionalFields: { callbackUrl: 'javascript:alert(1)' } }, 'Invalid Callback URL "javascript:alert(1)"'],
@@ -82,7 +99,7 @@ const cases: Array<[string, INodeParameters, string]> = [
 	['dedicated account e-mail', { ...account, email: 'tunde' }, 'Invalid Email "tunde"'],
 	['date of birth that does not exist', { ...account, dateOfBirth: '1990-02-30' }, 'Invalid Date of Birth "1990-02-30": use a real date written YYYY-MM-DD'],
 	['date of birth in another format', { ...account, dateOfBirth: '25/04/1990' }, 'Invalid Date of Birth "25/04/1990"'],
-	['BVN with letters', { ...account, bvn: '2221234567X' }, 'Invalid BVN "2221234567X": use digits only'],
+	['BVN with letters', { ...account, bvn: '2221234567X' }, 'Invalid BVN "2221234567X": use exactly 11 digits'],
 	['country code of three letters', { ...account, kycFields: { countryOfOrigin: 'NGA' } }, 'Invalid Country of Origin "NGA": use a two-letter country code'],
 	['created-after filter that is not a date', { ...payouts, filters: { createdAfter: '2024-02-30T00:00:00' } }, 'Invalid Created After "2024-02-30T00:00:00"'],
 	['created-before filter in words', { ...payouts, resource: 'invoice', filters: { createdBefore: 'last week' } }, 'Invalid Created Before "last week"'],
@@ -97,7 +114,7 @@ const cases: Array<[string, INodeParameters, string]> = [
 	['tax rate update without fields', { resource: 'taxRate', operation: 'update', taxRateId: 'txr_1', updateFields: {} }, 'Invalid Update Fields {}: choose at least one field to change'],
 	['invoice tax rate ids with a wrong one', { ...invoice, additionalFields: { taxRateIds: 'txr_1, vat' } }, 'Invalid Tax Rate IDs "vat"'],
 	['payout bank id that is a CBN code', { ...payout, bankId: '058' }, 'Invalid Bank ID "058": use an ID that starts with "bank_"'],
-	['payout account number with letters', { ...payout, destinationAccountNumber: '01234abc' }, 'Invalid Destination Account Number "01234abc": use digits only'],
+	['payout account number with letters', { ...payout, destinationAccountNumber: '01234abc' }, 'Invalid Destination Account Number "01234abc": use exactly 10 digits'],
 	['empty payout reference', { ...payout, reference: '  ' }, 'Invalid Reference "  ": a value is required'],
 	['empty reference to verify', { resource: 'payment', operation: 'verify', reference: '' }, 'Invalid Reference (empty)'],
 	['empty payout verify reference', { resource: 'payout', operation: 'verify', reference: '' }, 'Invalid Reference (empty)'],
@@ -131,7 +148,16 @@ describe('bad input sends no request', () => {
 
 	it('the same parameters, corrected, do reach the API (the checks are not too strict)', async () => {
 		const credentials = { apiKey: emulator.apiKey, apiSecret: emulator.apiSecret, baseUrl: emulator.baseUrl };
-		await runNode({ parameters: [payout, transfer, invoice, account, { ...payouts, limit: 1 }], credentials });
+		await runNode({
+			parameters: [
+				{ ...payout, additionalFields: { narration: 'x'.repeat(100), additionalBodyJson: '{"amount":{"value":150050},"metadata":{"claim":"c-1"}}' } },
+				transfer,
+				invoice,
+				account,
+				{ ...payouts, limit: 1, filters: { status: 'pending' } },
+			],
+			credentials,
+		});
 		expect(emulator.requests.map((r) => [r.method, r.path, r.status])).toEqual([
 			['POST', '/v1/payouts', 202],
 			['POST', '/v1/payments', 200],

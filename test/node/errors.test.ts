@@ -182,6 +182,7 @@ describe('API errors become NodeApiError with the API message, type/code, HTTP s
 		let thrown: unknown;
 		try {
 			await runNode({ parameters: payoutCreate, credentials: { apiKey: API_KEY, apiSecret: SECRET, baseUrl } });
+			// Default settings: a refused connection is tried 3 times, not for the whole Max Retry Time.
 		} catch (error) {
 			thrown = error;
 		}
@@ -190,6 +191,7 @@ describe('API errors become NodeApiError with the API message, type/code, HTTP s
 		expect(error.message).toMatch(new RegExp(`^Could not reach Paycashless at ${baseUrl} \\(ECONNREFUSED\\)`));
 		expect(error.description).toContain('may or may not have reached Paycashless');
 		expect(error.description).toContain('Payout → Verify');
+		expect(error.description).toContain('The node tried 3 times');
 	});
 });
 

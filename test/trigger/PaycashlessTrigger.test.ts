@@ -21,6 +21,20 @@ const PAYMENT_DATA = {
 	items: [{ qty: 1, name: 'Plan' }],
 };
 
+/** Data that fits each event family (the trigger refuses an event name that contradicts its data). */
+const INVOICE_DATA = { id: 'inv_01HZX', status: 'paid', reference: 'inv-1042', currency: 'NGN', amountDue: 250000, amountPaid: 250000 };
+const INVOICE_PAYMENT_DATA = { id: 'ipay_01HZX', invoiceId: 'inv_01HZX', intentId: 'pi_01HZY', amountPaid: 250000, paid: true };
+const PAYOUT_DATA = { id: 'po_01HZX', status: 'succeeded', reference: 'payout-1042', amount: 250000, currency: 'NGN' };
+
+function dataFor(event: string): unknown {
+	const name = event.toUpperCase();
+	const failed = name.endsWith('_FAILED');
+	if (name.startsWith('INVOICE_PAYMENT_')) return INVOICE_PAYMENT_DATA;
+	if (name.startsWith('INVOICE_')) return INVOICE_DATA;
+	if (name.startsWith('PAYOUT_')) return failed ? { ...PAYOUT_DATA, status: 'failed' } : PAYOUT_DATA;
+	return failed ? { ...PAYMENT_DATA, status: 'failed' } : PAYMENT_DATA;
+}
+
 interface SendOptions {
 	event?: string;
 	data?: unknown;
@@ -62,7 +76,7 @@ function bodyText(event: string, data: unknown): string {
 
 async function send(options: SendOptions = {}): Promise<WebhookRun> {
 	const event = options.event ?? 'PAYMENT_SUCCEEDED';
-	const data = options.data === undefined ? PAYMENT_DATA : options.data;
+	const data = options.data === undefined ? dataFor(event) : options.data;
 	const timestamp = options.timestamp ?? unixSeconds();
 	const dataJson = options.order === 'sorted' ? sortedJson(data) : JSON.stringify(data);
 	const signature =
@@ -298,13 +312,12 @@ describe('PaycashlessTrigger signature verification', () => {
 		expect(run.response.body).toEqual({ error: 'invalid_signature', message: expect.any(String) });
 	});
 
-	it('accepts a relabelled event name: the documented signature covers data, not the event', async () => {
-		// The documented signature covers data only; an attacker can relabel the event but not change data.
+	it('refuses a relabelled event that contradicts its data (the event name is not signed)', async () => {
+		// The documented signature covers data only: a genuine payment re-sent as a payout event.
 		const timestamp = unixSeconds();
 		const signature = signCallback(SECRET, TEST_PRODUCTION_URL, JSON.stringify(PAYMENT_DATA), timestamp);
-		const run = await send({ event: 'PAYOUT_REVERSED', signature, timestamp });
-		expectAccepted(run);
-		expect(run.items[0].event).toBe('PAYOUT_REVERSED');
+		const run = await send({ event: 'PAYOUT_REVERSED', data: PAYMENT_DATA, signature, timestamp });
+		expectRejected(run, 422, 'inconsistent_event');
 	});
 
 	it('refuses a callback signed with another secret', async () => {
@@ -364,7 +377,7 @@ describe('PaycashlessTrigger signature verification', () => {
 	});
 
 	it('answers 400 to an empty body', async () => {
-		const run = await runWebhook(trigger, { credentials: { apiSecret: SECRET }, headers: { 'request-signature': 'a', 'request-timestamp': unixSeconds() } });
+		const run = await runWebhook(trigger, { credentials: { apiSecret: SECRET }, headers: { 'request-signature': 'a'.repeat(128), 'request-timestamp': unixSeconds() } });
 		expectRejected(run, 400, 'invalid_json');
 	});
 
@@ -462,13 +475,13 @@ describe('PaycashlessTrigger delivery id', () => {
 		expect(first.items[0].receivedAt).toEqual(expect.any(String));
 	});
 
-	it('differs for different data or a different event', async () => {
+	it('differs for different data, not for a different event name (which is not signed)', async () => {
+		const flag = { parameters: { options: { inconsistentEvents: 'flag' } } };
 		const base = (await send()).items[0].deliveryId;
-		const otherData = (await send({ data: { ...PAYMENT_DATA, status: 'reversed' } })).items[0].deliveryId;
-		const otherEvent = (await send({ event: 'PAYMENT_REVERSED' })).items[0].deliveryId;
+		const otherData = (await send({ data: { ...PAYMENT_DATA, status: 'reversed' }, event: 'PAYMENT_REVERSED' })).items[0].deliveryId;
+		const relabelled = (await send({ event: 'PAYOUT_SUCCEEDED', data: PAYMENT_DATA, context: flag })).items[0].deliveryId;
 		expect(otherData).not.toBe(base);
-		expect(otherEvent).not.toBe(base);
-		expect(otherEvent).not.toBe(otherData);
+		expect(relabelled).toBe(base);
 	});
 });
 
@@ -491,7 +504,7 @@ describe('PaycashlessTrigger output options', () => {
 	});
 
 	it('adds the raw body exactly as received', async () => {
-		const raw = `{ "event": "INVOICE_PAID",\n  "data": ${JSON.stringify(PAYMENT_DATA)} }`;
+		const raw = `{ "event": "INVOICE_PAID",\n  "data": ${JSON.stringify(INVOICE_DATA)} }`;
 		const run = await send({ event: 'INVOICE_PAID', rawBody: raw, context: { parameters: { options: { includeRawBody: true } } } });
 		expectAccepted(run);
 		expect(run.items[0].rawBody).toBe(raw);

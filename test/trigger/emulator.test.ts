@@ -13,6 +13,7 @@ import { startEmulator } from '../../emulator';
 import type { EmulatorHandle } from '../../emulator/types';
 import { PaycashlessTrigger } from '../../nodes/Paycashless/PaycashlessTrigger.node';
 import { runWebhook, type LogLine } from '../helpers/webhookContext';
+import { signCallback } from './independentSigning';
 
 const WEBHOOK_ID = '3e0d9a6c-5b1f-4c2a-9d7e-81f2a4b6c8d0';
 const trigger = new PaycashlessTrigger();
@@ -207,6 +208,8 @@ describe('PaycashlessTrigger with callbacks from the emulator', () => {
 		expect((item.data as IDataObject).reference).toBe(ref);
 		expect((item.data as IDataObject).metadata).toEqual(expect.objectContaining({ note: 'Rent ₦15,000 🎉' }));
 		expect(item.deliveryId).toMatch(/^[0-9a-f]{32}$/);
+		// The key the Paycashless Poll Trigger gives the same event (test/trigger/PaycashlessPollTrigger.test.ts).
+		expect(item.eventKey).toBe(`payment:${(item.data as IDataObject).id as string}:succeeded`);
 	});
 
 	it('accepts callbacks sent to the test URL', async () => {
@@ -225,6 +228,21 @@ describe('PaycashlessTrigger with callbacks from the emulator', () => {
 		await handle.completePayment(ref);
 		await handle.callbacksSettled();
 
+		expect(handle.callbacks.map((c) => c.status)).toEqual([200]);
+		expect(n8n.deliveries[0].items[0].verified).toBe(true);
+	});
+
+	it('accepts a callback URL with non-ASCII characters in the query; the emulator signs it as typed, like the documented rule', async () => {
+		const callbackUrl = `${n8n.productionUrl}?tenant=Ünïcode&x=1`;
+		const ref = await createPayment(handle, callbackUrl);
+		await handle.completePayment(ref);
+		await handle.callbacksSettled();
+
+		const [attempt] = handle.callbacks;
+		const { data } = JSON.parse(attempt.body) as { data: unknown };
+		const timestamp = attempt.headers['Request-Timestamp'];
+		// Independently computed: the URL as typed, lower-cased (not its percent-encoded wire form).
+		expect(attempt.headers['Request-Signature']).toBe(signCallback(handle.apiSecret, callbackUrl, JSON.stringify(data), timestamp));
 		expect(handle.callbacks.map((c) => c.status)).toEqual([200]);
 		expect(n8n.deliveries[0].items[0].verified).toBe(true);
 	});
@@ -271,7 +289,12 @@ describe('PaycashlessTrigger with callbacks from the emulator', () => {
 		expect(n8n.deliveries.map((d) => d.items.length)).toEqual([0, 1]);
 		expect(n8n.deliveries[0].answer).toEqual({ received: true, ignored: true, reason: 'event_not_selected' });
 		expect(n8n.deliveries[1].items[0]).toEqual(
-			expect.objectContaining({ event: 'INVOICE_PAID', verified: true, data: expect.objectContaining({ id: created.body.id, status: 'paid' }) }),
+			expect.objectContaining({
+				event: 'INVOICE_PAID',
+				verified: true,
+				eventKey: `invoice:${created.body.id}:paid`,
+				data: expect.objectContaining({ id: created.body.id, status: 'paid' }),
+			}),
 		);
 	});
 

@@ -5,15 +5,16 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { CREATED_AT_QUERY, createdAtFilterFields } from '../descriptions/common';
-import { toSmallestUnit } from '../helpers/amount';
+import { CURRENCIES, toSmallestUnit } from '../helpers/amount';
 import { mergeAdditionalBody, metadataFromPairs } from '../helpers/body';
 import { toUnixSeconds } from '../helpers/dates';
-import { optionalText, requireId, requireInteger } from '../helpers/validation';
-import type { ListOptions } from '../transport';
+import { optionalText, requireId, requireInteger, requireOneOf } from '../helpers/validation';
+import type { KeyField, ListOptions, PaycashlessRequest } from '../transport';
+import type { FoundByReference } from './types';
 
 /** `{ value, currency }` from the Amount, Currency and Amount in Smallest Unit fields. */
 export function readAmount(this: IExecuteFunctions, i: number): { value: number; currency: string } {
-	const currency = this.getNodeParameter('currency', i) as string;
+	const currency = requireOneOf(this.getNodeParameter('currency', i), 'Currency', CURRENCIES);
 	const inSmallestUnit = this.getNodeParameter('amountInSmallestUnit', i, false) as boolean;
 	const value = toSmallestUnit(this.getNodeParameter('amount', i), { field: 'Amount', currency, inSmallestUnit });
 	return { value, currency };
@@ -39,9 +40,10 @@ export function readListOptions(this: IExecuteFunctions, i: number): ListOptions
 
 /**
  * The query of a list from its "Filters" collection: text filters as given (trimmed),
- * creation-time bounds as `createdAt.*` Unix seconds in the workflow's time zone.
+ * creation-time bounds as `createdAt.*` Unix seconds in the workflow's time zone, and a status
+ * checked against `statuses` when the API documents the whole list (an expression may give any).
  */
-export function readListFilters(this: IExecuteFunctions, i: number): IDataObject {
+export function readListFilters(this: IExecuteFunctions, i: number, statuses?: readonly string[]): IDataObject {
 	const filters = this.getNodeParameter('filters', i, {}) as IDataObject;
 	const qs: IDataObject = {};
 	for (const [name, value] of Object.entries(filters)) {
@@ -52,7 +54,7 @@ export function readListFilters(this: IExecuteFunctions, i: number): IDataObject
 			qs[query] = toUnixSeconds(value, field, this.getTimezone());
 		} else {
 			const text = optionalText(value);
-			if (text !== undefined) qs[name] = text;
+			if (text !== undefined) qs[name] = name === 'status' && statuses ? requireOneOf(text, 'Status', statuses) : text;
 		}
 	}
 	return qs;
@@ -71,4 +73,23 @@ export function finishBody(body: IDataObject, fields: IDataObject): IDataObject 
 	const metadata = metadataFromPairs(fields.metadata);
 	const withMetadata = metadata ? { ...body, metadata } : body;
 	return mergeAdditionalBody(withMetadata, fields.additionalBodyJson);
+}
+
+/**
+ * A money movement found again with `<Resource> → Verify` by its reference (payouts, payments):
+ * everything of its declaration but the lookup and the fields that must agree.
+ */
+export function verifiedByReference(
+	resource: string,
+	lookup: (reference: string) => PaycashlessRequest,
+	sameAs: KeyField[],
+): FoundByReference {
+	return {
+		object: resource,
+		movesMoney: true,
+		lookup,
+		via: 'verify',
+		findWith: { resource, operation: 'verify', how: (reference) => `and the reference "${reference}"` },
+		sameAs,
+	};
 }

@@ -137,6 +137,35 @@ async function runItem(this: IExecuteFunctions, i: number): Promise<Outcome> {
 	}
 }
 
+/**
+ * A write that stops the node still says what this run already did: the items created or found
+ * before (or beside) the failure, by reference and id, in the error's description and in
+ * `context.paycashless.done`. n8n shows no output items for a failed node, so without this a
+ * batch that paid 195 of 300 would look as if it paid nothing.
+ */
+function withWhatWasDone(
+	this: IExecuteFunctions,
+	error: NodeApiError | NodeOperationError,
+	outcomes: Array<Outcome | undefined>,
+): NodeApiError | NodeOperationError {
+	const handler = findOperation(this.getNodeParameter('resource', 0) as string, this.getNodeParameter('operation', 0) as string);
+	if (!handler || handler.declaration.kind === 'read') return error;
+	const done: IDataObject[] = [];
+	outcomes.forEach((outcome, item) => {
+		if (!outcome || !('items' in outcome)) return;
+		for (const { json } of outcome.items) {
+			done.push({ item, ...(json.reference !== undefined ? { reference: json.reference } : {}), ...(json.id !== undefined ? { id: json.id } : {}), ...(json.status !== undefined ? { status: json.status } : {}) });
+		}
+	});
+	if (done.length === 0) return error;
+	const what = handler.declaration.kind === 'create' ? `${handler.declaration.findsAgain.object}s` : 'items';
+	const listed = done.map((entry) => `item ${Number(entry.item) + 1}: ${[entry.reference, entry.id, entry.status].filter((part) => part !== undefined).join(' / ')}`).join('; ');
+	error.description = `${error.description ?? ''} Before stopping, this run already completed ${done.length} item${done.length === 1 ? '' : 's'} (${what} created or found again), which are not lost: ${listed}. Running the same input again finds them by their references instead of creating them twice.`.trim();
+	const details = (error.context.paycashless ?? {}) as IDataObject;
+	error.context.paycashless = { ...details, done } as IDataObject as typeof error.context.paycashless;
+	return error;
+}
+
 /** Items in flight at once: "Requests in Parallel" of the operation, or 1 when it has none. */
 function concurrencyOf(this: IExecuteFunctions): number {
 	const resource = this.getNodeParameter('resource', 0) as string;
@@ -173,6 +202,8 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	await Promise.all(Array.from({ length: workers }, worker));
 
 	const returnData: INodeExecutionData[] = [];
+	const firstError = outcomes.find((outcome): outcome is { error: NodeApiError | NodeOperationError } => !!outcome && 'error' in outcome);
+	if (stopOnError && firstError) throw withWhatWasDone.call(this, firstError.error, outcomes);
 	for (let i = 0; i < items.length; i++) {
 		const outcome = outcomes[i];
 		// Only items after a stopping failure are missing, and that failure comes first.
@@ -181,8 +212,6 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 			returnData.push(...outcome.items);
 			continue;
 		}
-		// The failed item with the lowest index is the one reported, as one at a time would.
-		if (stopOnError) throw outcome.error;
 		returnData.push({ json: errorJson(outcome.error), pairedItem: { item: i } });
 	}
 

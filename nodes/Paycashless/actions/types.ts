@@ -50,6 +50,9 @@ export type OperationDeclaration =
 	/** Any other write: one item at a time; after an unclear answer, the user is told how to check. */
 	| { kind: 'write'; check: ManualCheck };
 
+/** The declaration of every operation that only reads. */
+export const READ: OperationDeclaration = { kind: 'read' };
+
 export interface OperationOption {
 	/** Shown in the Operation list, e.g. `Verify`. */
 	name: string;

@@ -21,6 +21,7 @@ export const SETTING_PARAMETERS = {
 	retryDelayMs: { name: 'retryDelay', displayName: 'Retry Delay' },
 	maxRetryWaitMs: { name: 'maxRetryWait', displayName: 'Max Retry Wait' },
 	timeoutMs: { name: 'timeout', displayName: 'Timeout' },
+	maxRetryTimeMs: { name: 'maxRetryTime', displayName: 'Max Retry Time' },
 } as const;
 
 const onRepeatedReferenceField: INodeProperties = {
@@ -49,10 +50,19 @@ const commonFields: INodeProperties[] = [
 		displayName: SETTING_PARAMETERS.maxAttempts.displayName,
 		name: SETTING_PARAMETERS.maxAttempts.name,
 		type: 'number',
-		default: 3,
+		default: 10,
 		typeOptions: { minValue: SETTING_LIMITS.maxAttempts.min, maxValue: SETTING_LIMITS.maxAttempts.max },
 		description:
-			'How many times a request may be sent in all when Paycashless is busy (429), fails (5xx) or does not answer. Reads are simply sent again; a payout, payment or invoice is first looked up by its reference, so it is never created twice. 1 means no retries.',
+			'How many times a request may be sent in all when Paycashless is busy (429), fails (5xx) or does not answer, within Max Retry Time. Reads are simply sent again; a payout, payment or invoice is first looked up by its reference, so it is never created twice. A connection that cannot be opened at all (wrong Base URL, server down) is tried at most 3 times. 1 means no retries.',
+	},
+	{
+		displayName: SETTING_PARAMETERS.maxRetryTimeMs.displayName,
+		name: SETTING_PARAMETERS.maxRetryTimeMs.name,
+		type: 'number',
+		default: 120000,
+		typeOptions: { minValue: SETTING_LIMITS.maxRetryTimeMs.min, maxValue: SETTING_LIMITS.maxRetryTimeMs.max },
+		description:
+			'How long one request keeps being retried, in milliseconds from its first attempt (2 minutes by default), so a bad network is ridden out rather than given up after a few tries. No retry starts after this time; the last error is reported.',
 	},
 	{
 		displayName: SETTING_PARAMETERS.maxRetryWaitMs.displayName,
@@ -118,6 +128,7 @@ export function readRequestOptions(this: IExecuteFunctions, itemIndex: number): 
 		retryDelayMs: integerSetting(options, 'retryDelayMs'),
 		maxRetryWaitMs: integerSetting(options, 'maxRetryWaitMs'),
 		timeoutMs: integerSetting(options, 'timeoutMs'),
+		maxRetryTimeMs: integerSetting(options, 'maxRetryTimeMs'),
 		onRepeatedReference: mode as RepeatedReferenceMode,
 	};
 }

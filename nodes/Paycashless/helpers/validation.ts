@@ -121,10 +121,42 @@ export function requireCalendarDate(value: unknown, field: string): string {
 	return text;
 }
 
-/** Digits only (account numbers), required. */
-export function requireDigits(value: unknown, field: string, example: string): string {
-	const text = requireText(value, field, `digits are required, e.g. ${example}`);
-	if (!/^\d+$/.test(text)) invalid(field, text, `use digits only, e.g. ${example}`);
+/** A Nigerian bank account number (NUBAN) has 10 digits. */
+export const NUBAN_DIGITS = 10;
+/** A Bank Verification Number has 11 digits. */
+export const BVN_DIGITS = 11;
+/** Narration of a transfer: NIP carries at most 100 characters. */
+export const MAX_NARRATION = 100;
+
+/**
+ * Digits only, required; with `length`, exactly that many digits (a number) or between `min` and
+ * `max` digits. Example values say what a right one looks like.
+ */
+export function requireDigits(
+	value: unknown,
+	field: string,
+	example: string,
+	length?: number | { min: number; max: number },
+): string {
+	const { min, max } = typeof length === 'number' ? { min: length, max: length } : (length ?? { min: 1, max: Infinity });
+	const count = min === max ? `exactly ${min} digits` : max === Infinity ? 'digits only' : `${min} to ${max} digits`;
+	const text = requireText(value, field, `${count} are required, e.g. ${example}`);
+	if (!/^\d+$/.test(text) || text.length < min || text.length > max) invalid(field, text, `use ${count}, e.g. ${example}`);
+	return text;
+}
+
+/** One of a fixed list of values (options set through an expression are checked here too). */
+export function requireOneOf<T extends string>(value: unknown, field: string, allowed: readonly T[]): T {
+	if (typeof value !== 'string' || !allowed.includes(value as T)) {
+		return invalid(field, value, `use one of ${allowed.join(', ')}`);
+	}
+	return value as T;
+}
+
+/** Text of at most `max` characters (undefined when empty). */
+export function optionalTextUpTo(value: unknown, field: string, max: number): string | undefined {
+	const text = optionalText(value);
+	if (text !== undefined && [...text].length > max) invalid(field, text, `use at most ${max} characters (this has ${[...text].length})`);
 	return text;
 }
 

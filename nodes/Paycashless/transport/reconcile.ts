@@ -23,7 +23,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { extractErrorDetails, referenceMismatchError, type FieldDifference } from './errors';
-import { backoffMs, HARMLESS, pause, resultError, sendWithRetries, TRANSIENT } from './retry';
+import { backoffMs, HARMLESS, outOfTime, pause, resultError, sendWithRetries, TRANSIENT } from './retry';
 import { attemptError, succeeded, type Call } from './send';
 import type { Attempt, CreatePolicy, LookupResult, PaycashlessRequest } from './types';
 
@@ -130,11 +130,12 @@ export async function createWithReconciliation(
 	reference: string,
 ): Promise<IDataObject> {
 	const { maxAttempts, onRepeatedReference, retryDelayMs, maxRetryWaitMs } = call.settings;
+	const startedAt = Date.now();
 	let sends = 0;
 	/** An earlier attempt of this call may have created the object. */
 	let uncertain = false;
 	for (;;) {
-		const result = await sendWithRetries(call, request, HARMLESS, maxAttempts - sends);
+		const result = await sendWithRetries(call, request, HARMLESS, maxAttempts - sends, startedAt);
 		sends += result.attempts;
 		const { attempt } = result;
 		if (result.failure === undefined && succeeded(attempt)) return attempt.body;
@@ -158,7 +159,8 @@ export async function createWithReconciliation(
 		const found = await lookup(call, policy, reference);
 		if ('found' in found) return accept(call, request, policy, reference, found.found, 'uncertainOutcome');
 		if ('failed' in found) throw attemptError(call, request, attempt, sends, { kind: 'lookupFailed', reason: found.failed });
-		if (sends >= maxAttempts) throw attemptError(call, request, attempt, sends, { kind: 'notCreated' });
-		await pause(call, backoffMs(sends, retryDelayMs, maxRetryWaitMs));
+		const wait = backoffMs(sends, retryDelayMs, maxRetryWaitMs);
+		if (sends >= maxAttempts || outOfTime(call, startedAt, wait)) throw attemptError(call, request, attempt, sends, { kind: 'notCreated' });
+		await pause(call, wait);
 	}
 }

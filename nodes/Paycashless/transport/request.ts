@@ -21,12 +21,15 @@ import { isRepeatable, type PaycashlessContext, type PaycashlessRequest } from '
  * Base URL per node run: n8n loads and decrypts the credential from its database on every
  * `getCredentials` (and once more inside `httpRequestWithAuthentication`), so reading it for
  * every request of a 1,000-page list or 1,000 items cost one extra database read each
- * (bench/README.md). The context object lives for one run of the node; a failed read is not kept.
+ * (bench/README.md). An action node's context lives for one run of the node; a failed read is not
+ * kept. Other contexts (a poll trigger's lives as long as the workflow is active) read it each time,
+ * so a changed Base URL applies at once.
  */
 const baseUrls = new WeakMap<object, Promise<string>>();
 
 /** The credential's base URL without trailing slashes (default https://api.paycashless.com). */
 export async function paycashlessBaseUrl(this: PaycashlessContext): Promise<string> {
+	if (!('getInputData' in this)) return await readBaseUrl.call(this);
 	let baseUrl = baseUrls.get(this);
 	if (!baseUrl) {
 		baseUrl = readBaseUrl.call(this);

@@ -20,6 +20,9 @@ import { isRepeatable, type Attempt, type PaycashlessRequest } from './types';
 
 export type FailureClass = 'rateLimited' | 'notSent' | 'uncertain' | 'final';
 
+/** Attempts at most when no connection could be made at all. */
+export const NOT_SENT_MAX_ATTEMPTS = 3;
+
 /** Codes of failures before the request left this machine. */
 const NOT_SENT_CODES = new Set([
 	'ECONNREFUSED',
@@ -104,6 +107,11 @@ export function waitBeforeRetry(call: Call, attempt: Attempt, attempts: number):
 	return { ms: backoffMs(attempts, retryDelayMs, maxRetryWaitMs), tooLong: false };
 }
 
+/** Waiting `waitMs` more would take this request past Max Retry Time (counted from its first attempt). */
+export function outOfTime(call: Call, startedAt: number, waitMs: number): boolean {
+	return Date.now() + waitMs - startedAt > call.settings.maxRetryTimeMs;
+}
+
 /** Waits with n8n's `sleep`; rejects when the execution is cancelled. */
 export async function pause(call: Call, ms: number): Promise<void> {
 	if (ms <= 0) return;
@@ -132,14 +140,19 @@ export async function sendWithRetries(
 	request: PaycashlessRequest,
 	retryOn: ReadonlySet<FailureClass>,
 	maxAttempts: number = call.settings.maxAttempts,
+	startedAt: number = Date.now(),
 ): Promise<SendResult> {
 	for (let attempts = 1; ; attempts++) {
 		const attempt = await sendAttempt(call, request);
 		const failure = classify(attempt, request);
 		if (failure === undefined) return { attempt, attempts };
 		if (!retryOn.has(failure) || attempts >= maxAttempts) return { attempt, attempts, failure };
+		// No connection at all (wrong Base URL, server down) is a setting to fix, not a bad network to ride out.
+		if (failure === 'notSent' && attempts >= NOT_SENT_MAX_ATTEMPTS) return { attempt, attempts, failure };
 		const wait = waitBeforeRetry(call, attempt, attempts);
 		if (wait.tooLong) return { attempt, attempts, failure, waitTooLong: wait };
+		// Bounded by time as well as by count: a bad network is ridden out for Max Retry Time.
+		if (outOfTime(call, startedAt, wait.ms)) return { attempt, attempts, failure };
 		call.context.logger.debug(`Paycashless ${request.method} ${request.path}: attempt ${attempts} failed (${failure}); retrying in ${wait.ms} ms`, {
 			attempt: attempts,
 			failure,

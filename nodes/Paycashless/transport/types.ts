@@ -1,7 +1,7 @@
-import type { IDataObject, IExecuteFunctions, IHttpRequestMethods, ILoadOptionsFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, IHttpRequestMethods, ILoadOptionsFunctions, IPollFunctions, IWebhookFunctions } from 'n8n-workflow';
 
-/** The n8n contexts that may talk to Paycashless. */
-export type PaycashlessContext = IExecuteFunctions | ILoadOptionsFunctions;
+/** The n8n contexts that may talk to Paycashless: nodes, list searches, polls and webhooks. */
+export type PaycashlessContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions | IWebhookFunctions;
 
 /**
  * One request to the Paycashless API, described without n8n's request options, so that the

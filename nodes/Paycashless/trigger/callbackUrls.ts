@@ -106,3 +106,89 @@ export function candidateCallbackUrls(sources: CallbackUrlSources): string[] {
 	}
 	return result;
 }
+
+/**
+ * Characters a WHATWG URL parser (Node's `new URL`, fetch, browsers) percent-encodes in a query
+ * or path besides non-ASCII ones: space, `"`, `<`, `>` and backquote. A sender given
+ * `…?tenant=Ünïcode` signs the text it was given but puts `%C3%9Cn%C3%AFcode` on the wire.
+ */
+const ENCODED_ASCII = new Set([0x20, 0x22, 0x3c, 0x3e, 0x60]);
+
+/**
+ * The URL as the user most likely typed it: percent-escapes of non-ASCII UTF-8 sequences (and of
+ * the few ASCII characters WHATWG encodes) decoded; every other escape (`%26`, `%3D`, `%2F`…) left
+ * alone, since those were typed encoded.
+ */
+export function decodeTypedUrl(url: string): string {
+	return url.replace(/(?:%[0-9a-fA-F]{2})+/g, (run) => {
+		const bytes = Buffer.from(run.replace(/%/g, ''), 'hex');
+		const original = (from: number, to: number) => run.slice(from * 3, to * 3);
+		let out = '';
+		let i = 0;
+		while (i < bytes.length) {
+			const byte = bytes[i];
+			if (byte < 0x80) {
+				out += ENCODED_ASCII.has(byte) ? String.fromCharCode(byte) : original(i, i + 1);
+				i += 1;
+				continue;
+			}
+			const length = byte >= 0xf0 ? 4 : byte >= 0xe0 ? 3 : byte >= 0xc0 ? 2 : 0;
+			const chunk = bytes.subarray(i, i + length);
+			const text = length > 0 && chunk.length === length ? chunk.toString('utf8') : '';
+			if (text && Buffer.from(text, 'utf8').equals(chunk)) {
+				out += text;
+				i += length;
+			} else {
+				out += original(i, i + 1);
+				i += 1;
+			}
+		}
+		return out;
+	});
+}
+
+/** Percent-encodes non-ASCII characters and WHATWG's few ASCII ones, as UTF-8 with upper-case hex. */
+export function encodeLikeWhatwg(url: string): string {
+	let out = '';
+	for (const char of url) {
+		const code = char.codePointAt(0) as number;
+		if (code < 0x80 && !ENCODED_ASCII.has(code)) out += char;
+		else for (const byte of Buffer.from(char, 'utf8')) out += `%${byte.toString(16).toUpperCase().padStart(2, '0')}`;
+	}
+	return out;
+}
+
+function lowerAsciiOnly(text: string): string {
+	return text.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
+}
+
+/** ASCII letters lower-cased except inside percent-escapes (whose hex stays as it is). */
+function lowerOutsideEscapes(text: string): string {
+	return text.replace(/%[0-9A-Fa-f]{2}|[A-Z]+/g, (match) => (match.startsWith('%') ? match : match.toLowerCase()));
+}
+
+/**
+ * The exact texts that may have gone into the signature for one callback URL (the signature rule
+ * lower-cases the URL; the rule does not say whether before or after percent-encoding, nor with
+ * a Unicode-aware lower-case). A small fixed set, in this order, without duplicates:
+ * 1. the URL as received, lower-cased (percent-escapes' hex lower-cased too);
+ * 2. as typed (non-ASCII decoded), lower-cased;
+ * 3. as typed, lower-cased, then encoded (upper-case hex, as WHATWG writes it);
+ * 4. the same with the hex lower-cased;
+ * 5. as typed, encoded, then lower-cased outside the escapes (upper-case hex kept);
+ * 6. as typed, lower-cased for ASCII letters only (a byte-wise lower-case).
+ * For a URL of plain ASCII all six are the same text.
+ */
+export function signedUrlForms(url: string): string[] {
+	const typed = decodeTypedUrl(url);
+	const loweredTyped = typed.toLowerCase();
+	const forms = [
+		url.toLowerCase(),
+		loweredTyped,
+		encodeLikeWhatwg(loweredTyped),
+		encodeLikeWhatwg(loweredTyped).toLowerCase(),
+		lowerOutsideEscapes(encodeLikeWhatwg(typed)),
+		lowerAsciiOnly(typed),
+	];
+	return [...new Set(forms)];
+}

@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { requireDigits, requireText } from '../../helpers/validation';
+import { NUBAN_DIGITS, requireDigits } from '../../helpers/validation';
 import type { PaycashlessApi } from '../../transport';
-import type { OperationDeclaration, OperationOption } from '../types';
+import { READ, type OperationDeclaration, type OperationOption } from '../types';
 
 export const description: INodeProperties[] = [
 	{
@@ -26,16 +26,13 @@ export const description: INodeProperties[] = [
 	},
 ];
 
-export const option: OperationOption = {
-	name: 'Look Up',
-	description: 'Get the account name and bank of an account number',
-	action: 'Look up a bank account',
-};
+export const option: OperationOption = { name: 'Look Up', description: 'Get the account name and bank of an account number', action: 'Look up a bank account' };
 
-export const declaration: OperationDeclaration = { kind: 'read' };
+export const declaration: OperationDeclaration = READ;
 
 export async function execute(this: IExecuteFunctions, i: number, api: PaycashlessApi): Promise<IDataObject> {
-	const accountNumber = requireDigits(this.getNodeParameter('accountNumber', i), 'Account Number', '0123456789');
-	const bankCode = requireText(this.getNodeParameter('bankCode', i), 'Bank Code', 'the CBN or NIBSS code of the bank is required, e.g. 058');
+	const accountNumber = requireDigits(this.getNodeParameter('accountNumber', i), 'Account Number', '0123456789', NUBAN_DIGITS);
+	// CBN codes have 3 digits (058), NIBSS institution codes 5 or 6 (000013, 50211).
+	const bankCode = requireDigits(this.getNodeParameter('bankCode', i), 'Bank Code', '058 (CBN) or 000013 (NIBSS)', { min: 3, max: 6 });
 	return await api.request({ method: 'GET', path: '/v1/banks/account_lookup', qs: { accountNumber, bankCode } });
 }

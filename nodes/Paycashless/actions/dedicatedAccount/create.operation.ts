@@ -8,7 +8,7 @@ import {
 } from '../../descriptions/common';
 import { ID_PREFIXES } from '../../descriptions/locators';
 import { compact, mergeAdditionalBody } from '../../helpers/body';
-import { invalid, optionalText, optionalUrl, parseJsonObject, requireCalendarDate, requireDigits, requireEmail, requireId, requireText } from '../../helpers/validation';
+import { BVN_DIGITS, invalid, NUBAN_DIGITS, optionalText, optionalUrl, parseJsonObject, requireCalendarDate, requireDigits, requireEmail, requireId, requireText } from '../../helpers/validation';
 import type { PaycashlessApi } from '../../transport';
 import type { OperationDeclaration, OperationOption } from '../types';
 
@@ -171,11 +171,7 @@ export const description: INodeProperties[] = [
 	]),
 ];
 
-export const option: OperationOption = {
-	name: 'Create',
-	description: 'Request a dedicated bank account for a customer',
-	action: 'Create a dedicated account',
-};
+export const option: OperationOption = { name: 'Create', description: 'Request a dedicated bank account for a customer', action: 'Create a dedicated account' };
 
 export const declaration: OperationDeclaration = { kind: 'write', check: { with: { resource: 'dedicatedAccount', operation: 'getAll' }, text: '(or in the Paycashless dashboard) whether the account was requested' } };
 
@@ -194,11 +190,11 @@ function readKycProfile(this: IExecuteFunctions, i: number): IDataObject {
 		dateOfBirth: requireCalendarDate(this.getNodeParameter('dateOfBirth', i), 'Date of Birth'),
 		gender: optionalText(kyc.gender),
 		countryOfOrigin,
-		identities: [{ type: 'bvn', number: requireDigits(this.getNodeParameter('bvn', i), 'BVN', '22212345678') }],
+		identities: [{ type: 'bvn', number: requireDigits(this.getNodeParameter('bvn', i), 'BVN', '22212345678', BVN_DIGITS) }],
 		bankAccountNumber:
 			kyc.bankAccountNumber === undefined || kyc.bankAccountNumber === ''
 				? undefined
-				: requireDigits(kyc.bankAccountNumber, 'Bank Account Number', '0123456789'),
+				: requireDigits(kyc.bankAccountNumber, 'Bank Account Number', '0123456789', NUBAN_DIGITS),
 		bankId: bankId === undefined ? undefined : requireId(bankId, ID_PREFIXES.bank, 'Bank ID'),
 	});
 }

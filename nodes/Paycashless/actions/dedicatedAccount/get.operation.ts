@@ -3,17 +3,13 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { dedicatedAccountIdLocator, ID_PREFIXES } from '../../descriptions/locators';
 import { apiPath, type PaycashlessApi } from '../../transport';
 import { readLocatorId } from '../common';
-import type { OperationDeclaration, OperationOption } from '../types';
+import { READ, type OperationDeclaration, type OperationOption } from '../types';
 
 export const description: INodeProperties[] = [dedicatedAccountIdLocator];
 
-export const option: OperationOption = {
-	name: 'Get',
-	description: 'Get a dedicated account by its ID',
-	action: 'Get a dedicated account',
-};
+export const option: OperationOption = { name: 'Get', description: 'Get a dedicated account by its ID', action: 'Get a dedicated account' };
 
-export const declaration: OperationDeclaration = { kind: 'read' };
+export const declaration: OperationDeclaration = READ;
 
 export async function execute(this: IExecuteFunctions, i: number, api: PaycashlessApi): Promise<IDataObject> {
 	const id = readLocatorId.call(this, i, 'dedicatedAccountId', ID_PREFIXES.dedicatedAccount, 'Dedicated Account ID');

@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { createdAtFilterFields, filtersCollection, listFields, statusFilterField } from '../../descriptions/common';
 import type { PaycashlessApi } from '../../transport';
 import { readListFilters, readListOptions } from '../common';
-import type { OperationDeclaration, OperationOption } from '../types';
+import { READ, type OperationDeclaration, type OperationOption } from '../types';
 
 /** The only documented value; others can be given through an expression. */
 export const DEDICATED_ACCOUNT_STATUSES = ['active'];
@@ -23,13 +23,9 @@ export const description: INodeProperties[] = [
 	]),
 ];
 
-export const option: OperationOption = {
-	name: 'Get Many',
-	description: 'List dedicated accounts',
-	action: 'Get many dedicated accounts',
-};
+export const option: OperationOption = { name: 'Get Many', description: 'List dedicated accounts', action: 'Get many dedicated accounts' };
 
-export const declaration: OperationDeclaration = { kind: 'read' };
+export const declaration: OperationDeclaration = READ;
 
 export async function execute(this: IExecuteFunctions, i: number, api: PaycashlessApi): Promise<IDataObject[]> {
 	const options = readListOptions.call(this, i);

@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { ID_PREFIXES } from '../../descriptions/locators';
 import { requireId } from '../../helpers/validation';
 import { apiPath, type PaycashlessApi } from '../../transport';
-import type { OperationDeclaration, OperationOption } from '../types';
+import { READ, type OperationDeclaration, type OperationOption } from '../types';
 
 export const description: INodeProperties[] = [
 	{
@@ -17,13 +17,9 @@ export const description: INodeProperties[] = [
 	},
 ];
 
-export const option: OperationOption = {
-	name: 'Get Request Status',
-	description: 'Check an account request, and get the account once it is ready',
-	action: 'Get the status of a dedicated account request',
-};
+export const option: OperationOption = { name: 'Get Request Status', description: 'Check an account request, and get the account once it is ready', action: 'Get the status of a dedicated account request' };
 
-export const declaration: OperationDeclaration = { kind: 'read' };
+export const declaration: OperationDeclaration = READ;
 
 export async function execute(this: IExecuteFunctions, i: number, api: PaycashlessApi): Promise<IDataObject> {
 	const code = requireId(this.getNodeParameter('accountRequestCode', i), ID_PREFIXES.accountRequest, 'Account Request Code');

@@ -19,11 +19,7 @@ export const description: INodeProperties[] = [
 	},
 ];
 
-export const option: OperationOption = {
-	name: 'Cancel',
-	description: 'Cancel an invoice',
-	action: 'Cancel an invoice',
-};
+export const option: OperationOption = { name: 'Cancel', description: 'Cancel an invoice', action: 'Cancel an invoice' };
 
 export const declaration: OperationDeclaration = { kind: 'write', check: { with: { resource: 'invoice', operation: 'get' }, text: 'whether the invoice is cancelled now' } };
 

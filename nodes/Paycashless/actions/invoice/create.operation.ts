@@ -13,9 +13,9 @@ import {
 	returnUrlField,
 } from '../../descriptions/common';
 import { ID_PREFIXES } from '../../descriptions/locators';
-import { toSmallestUnit } from '../../helpers/amount';
+import { CURRENCIES, toSmallestUnit } from '../../helpers/amount';
 import { compact } from '../../helpers/body';
-import { idList, invalid, optionalText, optionalUrl, requireEmail, requireInteger, requireText } from '../../helpers/validation';
+import { idList, invalid, optionalText, optionalUrl, requireEmail, requireInteger, requireOneOf, requireText } from '../../helpers/validation';
 import type { PaycashlessApi } from '../../transport';
 import { finishBody } from '../common';
 import type { OperationDeclaration, OperationOption } from '../types';
@@ -138,11 +138,7 @@ export const description: INodeProperties[] = [
 	]),
 ];
 
-export const option: OperationOption = {
-	name: 'Create',
-	description: 'Create an invoice with a payment page',
-	action: 'Create an invoice',
-};
+export const option: OperationOption = { name: 'Create', description: 'Create an invoice with a payment page', action: 'Create an invoice' };
 
 function readItems(this: IExecuteFunctions, i: number, currency: string): IDataObject[] {
 	const inSmallestUnit = this.getNodeParameter('amountInSmallestUnit', i, false) as boolean;
@@ -194,7 +190,7 @@ export const declaration: OperationDeclaration = {
 export function invoiceCreateBody(this: IExecuteFunctions, i: number, callbackUrl?: string): { reference: string; body: IDataObject } {
 	const reference = requireText(this.getNodeParameter('reference', i), 'Reference');
 	const invoiceDescription = requireText(this.getNodeParameter('invoiceDescription', i), 'Description');
-	const currency = this.getNodeParameter('currency', i) as string;
+	const currency = requireOneOf(this.getNodeParameter('currency', i), 'Currency', CURRENCIES);
 	const fields = this.getNodeParameter('additionalFields', i, {}) as IDataObject;
 	const customer = compact({
 		email: requireEmail(this.getNodeParameter('customerEmail', i), 'Customer Email'),

@@ -3,17 +3,13 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { ID_PREFIXES, invoiceIdLocator } from '../../descriptions/locators';
 import { apiPath, type PaycashlessApi } from '../../transport';
 import { readLocatorId } from '../common';
-import type { OperationDeclaration, OperationOption } from '../types';
+import { READ, type OperationDeclaration, type OperationOption } from '../types';
 
 export const description: INodeProperties[] = [invoiceIdLocator];
 
-export const option: OperationOption = {
-	name: 'Get',
-	description: 'Get an invoice by its ID',
-	action: 'Get an invoice',
-};
+export const option: OperationOption = { name: 'Get', description: 'Get an invoice by its ID', action: 'Get an invoice' };
 
-export const declaration: OperationDeclaration = { kind: 'read' };
+export const declaration: OperationDeclaration = READ;
 
 export async function execute(this: IExecuteFunctions, i: number, api: PaycashlessApi): Promise<IDataObject> {
 	const id = readLocatorId.call(this, i, 'invoiceId', ID_PREFIXES.invoice, 'Invoice ID');

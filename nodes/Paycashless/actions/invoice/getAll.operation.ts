@@ -9,7 +9,7 @@ import {
 } from '../../descriptions/common';
 import type { PaycashlessApi } from '../../transport';
 import { readListFilters, readListOptions } from '../common';
-import type { OperationDeclaration, OperationOption } from '../types';
+import { READ, type OperationDeclaration, type OperationOption } from '../types';
 
 export const INVOICE_STATUSES = ['cancelled', 'draft', 'open', 'paid', 'partially_paid'];
 
@@ -29,16 +29,12 @@ export const description: INodeProperties[] = [
 	]),
 ];
 
-export const option: OperationOption = {
-	name: 'Get Many',
-	description: 'List invoices',
-	action: 'Get many invoices',
-};
+export const option: OperationOption = { name: 'Get Many', description: 'List invoices', action: 'Get many invoices' };
 
-export const declaration: OperationDeclaration = { kind: 'read' };
+export const declaration: OperationDeclaration = READ;
 
 export async function execute(this: IExecuteFunctions, i: number, api: PaycashlessApi): Promise<IDataObject[]> {
 	const options = readListOptions.call(this, i);
-	const qs = readListFilters.call(this, i);
+	const qs = readListFilters.call(this, i, INVOICE_STATUSES);
 	return await api.paginate({ path: '/v1/invoices', qs }, options);
 }

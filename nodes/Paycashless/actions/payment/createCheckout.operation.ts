@@ -19,11 +19,7 @@ export const description: INodeProperties[] = [
 	additionalFieldsCollection([callbackUrlField, metadataField, returnUrlField, additionalBodyJsonField]),
 ];
 
-export const option: OperationOption = {
-	name: 'Create Checkout Link',
-	description: 'Create a hosted payment page to send the customer to',
-	action: 'Create a checkout link',
-};
+export const option: OperationOption = { name: 'Create Checkout Link', description: 'Create a hosted payment page to send the customer to', action: 'Create a checkout link' };
 
 /**
  * Found again by its reference, a checkout is the payment behind the link: the link itself is

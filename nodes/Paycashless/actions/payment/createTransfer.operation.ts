@@ -27,11 +27,7 @@ export const description: INodeProperties[] = [
 	additionalFieldsCollection([callbackUrlField, metadataField, additionalBodyJsonField]),
 ];
 
-export const option: OperationOption = {
-	name: 'Create Transfer Payment',
-	description: 'Get a bank account the customer pays into by transfer',
-	action: 'Create a transfer payment',
-};
+export const option: OperationOption = { name: 'Create Transfer Payment', description: 'Get a bank account the customer pays into by transfer', action: 'Create a transfer payment' };
 
 export const declaration: OperationDeclaration = { kind: 'create', findsAgain: paymentFoundByReference };
 

@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { createdAtFilterFields, filtersCollection, listFields, statusFilterField } from '../../descriptions/common';
 import type { PaycashlessApi } from '../../transport';
 import { readListFilters, readListOptions } from '../common';
-import type { OperationDeclaration, OperationOption } from '../types';
+import { READ, type OperationDeclaration, type OperationOption } from '../types';
 
 export const PAYMENT_STATUSES = ['awaiting_charge', 'charged', 'expired', 'failed', 'initiated', 'reversed', 'succeeded'];
 
@@ -12,16 +12,12 @@ export const description: INodeProperties[] = [
 	filtersCollection([statusFilterField(PAYMENT_STATUSES, 'Only payments in this status'), ...createdAtFilterFields]),
 ];
 
-export const option: OperationOption = {
-	name: 'Get Many',
-	description: 'List payments',
-	action: 'Get many payments',
-};
+export const option: OperationOption = { name: 'Get Many', description: 'List payments', action: 'Get many payments' };
 
-export const declaration: OperationDeclaration = { kind: 'read' };
+export const declaration: OperationDeclaration = READ;
 
 export async function execute(this: IExecuteFunctions, i: number, api: PaycashlessApi): Promise<IDataObject[]> {
 	const options = readListOptions.call(this, i);
-	const qs = readListFilters.call(this, i);
+	const qs = readListFilters.call(this, i, PAYMENT_STATUSES);
 	return await api.paginate({ path: '/v1/payments', qs }, options);
 }

@@ -13,7 +13,7 @@ import {
 } from '../../descriptions/common';
 import { requireEmail, requireText } from '../../helpers/validation';
 import { apiPath } from '../../transport';
-import { amountCurrency, amountValue, readAmount } from '../common';
+import { amountCurrency, amountValue, readAmount, verifiedByReference } from '../common';
 import type { FoundByReference } from '../types';
 
 export const paymentFields: INodeProperties[] = [
@@ -44,22 +44,11 @@ export function readPayment(
 }
 
 /** Both payment creates are found again the same way: Payment → Verify by the reference. */
-export const paymentFoundByReference: FoundByReference = {
-	object: 'payment',
-	movesMoney: true,
-	lookup: (reference) => ({ method: 'GET', path: apiPath`/v1/payments/${reference}/verify` }),
-	via: 'verify',
-	findWith: { resource: 'payment', operation: 'verify', how: (reference) => `and the reference "${reference}"` },
-	sameAs: [
-		{
-			field: 'amount',
-			requested: (body) => amountValue(body.amount),
-			existing: (found) => found.expectedAmount ?? amountValue(found.amount),
-		},
-		{
-			field: 'currency',
-			requested: (body) => amountCurrency(body.amount),
-			existing: (found) => found.currency ?? amountCurrency(found.amount),
-		},
+export const paymentFoundByReference: FoundByReference = verifiedByReference(
+	'payment',
+	(reference) => ({ method: 'GET', path: apiPath`/v1/payments/${reference}/verify` }),
+	[
+		{ field: 'amount', requested: (body) => amountValue(body.amount), existing: (found) => found.expectedAmount ?? amountValue(found.amount) },
+		{ field: 'currency', requested: (body) => amountCurrency(body.amount), existing: (found) => found.currency ?? amountCurrency(found.amount) },
 	],
-};
+);

@@ -11,9 +11,9 @@ import {
 } from '../../descriptions/common';
 import { ID_PREFIXES } from '../../descriptions/locators';
 import { compact } from '../../helpers/body';
-import { optionalText, optionalUrl, requireDigits, requireId, requireText } from '../../helpers/validation';
+import { MAX_NARRATION, NUBAN_DIGITS, optionalTextUpTo, optionalUrl, requireDigits, requireId, requireText } from '../../helpers/validation';
 import { apiPath, type PaycashlessApi } from '../../transport';
-import { amountCurrency, amountValue, finishBody, readAmount } from '../common';
+import { amountCurrency, amountValue, finishBody, readAmount, verifiedByReference } from '../common';
 import type { OperationDeclaration, OperationOption } from '../types';
 
 export const description: INodeProperties[] = [
@@ -52,41 +52,22 @@ export const description: INodeProperties[] = [
 			name: 'narration',
 			type: 'string',
 			default: '',
-			description: 'Text shown on the recipient’s statement',
+			description: 'Text shown on the recipient’s statement, at most 100 characters',
 		},
 		additionalBodyJsonField,
 	]),
 ];
 
-export const option: OperationOption = {
-	name: 'Create',
-	description: 'Send money to a bank account',
-	action: 'Create a payout',
-};
+export const option: OperationOption = { name: 'Create', description: 'Send money to a bank account', action: 'Create a payout' };
 
 export const declaration: OperationDeclaration = {
 	kind: 'create',
-	findsAgain: {
-		object: 'payout',
-		movesMoney: true,
-		lookup: (reference) => ({ method: 'GET', path: apiPath`/v1/payouts/verify/${reference}` }),
-		via: 'verify',
-		findWith: { resource: 'payout', operation: 'verify', how: (reference) => `and the reference "${reference}"` },
-		sameAs: [
-			{ field: 'amount', requested: (body) => amountValue(body.amount), existing: (found) => amountValue(found.amount) },
-			{
-				field: 'currency',
-				requested: (body) => amountCurrency(body.amount),
-				existing: (found) => found.currency ?? amountCurrency(found.amount),
-			},
-			{
-				field: 'destinationAccountNumber',
-				requested: (body) => body.destinationAccountNumber,
-				existing: (found) => found.destinationAccountNumber,
-			},
-			{ field: 'bankId', requested: (body) => body.bankId, existing: (found) => found.destinationBankId ?? found.bankId },
-		],
-	},
+	findsAgain: verifiedByReference('payout', (reference) => ({ method: 'GET', path: apiPath`/v1/payouts/verify/${reference}` }), [
+		{ field: 'amount', requested: (body) => amountValue(body.amount), existing: (found) => amountValue(found.amount) },
+		{ field: 'currency', requested: (body) => amountCurrency(body.amount), existing: (found) => found.currency ?? amountCurrency(found.amount) },
+		{ field: 'destinationAccountNumber', requested: (body) => body.destinationAccountNumber, existing: (found) => found.destinationAccountNumber },
+		{ field: 'bankId', requested: (body) => body.bankId, existing: (found) => found.destinationBankId ?? found.bankId },
+	]),
 };
 
 /**
@@ -100,6 +81,7 @@ export function payoutCreateBody(this: IExecuteFunctions, i: number, callbackUrl
 		this.getNodeParameter('destinationAccountNumber', i),
 		'Destination Account Number',
 		'0123456789',
+		NUBAN_DIGITS,
 	);
 	const bankId = requireId(this.getNodeParameter('bankId', i), ID_PREFIXES.bank, 'Bank ID');
 	const fields = this.getNodeParameter('additionalFields', i, {}) as IDataObject;
@@ -109,7 +91,7 @@ export function payoutCreateBody(this: IExecuteFunctions, i: number, callbackUrl
 			amount,
 			destinationAccountNumber,
 			bankId,
-			narration: optionalText(fields.narration),
+			narration: optionalTextUpTo(fields.narration, 'Narration', MAX_NARRATION),
 			callbackUrl: callbackUrl ?? optionalUrl(fields.callbackUrl, 'Callback URL'),
 		}),
 		fields,

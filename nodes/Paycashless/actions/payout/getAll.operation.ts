@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { createdAtFilterFields, filtersCollection, listFields, statusFilterField } from '../../descriptions/common';
 import type { PaycashlessApi } from '../../transport';
 import { readListFilters, readListOptions } from '../common';
-import type { OperationDeclaration, OperationOption } from '../types';
+import { READ, type OperationDeclaration, type OperationOption } from '../types';
 
 export const PAYOUT_STATUSES = ['cancelled', 'failed', 'pending', 'reversed', 'sent', 'succeeded'];
 
@@ -22,16 +22,12 @@ export const description: INodeProperties[] = [
 	]),
 ];
 
-export const option: OperationOption = {
-	name: 'Get Many',
-	description: 'List payouts',
-	action: 'Get many payouts',
-};
+export const option: OperationOption = { name: 'Get Many', description: 'List payouts', action: 'Get many payouts' };
 
-export const declaration: OperationDeclaration = { kind: 'read' };
+export const declaration: OperationDeclaration = READ;
 
 export async function execute(this: IExecuteFunctions, i: number, api: PaycashlessApi): Promise<IDataObject[]> {
 	const options = readListOptions.call(this, i);
-	const qs = readListFilters.call(this, i);
+	const qs = readListFilters.call(this, i, PAYOUT_STATUSES);
 	return await api.paginate({ path: '/v1/payouts', qs }, options);
 }

@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { referenceField } from '../../descriptions/common';
 import { requireText } from '../../helpers/validation';
 import { apiPath, type PaycashlessApi } from '../../transport';
-import type { OperationDeclaration, OperationOption } from '../types';
+import { READ, type OperationDeclaration, type OperationOption } from '../types';
 
 export const description: INodeProperties[] = [
 	{
@@ -12,13 +12,9 @@ export const description: INodeProperties[] = [
 	},
 ];
 
-export const option: OperationOption = {
-	name: 'Verify',
-	description: 'Get a payout by your reference, to check its status',
-	action: 'Verify a payout',
-};
+export const option: OperationOption = { name: 'Verify', description: 'Get a payout by your reference, to check its status', action: 'Verify a payout' };
 
-export const declaration: OperationDeclaration = { kind: 'read' };
+export const declaration: OperationDeclaration = READ;
 
 export async function execute(this: IExecuteFunctions, i: number, api: PaycashlessApi): Promise<IDataObject> {
 	const reference = requireText(this.getNodeParameter('reference', i), 'Reference');

@@ -30,11 +30,7 @@ export const description: INodeProperties[] = [
 	additionalFieldsCollection([taxRateFields.active, taxRateFields.description, metadataField, additionalBodyJsonField]),
 ];
 
-export const option: OperationOption = {
-	name: 'Create',
-	description: 'Create a tax rate for invoices',
-	action: 'Create a tax rate',
-};
+export const option: OperationOption = { name: 'Create', description: 'Create a tax rate for invoices', action: 'Create a tax rate' };
 
 export const declaration: OperationDeclaration = { kind: 'write', check: { text: 'whether the tax rate exists in the Paycashless dashboard (the API cannot list tax rates)' } };
 

@@ -32,11 +32,7 @@ export const description: INodeProperties[] = [
 	),
 ];
 
-export const option: OperationOption = {
-	name: 'Update',
-	description: 'Change a tax rate',
-	action: 'Update a tax rate',
-};
+export const option: OperationOption = { name: 'Update', description: 'Change a tax rate', action: 'Update a tax rate' };
 
 export const declaration: OperationDeclaration = { kind: 'write', check: { text: 'in the Paycashless dashboard whether the tax rate has its new values' } };
 

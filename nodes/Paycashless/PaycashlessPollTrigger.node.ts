@@ -1,0 +1,321 @@
+import type {
+	IDataObject,
+	INodeExecutionData,
+	INodeProperties,
+	INodeType,
+	INodeTypeDescription,
+	IPollFunctions,
+} from 'n8n-workflow';
+import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
+
+import { paycashlessApi } from './transport';
+import {
+	collectEvents,
+	creationTime,
+	decide,
+	eventItem,
+	LEASE_MS,
+	PAGE_SIZE,
+	planPoll,
+	RESOURCES,
+	writeState,
+	type ListQuery,
+	type PollResource,
+	type PollSettings,
+} from './trigger/poll';
+import { DEFAULT_INVOICE_LOOKBACK_HOURS, DEFAULT_LOOKBACK_HOURS, MAX_LOOKBACK_HOURS, readPollSettings } from './trigger/pollSettings';
+
+
+function statusOptions(resource: PollResource) {
+	return [...(RESOURCES[resource].statuses ?? [])].sort().map((status) => ({
+		name: status
+			.split('_')
+			.map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+			.join(' '),
+		value: status,
+	}));
+}
+
+const lookbackDescription =
+	'How long after its creation a record is watched for the status. A record created longer ago that reaches the status is not caught (Paycashless lists can only be filtered by creation time). Every poll reads all watched records created in this period, so a longer period costs more requests.';
+
+const properties: INodeProperties[] = [
+	{
+		displayName:
+			'Checks Paycashless on the schedule below and starts the workflow once for every new record or status change. Works without a public URL. For instant events, use the Paycashless Trigger (callbacks) instead, or both with a Remove Duplicates node on "eventKey".',
+		name: 'pollNotice',
+		type: 'notice',
+		default: '',
+	},
+	{
+		displayName: 'Resource',
+		name: 'resource',
+		type: 'options',
+		noDataExpression: true,
+		options: [
+			{ name: 'Dedicated Account', value: 'dedicatedAccount' },
+			{ name: 'Invoice', value: 'invoice' },
+			{ name: 'Payment', value: 'payment' },
+			{ name: 'Payout', value: 'payout' },
+		],
+		default: 'payment',
+	},
+	{
+		displayName: 'Event',
+		name: 'event',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['payment'] } },
+		options: [
+			{ name: 'New Payment', value: 'created', description: 'A payment is created, whatever its status' },
+			{ name: 'Payment Failed or Expired', value: 'failedOrExpired', description: 'A payment is in status failed or expired' },
+			{ name: 'Payment Reaches a Status', value: 'status', description: 'A payment is in one of the statuses you pick' },
+			{ name: 'Payment Reversed', value: 'reversed', description: 'A payment is in status reversed' },
+			{ name: 'Payment Succeeded', value: 'succeeded', description: 'A payment is in status succeeded' },
+		],
+		default: 'succeeded',
+	},
+	{
+		displayName: 'Event',
+		name: 'event',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['payout'] } },
+		options: [
+			{ name: 'New Payout', value: 'created', description: 'A payout is created, whatever its status' },
+			{ name: 'Payout Cancelled', value: 'cancelled', description: 'A payout is in status cancelled' },
+			{ name: 'Payout Failed or Reversed', value: 'failedOrReversed', description: 'A payout is in status failed or reversed' },
+			{ name: 'Payout Reaches a Status', value: 'status', description: 'A payout is in one of the statuses you pick' },
+			{ name: 'Payout Succeeded', value: 'succeeded', description: 'A payout is in status succeeded' },
+		],
+		default: 'succeeded',
+	},
+	{
+		displayName: 'Event',
+		name: 'event',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['invoice'] } },
+		options: [
+			{ name: 'Invoice Cancelled', value: 'cancelled', description: 'An invoice is in status cancelled' },
+			{ name: 'Invoice Paid', value: 'paid', description: 'An invoice is fully paid' },
+			{ name: 'Invoice Partially Paid', value: 'partiallyPaid', description: 'An invoice is in status partially paid' },
+			{ name: 'Invoice Reaches a Status', value: 'status', description: 'An invoice is in one of the statuses you pick' },
+			{ name: 'New Invoice', value: 'created', description: 'An invoice is created, whatever its status' },
+		],
+		default: 'paid',
+	},
+	{
+		displayName: 'Event',
+		name: 'event',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['dedicatedAccount'] } },
+		options: [
+			{ name: 'Dedicated Account Reaches a Status', value: 'status', description: 'A dedicated account is in one of the statuses you type' },
+			{ name: 'New Dedicated Account', value: 'created', description: 'A dedicated account is opened, whatever its status' },
+		],
+		default: 'created',
+	},
+	...(['payment', 'payout', 'invoice'] as const).map(
+		(resource): INodeProperties => ({
+			displayName: 'Statuses',
+			name: 'statuses',
+			type: 'multiOptions',
+			displayOptions: { show: { resource: [resource], event: ['status'] } },
+			options: statusOptions(resource),
+			default: [],
+			description: `Start the workflow when a ${RESOURCES[resource].label} is in any of these statuses (once per ${RESOURCES[resource].label} and status)`,
+		}),
+	),
+	{
+		displayName: 'Statuses',
+		name: 'statusNames',
+		type: 'string',
+		displayOptions: { show: { resource: ['dedicatedAccount'], event: ['status'] } },
+		default: 'active',
+		placeholder: 'e.g. active, inactive',
+		description:
+			'Comma-separated statuses. Paycashless has not published every status of a dedicated account; "active" is one.',
+	},
+	{
+		displayName: 'Start From',
+		name: 'startFrom',
+		type: 'options',
+		noDataExpression: true,
+		options: [
+			{
+				name: 'Now',
+				value: 'now',
+				description: 'Only events that happen after the workflow is activated',
+			},
+			{
+				name: 'A Date',
+				value: 'date',
+				description: 'Also records created since a date you pick (the first poll may start many executions)',
+			},
+		],
+		default: 'now',
+	},
+	{
+		displayName: 'Start Date',
+		name: 'startDate',
+		type: 'dateTime',
+		displayOptions: { show: { startFrom: ['date'] } },
+		default: '',
+		description: "Records created on or after this moment (workflow's time zone) count",
+	},
+	{
+		displayName: 'Watch Status Changes For (Hours)',
+		name: 'lookbackHours',
+		type: 'number',
+		typeOptions: { minValue: 1, maxValue: MAX_LOOKBACK_HOURS, numberPrecision: 0 },
+		displayOptions: { show: { resource: ['payment', 'payout', 'dedicatedAccount'] }, hide: { event: ['created'] } },
+		default: DEFAULT_LOOKBACK_HOURS,
+		description: lookbackDescription,
+	},
+	{
+		displayName: 'Watch Status Changes For (Hours)',
+		name: 'lookbackHours',
+		type: 'number',
+		typeOptions: { minValue: 1, maxValue: MAX_LOOKBACK_HOURS, numberPrecision: 0 },
+		displayOptions: { show: { resource: ['invoice'] }, hide: { event: ['created'] } },
+		default: DEFAULT_INVOICE_LOOKBACK_HOURS,
+		description: lookbackDescription,
+	},
+];
+
+/** Every page of one list query. A page that cannot be read fails the whole poll (nothing is committed). */
+async function readAll(this: IPollFunctions, resource: PollResource, query: ListQuery, pageSize = PAGE_SIZE, pages = Infinity): Promise<IDataObject[]> {
+	const spec = RESOURCES[resource];
+	const qs: IDataObject = {};
+	if (query.createdFrom > 0) qs['createdAt.gte'] = query.createdFrom;
+	if (query.status) qs.status = query.status;
+	// The transport reads nothing from n8n but the credential, the helpers, the node and the logger,
+	// which a poll context has too.
+	const api = paycashlessApi(this);
+	const records: IDataObject[] = [];
+	const cursors = new Set<string>();
+	let cursor: string | undefined;
+	for (let page = 1; ; page++) {
+		const answer = await api.page({ path: spec.path, qs }, pageSize, cursor);
+		records.push(...answer.data);
+		if (!answer.hasMore || page >= pages) return records;
+		if (!answer.cursor || cursors.has(answer.cursor) || answer.data.length === 0) {
+			throw new NodeOperationError(this.getNode(), `Paycashless said more ${spec.label}s follow on ${spec.path} but gave no new cursor`, {
+				description: 'Nothing was emitted and nothing was marked as seen; the next poll reads the same records again.',
+			});
+		}
+		cursors.add(answer.cursor);
+		cursor = answer.cursor;
+	}
+}
+
+/** "Fetch Test Event": the newest record that matches, without touching the trigger's memory. */
+async function latestEvent(this: IPollFunctions, settings: PollSettings): Promise<INodeExecutionData[][]> {
+	const nowSeconds = Math.floor(Date.now() / 1000);
+	const queries: ListQuery[] =
+		settings.watch.type === 'created'
+			? [{ createdFrom: 0 }]
+			: settings.watch.statuses.map((status) => ({ status, createdFrom: 0 }));
+	let best: { record: IDataObject; status: string; ms: number; order: number } | undefined;
+	for (const [order, query] of queries.entries()) {
+		const [record] = await readAll.call(this, settings.resource, query, 1, 1);
+		if (!record || typeof record !== 'object' || typeof record.id !== 'string') continue;
+		const ms = creationTime(record, nowSeconds).exactMs ?? -order;
+		if (!best || ms > best.ms) best = { record, status: query.status ?? 'created', ms, order };
+	}
+	const spec = RESOURCES[settings.resource];
+	if (!best) {
+		const what =
+			settings.watch.type === 'created' ? `any ${spec.label}` : `a ${spec.label} in status ${settings.watch.statuses.join(' or ')}`;
+		throw new NodeOperationError(this.getNode(), `Paycashless has no ${spec.label} to show yet`, {
+			description: `There is not ${what} with this credential yet, so there is no test event. Create one (in the sandbox) and fetch again; once the workflow is active, the trigger starts it for every new one.`,
+		});
+	}
+	const status = String(best.status).toLowerCase();
+	const item = eventItem(settings.resource, { key: '', id: String(best.record.id), status, record: best.record, createdBound: 0, rank: 0 }, new Date().toISOString());
+	return [this.helpers.returnJsonArray([item])];
+}
+
+/**
+ * Polls of this node that are running, by the static-data object they work on (n8n gives every
+ * poll of one activation the same object). n8n starts a poll on every Poll Times tick even when
+ * the previous one still runs; two polls on one state would emit the same events twice, so the
+ * later one is skipped. Deliberately not in the static data: n8n may save it while a poll runs,
+ * and a lease saved to the database would block the polls after a restart. The entry expires
+ * after LEASE_MS in case a poll never settles. (With n8n's durable poll cursors every poll gets
+ * its own copy of the state and n8n itself refuses the second commit.)
+ */
+const runningPolls = new WeakMap<object, number>();
+
+export class PaycashlessPollTrigger implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Paycashless Poll Trigger',
+		name: 'paycashlessPollTrigger',
+		icon: { light: 'file:paycashless.svg', dark: 'file:paycashless.dark.svg' },
+		group: ['trigger'],
+		version: 1,
+		subtitle: '={{ $parameter["resource"] + ": " + $parameter["event"] }}',
+		description:
+			'Starts the workflow for new payments, payouts, invoices or dedicated accounts, or when they reach a status, by checking Paycashless on a schedule',
+		defaults: {
+			name: 'Paycashless Poll Trigger',
+		},
+		polling: true,
+		inputs: [],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [
+			{
+				name: 'paycashlessApi',
+				required: true,
+			},
+		],
+		properties,
+	};
+
+	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+		let settings: PollSettings;
+		try {
+			settings = readPollSettings.call(this);
+		} catch (error) {
+			throw new NodeOperationError(this.getNode(), error as Error);
+		}
+		if (this.getMode() === 'manual') return await latestEvent.call(this, settings);
+
+		const staticData = this.getWorkflowStaticData('node');
+		const nowMs = Date.now();
+		if ((runningPolls.get(staticData) ?? 0) > nowMs) {
+			this.logger.info('Paycashless Poll Trigger: the previous poll of this node is still running; this one is skipped', {
+				node: this.getNode().name,
+			});
+			return null;
+		}
+		runningPolls.set(staticData, nowMs + LEASE_MS);
+		try {
+			const nowSeconds = Math.floor(nowMs / 1000);
+			const plan = planPoll(staticData, settings, nowSeconds);
+			const results: IDataObject[][] = [];
+			for (const query of plan.queries) results.push(await readAll.call(this, settings.resource, query));
+			const { events, withoutId } = collectEvents(settings, plan, results, nowSeconds);
+			const outcome = decide(settings, plan, events, nowSeconds);
+			const spec = RESOURCES[settings.resource];
+			if (withoutId > 0) {
+				this.logger.warn(`Paycashless Poll Trigger: ${withoutId} ${spec.label}(s) without an id were skipped`, { node: this.getNode().name });
+			}
+			if (outcome.trimmedTo !== undefined) {
+				this.logger.warn(
+					`Paycashless Poll Trigger: more than ${Object.keys(outcome.next.seen).length} ${spec.label} events are remembered; status changes of ${spec.label}s created before ${new Date(outcome.trimmedTo * 1000).toISOString()} are no longer caught. Shorten "Watch Status Changes For" or narrow the statuses.`,
+					{ node: this.getNode().name },
+				);
+			}
+			// Committed: every page was read. The state is written only now, with the items.
+			writeState(staticData, outcome.next);
+			if (outcome.emit.length === 0) return null;
+			const detectedAt = new Date(nowMs).toISOString();
+			return [this.helpers.returnJsonArray(outcome.emit.map((event) => eventItem(settings.resource, event, detectedAt)))];
+		} finally {
+			runningPolls.delete(staticData);
+		}
+	}
+}
