@@ -112,3 +112,16 @@ export class PeakMemory {
 		});
 	}
 }
+
+/** CPU time (user + system) used so far by these processes, ms (/proc/<pid>/stat, 100 ticks a second). */
+export function cpuMs(processes: ProcInfo[]): number {
+	let ticks = 0;
+	for (const { pid } of processes) {
+		const stat = readFile(`/proc/${pid}/stat`);
+		if (!stat) continue;
+		const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+		// Fields 14 and 15 of stat (utime, stime) are at 11 and 12 after the command name.
+		ticks += Number(fields[11]) + Number(fields[12]);
+	}
+	return ticks * 10;
+}

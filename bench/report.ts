@@ -57,6 +57,7 @@ export interface Targets {
 	fanoutVsOneAtATime?: { ratio: Summary; ok: boolean };
 	fanoutVsHttp?: { ratio: Summary; ok: boolean };
 	triggerOverhead?: { ratio: Summary; ok: boolean };
+	verifyVsTrigger?: { ratio: Summary; ok: boolean };
 	signing?: Array<{ name: string; ratio: Summary; ok: boolean }>;
 }
 
@@ -100,6 +101,11 @@ export function evaluateTargets(results: BenchResults): Targets {
 			results.trigger.samples.webhook.map((s) => s.sequentialMedianMs),
 		);
 		targets.triggerOverhead = { ratio: overhead, ok: overhead.median < 1.1 };
+		const verify = results.trigger.samples['webhook-verify'];
+		if (verify?.length) {
+			const vs = pairedRatio(verify.map((s) => s.perSecond), results.trigger.samples.trigger.map((s) => s.perSecond));
+			targets.verifyVsTrigger = { ratio: vs, ok: vs.median >= 3 };
+		}
 	}
 	if (results.signing.length) {
 		targets.signing = results.signing.map((c) => {
@@ -181,11 +187,16 @@ function triggerSection(results: BenchResults): string {
 		trigger: 'Paycashless Trigger (verifies the signature)',
 		webhook: 'Webhook node (no verification)',
 		'webhook-auth': 'Webhook node with Header Auth (n8n loads a credential)',
+		'webhook-verify': 'Webhook node (Raw Body) → Callback: Verify → Respond to Webhook (200 / 401)',
 	};
 	const variants = TRIGGER_VARIANTS.filter((v) => t.samples[v]?.length);
 	const per = (v: TriggerVariant) => summarize(t.samples[v].map((s) => s.sequentialMedianMs));
 	const rate = (v: TriggerVariant) => summarize(t.samples[v].map((s) => s.perSecond));
-	const rows = variants.map((v) => [labels[v], formatSummary(per(v), 2, ' ms'), formatSummary(rate(v), 0, '/s')]);
+	const cpu = (v: TriggerVariant) => {
+		const values = t.samples[v].map((s) => s.cpuMsPerCallback).filter((x): x is number => typeof x === 'number');
+		return values.length ? formatSummary(summarize(values), 1, ' ms') : '—';
+	};
+	const rows = variants.map((v) => [labels[v], formatSummary(per(v), 2, ' ms'), formatSummary(rate(v), 0, '/s'), cpu(v)]);
 	const time = (v: TriggerVariant) => t.samples[v].map((s) => s.sequentialMedianMs);
 	const overhead = pairedRatio(time('trigger'), time('webhook'));
 	const throughput = pairedRatio(t.samples.webhook.map((s) => s.perSecond), t.samples.trigger.map((s) => s.perSecond));
@@ -195,7 +206,7 @@ function triggerSection(results: BenchResults): string {
 		'',
 		`${t.callbacks} callbacks per loop and variant, ${t.runs} rounds; the same signed bodies to both; answers on receipt.`,
 		'',
-		table(['Receiver', `Time per callback (one at a time)`, `Callbacks/s (${t.inFlight} in flight)`], rows),
+		table(['Receiver', `Time per callback (one at a time)`, `Callbacks/s (${t.inFlight} in flight)`, 'n8n CPU per callback (in flight)'], rows),
 		'',
 		`Verification cost: trigger ÷ webhook time per callback ${ratio(overhead)}; webhook ÷ trigger throughput ${ratio(throughput)}` +
 			(vsAuth ? `; trigger ÷ Header-Auth webhook time per callback ${ratio(vsAuth)}.` : '.'),
@@ -238,6 +249,7 @@ function targetsSection(results: BenchResults): string {
 	else if (results.fanout.length) rows.push(['Fan-out ≥ 4x one at a time (50 ms)', 'node has no concurrency option yet', verdict(false)]);
 	if (t.fanoutVsHttp) rows.push(['Fan-out faster than HTTP Request best batching (50 ms)', ratio(t.fanoutVsHttp.ratio), verdict(t.fanoutVsHttp.ok)]);
 	if (t.triggerOverhead) rows.push(['Trigger verification adds < 10% (time per callback)', ratio(t.triggerOverhead.ratio), verdict(t.triggerOverhead.ok)]);
+	if (t.verifyVsTrigger) rows.push(['Webhook + Verify ≥ 3x the Trigger\'s callbacks/s', ratio(t.verifyVsTrigger.ratio), verdict(t.verifyVsTrigger.ok)]);
 	for (const s of t.signing ?? []) rows.push([`Signing < 2x bare HMAC: ${s.name}`, ratio(s.ratio), verdict(s.ok)]);
 	return ['## Targets', '', table(['Target', 'Measured', 'Result'], rows)].join('\n');
 }

@@ -7,7 +7,8 @@
  *   request): separates the cost of loading a credential, which n8n charges any verifying
  *   webhook, from the cost of the signature check itself.
  * The same signed bodies and headers go to both (each signed for the trigger's URL; the plain
- * Webhook ignores the headers). Callbacks are prepared before the clock starts: signing is the
+ * Webhook ignores the headers; webhook-verify, n8n's Webhook node + Callback → Verify + Respond to
+ * Webhook, gets them signed for its own URL). Callbacks are prepared before the clock starts: signing is the
  * sender's cost. Two loops per round and variant, over loopback only: one callback at a time
  * (handling time per callback) and a fixed number in flight (callbacks per second).
  */
@@ -15,9 +16,10 @@ import { callbackSignature, SIGNATURE_HEADER, TIMESTAMP_HEADER, unixTimestamp } 
 import type { BenchLab } from './lab';
 import { uniquePath } from './lab';
 import { log, pause, rounds } from './runner';
-import { paycashlessTrigger, plainWebhook } from './workflows';
+import { cpuMs } from './procmem';
+import { paycashlessTrigger, plainWebhook, webhookVerifyNodes } from './workflows';
 
-export const TRIGGER_VARIANTS = ['trigger', 'webhook', 'webhook-auth'] as const;
+export const TRIGGER_VARIANTS = ['trigger', 'webhook', 'webhook-auth', 'webhook-verify'] as const;
 export type TriggerVariant = (typeof TRIGGER_VARIANTS)[number];
 
 export interface TriggerSample {
@@ -25,6 +27,8 @@ export interface TriggerSample {
 	sequentialMedianMs: number;
 	/** Callbacks per second with `inFlight` requests at a time. */
 	perSecond: number;
+	/** CPU time of n8n (main process and task runner) per callback during the in-flight loop, ms. */
+	cpuMsPerCallback?: number;
 }
 
 export interface TriggerCase {
@@ -94,7 +98,12 @@ async function concurrent(lab: BenchLab, webhookPath: string, callbacks: Prepare
 export async function triggerBench(lab: BenchLab, options: TriggerOptions): Promise<TriggerCase> {
 	lab.e2e.emulator.reset({ payouts: 100 });
 	const trigger = paycashlessTrigger('Paycashless Trigger', lab.e2e.good);
-	const paths: Record<TriggerVariant, string> = { trigger: `${trigger.webhookId}/webhook`, webhook: uniquePath('plain-webhook'), 'webhook-auth': uniquePath('auth-webhook') };
+	const paths: Record<TriggerVariant, string> = {
+		trigger: `${trigger.webhookId}/webhook`,
+		webhook: uniquePath('plain-webhook'),
+		'webhook-auth': uniquePath('auth-webhook'),
+		'webhook-verify': uniquePath('verify-webhook'),
+	};
 	const headerAuth = await lab.e2e.session.rest<{ id: string; name: string }>('POST', '/rest/credentials', {
 		name: 'bench header auth',
 		type: 'httpHeaderAuth',
@@ -104,25 +113,37 @@ export async function triggerBench(lab: BenchLab, options: TriggerOptions): Prom
 	await lab.createWorkflow('bench plain webhook', [plainWebhook('Webhook', paths.webhook)], {}, [paths.webhook], false);
 	await lab.createWorkflow('bench header-auth webhook', [plainWebhook('Webhook', paths['webhook-auth'], { id: headerAuth.id, name: headerAuth.name })], {}, [paths['webhook-auth']], false);
 	const triggerUrl = `${lab.e2e.n8n.baseUrl}/webhook/${paths.trigger}`;
+	const verifyUrl = `${lab.e2e.n8n.baseUrl}/webhook/${paths['webhook-verify']}`;
+	const verify = webhookVerifyNodes(paths['webhook-verify'], verifyUrl, lab.e2e.good);
+	await lab.createWorkflow('bench webhook + verify', verify.nodes, verify.connections, [paths['webhook-verify']], false);
+	const urlOf = (variant: TriggerVariant) => (variant === 'webhook-verify' ? verifyUrl : triggerUrl);
 
 	// A forged callback must be refused: the trigger really verifies.
 	const [forged] = prepare(lab, `${triggerUrl}-elsewhere`, 1);
 	const refused = await lab.post(paths.trigger, forged.body, forged.headers);
 	if (refused.status !== 401) throw new Error(`the trigger accepted a callback signed for another URL (HTTP ${refused.status})`);
+	const [forgedForVerify] = prepare(lab, `${verifyUrl}-elsewhere`, 1);
+	const refusedByVerify = await lab.post(paths['webhook-verify'], forgedForVerify.body, forgedForVerify.headers);
+	if (refusedByVerify.status !== 401) throw new Error(`Webhook + Verify accepted a callback signed for another URL (HTTP ${refusedByVerify.status})`);
 	const unauthorised = await lab.post(paths['webhook-auth'], '{}');
 	if (unauthorised.status !== 403 && unauthorised.status !== 401) throw new Error(`Header Auth let a request without the header through (HTTP ${unauthorised.status})`);
 
 	// Warm-up, not timed.
-	for (const variant of TRIGGER_VARIANTS) await sequential(lab, paths[variant], prepare(lab, triggerUrl, 50));
+	for (const variant of TRIGGER_VARIANTS) await sequential(lab, paths[variant], prepare(lab, urlOf(variant), 50));
 
 	log(`trigger: ${options.runs} runs × ${options.callbacks} callbacks one at a time and ${options.inFlight} in flight`);
 	const samples = await rounds(TRIGGER_VARIANTS, options.runs, async (variant, round) => {
 		await pause(500);
-		const sequentialMedianMs = await sequential(lab, paths[variant], prepare(lab, triggerUrl, options.callbacks));
+		const sequentialMedianMs = await sequential(lab, paths[variant], prepare(lab, urlOf(variant), options.callbacks));
 		await pause(500);
-		const perSecond = await concurrent(lab, paths[variant], prepare(lab, triggerUrl, options.callbacks), options.inFlight);
-		log(`  round ${round + 1} ${variant}: ${sequentialMedianMs.toFixed(2)} ms per callback, ${Math.round(perSecond)}/s with ${options.inFlight} in flight`);
-		return { sequentialMedianMs, perSecond };
+		const callbacks = prepare(lab, urlOf(variant), options.callbacks);
+		const cpuBefore = cpuMs(lab.processes());
+		const perSecond = await concurrent(lab, paths[variant], callbacks, options.inFlight);
+		const cpuMsPerCallback = (cpuMs(lab.processes()) - cpuBefore) / callbacks.length;
+		log(
+			`  round ${round + 1} ${variant}: ${sequentialMedianMs.toFixed(2)} ms per callback, ${Math.round(perSecond)}/s with ${options.inFlight} in flight, ${cpuMsPerCallback.toFixed(1)} ms CPU per callback`,
+		);
+		return { sequentialMedianMs, perSecond, cpuMsPerCallback };
 	});
 	return { callbacks: options.callbacks, inFlight: options.inFlight, runs: options.runs, samples };
 }

@@ -80,3 +80,32 @@ export function plainWebhook(name: string, webhookPath: string, headerAuth?: Cre
 	if (!headerAuth) return node;
 	return { ...node, parameters: { ...node.parameters, authentication: 'headerAuth' }, credentials: { httpHeaderAuth: headerAuth } };
 }
+
+/**
+ * The fast path of docs/wait-for-payment.md: n8n's Webhook node with Raw Body → the package's
+ * Callback → Verify (flag mode; it reads the item's headers and raw body itself) → one Respond to
+ * Webhook whose status is the only expression: 200, or the 401 Verify gives a forgery.
+ */
+export function webhookVerifyNodes(webhookPath: string, callbackUrl: string, credential: CredentialRef): { nodes: WorkflowNode[]; connections: Record<string, unknown> } {
+	const nodes: WorkflowNode[] = [
+		{
+			name: 'Webhook',
+			type: 'n8n-nodes-base.webhook',
+			typeVersion: 2,
+			webhookId: randomUUID(),
+			parameters: { httpMethod: 'POST', path: webhookPath, responseMode: 'responseNode', options: { rawBody: true } },
+		},
+		paycashless('Verify Callback', credential, { resource: 'callback', operation: 'verify', expectedCallbackUrl: callbackUrl, onInvalid: 'flag' }),
+		{
+			name: 'Respond',
+			type: 'n8n-nodes-base.respondToWebhook',
+			typeVersion: 1.1,
+			parameters: { respondWith: 'noData', options: { responseCode: '={{ $json.verified ? 200 : $json.httpStatus }}' } },
+		},
+	];
+	const connections = {
+		Webhook: { main: [[{ node: 'Verify Callback', type: 'main', index: 0 }]] },
+		'Verify Callback': { main: [[{ node: 'Respond', type: 'main', index: 0 }]] },
+	};
+	return { nodes, connections };
+}

@@ -32,7 +32,7 @@ export interface ControlledEmulator {
 	list(collection: Listable): Record<string, unknown>[];
 	completePayment(idOrReference: string, status?: string): Promise<Record<string, unknown>>;
 	completePayout(idOrReference: string, status?: string, failure?: { failureCode?: string; failureMessage?: string }): Promise<Record<string, unknown>>;
-	payInvoice(idOrReference: string, amount?: number): Promise<Record<string, unknown>>;
+	payInvoice(idOrReference: string, amount?: number, options?: { loseCallbacks?: boolean }): Promise<Record<string, unknown>>;
 	activateAccountRequest(code: string): Promise<Record<string, unknown>>;
 	callbacksSettled(): Promise<void>;
 }
@@ -102,7 +102,11 @@ export function registerControlRoutes(router: Router, emulator: ControlledEmulat
 			return ok(await emulator.completePayout(ctx.params.idOrReference, status, failure));
 		})
 		.add('POST', '/__emulator/invoices/:idOrReference/pay', async (ctx) =>
-			ok(await emulator.payInvoice(ctx.params.idOrReference, fields(ctx.body).integer('amount'))),
+			ok(
+				await emulator.payInvoice(ctx.params.idOrReference, fields(ctx.body).integer('amount'), {
+					loseCallbacks: fields(ctx.body).boolean('loseCallbacks') === true,
+				}),
+			),
 		)
 		.add('POST', '/__emulator/dedicated_accounts/requests/:code/activate', async (ctx) =>
 			ok(await emulator.activateAccountRequest(ctx.params.code)),

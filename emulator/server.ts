@@ -16,7 +16,7 @@ import { hostedPage } from './pages';
 import { registerAccountLookup } from './resources/accountLookup';
 import { registerEcho } from './resources/echo';
 import { activateAccountRequest, registerDedicatedAccounts } from './resources/dedicatedAccounts';
-import { payInvoice, registerInvoices } from './resources/invoices';
+import { payInvoice, registerInvoices, type PayInvoiceOptions } from './resources/invoices';
 import { completePayment, registerPayments } from './resources/payments';
 import { completePayout, registerPayouts } from './resources/payouts';
 import { registerTaxRates } from './resources/taxRates';
@@ -201,8 +201,8 @@ export class Emulator implements EmulatorHandle, Core {
 		return { ...completePayout(this, idOrReference, status, failure) };
 	}
 
-	async payInvoice(idOrReference: string, amount?: number): Promise<Record<string, unknown>> {
-		return { ...payInvoice(this, idOrReference, amount) };
+	async payInvoice(idOrReference: string, amount?: number, options?: PayInvoiceOptions): Promise<Record<string, unknown>> {
+		return { ...payInvoice(this, idOrReference, amount, options) };
 	}
 
 	async activateAccountRequest(code: string): Promise<Record<string, unknown>> {

@@ -120,8 +120,11 @@ export interface EmulatorHandle {
 	completePayment(idOrReference: string, status?: string): Promise<Record<string, unknown>>;
 	/** Move a payout to `succeeded` (default), `failed` or `reversed`; sends its callback. */
 	completePayout(idOrReference: string, status?: string): Promise<Record<string, unknown>>;
-	/** Record a payment against an invoice (default: the full amount due); INVOICE_PAYMENT_SUCCEEDED, then INVOICE_PAID when fully paid. */
-	payInvoice(idOrReference: string, amount?: number): Promise<Record<string, unknown>>;
+	/**
+	 * Record a payment against an invoice (default: the full amount due); INVOICE_PAYMENT_SUCCEEDED,
+	 * then INVOICE_PAID when fully paid. `loseCallbacks`: record it but send no callback.
+	 */
+	payInvoice(idOrReference: string, amount?: number, options?: { loseCallbacks?: boolean }): Promise<Record<string, unknown>>;
 	/** Give a dedicated account request its account and make it active; sends its callback. */
 	activateAccountRequest(code: string): Promise<Record<string, unknown>>;
 	/** Resolves when every callback scheduled so far has finished all its attempts. */

@@ -1,7 +1,16 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	IHookFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+	IWebhookFunctions,
+	IWebhookResponseData,
+} from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import * as bankAccount from './actions/bankAccount';
+import * as callback from './actions/callback';
 import * as dedicatedAccount from './actions/dedicatedAccount';
 import * as invoice from './actions/invoice';
 import * as payment from './actions/payment';
@@ -12,6 +21,7 @@ import { concurrencyProperties } from './descriptions/concurrency';
 import { requestOptionsProperty } from './descriptions/requestOptions';
 import { withReadableSubtitle } from './descriptions/subtitle';
 import { listSearch } from './methods';
+import { resumeWebhook } from './wait/resume';
 
 export class Paycashless implements INodeType {
 	description: INodeTypeDescription = {
@@ -28,6 +38,18 @@ export class Paycashless implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'paycashlessApi', required: true }],
+		// Only for the Create and Wait operations: the callback that resumes a waiting execution
+		// ($execution.resumeUrl). Never registered as a trigger (restartWebhook).
+		webhooks: [
+			{
+				name: 'default',
+				httpMethod: 'POST',
+				responseMode: 'onReceived',
+				responseData: 'noData',
+				path: '',
+				restartWebhook: true,
+			},
+		],
 		properties: [
 			{
 				displayName: 'Resource',
@@ -38,6 +60,7 @@ export class Paycashless implements INodeType {
 				default: 'payment',
 			},
 			...bankAccount.description,
+			...callback.description,
 			...dedicatedAccount.description,
 			...invoice.description,
 			...payment.description,
@@ -54,7 +77,27 @@ export class Paycashless implements INodeType {
 
 	methods = { listSearch };
 
+	// The Create and Wait resume webhook is per execution ($execution.resumeUrl): nothing to
+	// register anywhere when the workflow is activated.
+	webhookMethods = {
+		default: {
+			async checkExists(this: IHookFunctions): Promise<boolean> {
+				return true;
+			},
+			async create(this: IHookFunctions): Promise<boolean> {
+				return true;
+			},
+			async delete(this: IHookFunctions): Promise<boolean> {
+				return true;
+			},
+		},
+	};
+
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await router.call(this);
+	}
+
+	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+		return await resumeWebhook.call(this);
 	}
 }

@@ -88,16 +88,17 @@ describe('node description', () => {
 		}
 	});
 
-	it('lists six resources alphabetically, each with its operations alphabetically and an action', () => {
+	it('lists seven resources alphabetically, each with its operations alphabetically and an action', () => {
 		expect(optionNames(resourceProperty)).toEqual([
 			'Bank Account',
+			'Callback',
 			'Dedicated Account',
 			'Invoice',
 			'Payment',
 			'Payout',
 			'Tax Rate',
 		]);
-		expect(operationProperties).toHaveLength(6);
+		expect(operationProperties).toHaveLength(7);
 		for (const operation of operationProperties) {
 			expect(optionNames(operation)).toEqual(sorted(optionNames(operation)));
 			for (const option of operation.options as INodePropertyOptions[]) {
@@ -108,7 +109,7 @@ describe('node description', () => {
 		}
 	});
 
-	it('has a handler for each of the twenty operations, and no handler without an option', () => {
+	it('has a handler for each of the twenty-three operations, and no handler without an option', () => {
 		const offered: string[] = [];
 		for (const operation of operationProperties) {
 			const [resource] = operation.displayOptions?.show?.resource as string[];
@@ -119,7 +120,7 @@ describe('node description', () => {
 		}
 		const handled = Object.entries(registry).flatMap(([resource, ops]) => Object.keys(ops).map((op) => `${resource}.${op}`));
 		expect(sorted(offered)).toEqual(sorted(handled));
-		expect(offered).toHaveLength(20);
+		expect(offered).toHaveLength(23);
 		expect(findOperation('payout', 'delete')).toBeUndefined();
 		expect(findOperation('payout', 'toString')).toBeUndefined();
 	});
@@ -172,8 +173,8 @@ describe('node description', () => {
 
 	it('says amounts are main units in and smallest units out', () => {
 		const amounts = allProperties(properties).filter((p) => p.name === 'amount' || p.name === 'price');
-		// Transfer payment, checkout link and payout amounts; invoice item price.
-		expect(amounts.length).toBe(4);
+		// Transfer payment, checkout link and payout amounts; invoice item price (payout and invoice twice: Create, Create and Wait).
+		expect(amounts.length).toBe(6);
 		for (const field of amounts) expect(field.description).toMatch(/smallest unit/);
 		const bankId = properties.find((p) => p.name === 'bankId') as INodeProperties;
 		expect(bankId.hint).toMatch(/\$json\.bank\.id/);

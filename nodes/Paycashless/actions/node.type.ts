@@ -3,6 +3,7 @@
  * (in the spirit of n8n's versioned nodes' `node.type.ts`): a typo in a name is a type error.
  */
 import type * as bankAccount from './bankAccount';
+import type * as callback from './callback';
 import type * as dedicatedAccount from './dedicatedAccount';
 import type * as invoice from './invoice';
 import type * as payment from './payment';
@@ -11,6 +12,7 @@ import type * as taxRate from './taxRate';
 
 export type PaycashlessNodeType = {
 	bankAccount: keyof typeof bankAccount.operations;
+	callback: keyof typeof callback.operations;
 	dedicatedAccount: keyof typeof dedicatedAccount.operations;
 	invoice: keyof typeof invoice.operations;
 	payment: keyof typeof payment.operations;

@@ -18,6 +18,7 @@ import type { OperationPair } from '../descriptions/show';
 import { InvalidInputError, requireInteger } from '../helpers/validation';
 import { paycashlessApi, type WritePolicy } from '../transport';
 import * as bankAccount from './bankAccount';
+import * as callback from './callback';
 import * as dedicatedAccount from './dedicatedAccount';
 import * as invoice from './invoice';
 import type { PaycashlessResource } from './node.type';
@@ -29,6 +30,7 @@ import type { OperationDeclaration, OperationRef, PaycashlessOperation, Paycashl
 /** The resources in the order of the Resource list (alphabetical, as n8n's lint wants). */
 export const resources: Record<PaycashlessResource, PaycashlessResourceDefinition> = {
 	bankAccount: bankAccount.resource,
+	callback: callback.resource,
 	dedicatedAccount: dedicatedAccount.resource,
 	invoice: invoice.resource,
 	payment: payment.resource,

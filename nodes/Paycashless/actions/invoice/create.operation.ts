@@ -184,7 +184,11 @@ export const declaration: OperationDeclaration = {
 	},
 };
 
-export async function execute(this: IExecuteFunctions, i: number, api: PaycashlessApi): Promise<IDataObject> {
+/**
+ * The create request of item `i` (validated, nothing sent). `callbackUrl` replaces the field's
+ * value (Create and Wait for Payment gives its own resume URL).
+ */
+export function invoiceCreateBody(this: IExecuteFunctions, i: number, callbackUrl?: string): { reference: string; body: IDataObject } {
 	const reference = requireText(this.getNodeParameter('reference', i), 'Reference');
 	const invoiceDescription = requireText(this.getNodeParameter('invoiceDescription', i), 'Description');
 	const currency = requireOneOf(this.getNodeParameter('currency', i), 'Currency', CURRENCIES);
@@ -214,11 +218,17 @@ export async function execute(this: IExecuteFunctions, i: number, api: Paycashle
 			maxInstallments,
 			autoFinalize: this.getNodeParameter('autoFinalize', i, true) as boolean,
 			sendEmail: fields.sendEmail as boolean | undefined,
-			callbackUrl: optionalUrl(fields.callbackUrl, 'Callback URL'),
+			callbackUrl: callbackUrl ?? optionalUrl(fields.callbackUrl, 'Callback URL'),
 			returnUrl: optionalUrl(fields.returnUrl, 'Return URL'),
 			taxRateIds: taxRateIds.length > 0 ? taxRateIds : undefined,
 		}),
 		fields,
 	);
+	// The reference sent (Additional Body Fields may have replaced the form's) is the one that counts.
+	return { reference: String(body.reference), body };
+}
+
+export async function execute(this: IExecuteFunctions, i: number, api: PaycashlessApi): Promise<IDataObject> {
+	const { body } = invoiceCreateBody.call(this, i);
 	return markCreated(await api.request({ method: 'POST', path: '/v1/invoices', body }));
 }

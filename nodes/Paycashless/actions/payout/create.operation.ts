@@ -71,7 +71,11 @@ export const declaration: OperationDeclaration = {
 	]),
 };
 
-export async function execute(this: IExecuteFunctions, i: number, api: PaycashlessApi): Promise<IDataObject> {
+/**
+ * The create request of item `i` (validated, nothing sent). `callbackUrl` replaces the field's
+ * value (Create and Wait for Final Status gives its own resume URL).
+ */
+export function payoutCreateBody(this: IExecuteFunctions, i: number, callbackUrl?: string): { reference: string; body: IDataObject } {
 	const reference = requireText(this.getNodeParameter('reference', i), 'Reference');
 	const amount = readAmount.call(this, i);
 	const destinationAccountNumber = requireDigits(
@@ -89,11 +93,16 @@ export async function execute(this: IExecuteFunctions, i: number, api: Paycashle
 			destinationAccountNumber,
 			bankId,
 			narration: optionalTextUpTo(fields.narration, 'Narration', MAX_NARRATION),
-			callbackUrl: optionalUrl(fields.callbackUrl, 'Callback URL'),
+			callbackUrl: callbackUrl ?? optionalUrl(fields.callbackUrl, 'Callback URL'),
 		}),
 		fields,
 	);
+	// The reference sent (Additional Body Fields may have replaced the form's) is the one that counts.
+	return { reference: String(body.reference), body };
+}
+
+export async function execute(this: IExecuteFunctions, i: number, api: PaycashlessApi): Promise<IDataObject> {
+	const { reference, body } = payoutCreateBody.call(this, i);
 	const result = await api.request({ method: 'POST', path: '/v1/payouts', body });
-	// The reference sent (Additional Body Fields may have replaced the form's) is the one to read back.
-	return await fullPayoutAfterCreate(api, String(body.reference), result);
+	return await fullPayoutAfterCreate(api, reference, result);
 }

@@ -1,12 +1,13 @@
 import { resourceDescription } from '../resource';
 import type { PaycashlessOperation, PaycashlessResourceDefinition } from '../types';
 import * as create from './create.operation';
+import * as createAndWait from './createAndWait.operation';
 import * as get from './get.operation';
 import * as getAll from './getAll.operation';
 import * as verify from './verify.operation';
 
 /** Each operation's file, under its value. A new operation is one more line here. */
-export const operations = { create, get, getAll, verify } satisfies Record<string, PaycashlessOperation>;
+export const operations = { create, createAndWait, get, getAll, verify } satisfies Record<string, PaycashlessOperation>;
 
 export const resource: PaycashlessResourceDefinition = { displayName: 'Payout', operations, defaultOperation: 'create' };
 

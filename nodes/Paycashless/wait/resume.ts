@@ -1,0 +1,321 @@
+/**
+ * "Create and Wait" operations: the node creates an object whose callbackUrl is this execution's
+ * own resume URL, puts the execution to wait, and its `webhook()` resumes the execution only on a
+ * callback that the trigger's rules accept (../trigger/callback.ts, ../../../lib/signing.ts).
+ *
+ * How n8n resumes a waiting node (n8n 2.41 and 1.123, see docs/wait-for-payment.md):
+ * - a POST to `$execution.resumeUrl` (`<base>/webhook-waiting/<executionId>?signature=<token>`)
+ *   calls this node's `webhook()` (webhooks with `restartWebhook: true`); when it returns
+ *   `workflowData`, those items become the node's output and the run goes on; when it answers
+ *   itself (`noWebhookResponse`) or returns no `workflowData`, nothing is saved: the execution keeps
+ *   waiting;
+ * - when the time limit (`waitTill`) passes, n8n does NOT run the node again: it marks it disabled
+ *   and forwards the items of its execution-stack entry (`executionData.data.main[0]`) to output 0.
+ *   So before waiting the node puts there the item it must emit then: the object as created,
+ *   marked `timeLimitReached`, with the reference to look it up by.
+ */
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+	IWebhookFunctions,
+	IWebhookResponseData,
+} from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { DEFAULT_TIMESTAMP_TOLERANCE_SECONDS, TIMESTAMP_HEADER } from '../../../lib/signing';
+import { invalid } from '../helpers/validation';
+import { RECONCILED_KEY, type PaycashlessApi } from '../transport';
+import { evaluateCallback, headerValue, type HeaderValues } from '../trigger/callback';
+import { queryStringOf } from '../trigger/callbackUrls';
+
+/** Query parameter added to the resume URL: the reference of the awaited object (signed with the URL). */
+export const WAIT_REFERENCE_PARAM = 'paycashlessReference';
+/** The key under which every output item of a Create and Wait operation says what happened. */
+export const WAIT_KEY = 'paycashlessWait';
+const RESUME_URL_EXPRESSION = '={{ $execution.resumeUrl }}';
+const MAX_WAIT_MS = 366 * 24 * 3600 * 1000;
+
+/** Which callbacks end the wait for one kind of object, and what the outcome is then called. */
+export interface WaitKind {
+	/** Operation value in the node (resource + operation). */
+	resource: string;
+	operation: string;
+	/**
+	 * Event name → outcome and the status the object must have, for events that resume the
+	 * execution. Paycashless signs the URL, the data and the timestamp but not the event name, so
+	 * a resuming event is believed only when its (signed) data agrees: that status and the awaited
+	 * reference.
+	 */
+	resumeOn: Record<string, { outcome: string; status: string }>;
+	/** Events answered 200 without resuming (e.g. one instalment of an invoice). */
+	acknowledge: string[];
+	/** The reference field of the callback's `data`, when it carries one. */
+	referenceOf(data: IDataObject): string | undefined;
+	/** Statuses after which there is nothing to wait for (an object found again by its reference). */
+	settled: string[];
+}
+
+export const WAIT_KINDS: WaitKind[] = [
+	{
+		resource: 'invoice',
+		operation: 'createAndWait',
+		resumeOn: {
+			INVOICE_PAID: { outcome: 'paid', status: 'paid' },
+			INVOICE_CANCELLED: { outcome: 'cancelled', status: 'cancelled' },
+		},
+		acknowledge: ['INVOICE_PAYMENT_SUCCEEDED'],
+		referenceOf: (data) => (typeof data.reference === 'string' ? data.reference : undefined),
+		settled: ['paid', 'cancelled'],
+	},
+	{
+		resource: 'payout',
+		operation: 'createAndWait',
+		resumeOn: {
+			PAYOUT_SUCCEEDED: { outcome: 'succeeded', status: 'succeeded' },
+			PAYOUT_FAILED: { outcome: 'failed', status: 'failed' },
+			PAYOUT_REVERSED: { outcome: 'reversed', status: 'reversed' },
+			PAYOUT_CANCELLED: { outcome: 'cancelled', status: 'cancelled' },
+		},
+		acknowledge: ['PAYOUT_PENDING', 'PAYOUT_SENT'],
+		referenceOf: (data) => (typeof data.reference === 'string' ? data.reference : undefined),
+		settled: ['succeeded', 'failed', 'reversed', 'cancelled'],
+	},
+];
+
+export function waitKindOf(resource: string, operation: string): WaitKind | undefined {
+	return WAIT_KINDS.find((kind) => kind.resource === resource && kind.operation === operation);
+}
+
+/** A create's fields without its Callback URL (a Create and Wait operation sets it). */
+export function withoutCallbackUrl(properties: INodeProperties[]): INodeProperties[] {
+	return properties.map((property) => {
+		if (property.type !== 'collection' || !Array.isArray(property.options)) return property;
+		return { ...property, options: (property.options as INodeProperties[]).filter((option) => option.name !== 'callbackUrl') };
+	});
+}
+
+/** The Time Limit fields of every Create and Wait operation. */
+export function timeLimitProperties(): INodeProperties[] {
+	return [
+		{
+			displayName: 'Time Limit',
+			name: 'waitTimeLimit',
+			type: 'number',
+			default: 24,
+			typeOptions: { minValue: 1 },
+			description:
+				'How long to wait for the callback. After that the workflow goes on with the object as it was created, marked "timeLimitReached" (look it up by its reference to see what happened meanwhile). n8n checks waiting executions about once a minute.',
+		},
+		{
+			displayName: 'Time Limit Unit',
+			name: 'waitTimeLimitUnit',
+			type: 'options',
+			default: 'hours',
+			options: [
+				{ name: 'Minutes', value: 'minutes' },
+				{ name: 'Hours', value: 'hours' },
+				{ name: 'Days', value: 'days' },
+			],
+		},
+	];
+}
+
+const UNIT_MS: Record<string, number> = { minutes: 60_000, hours: 3_600_000, days: 86_400_000 };
+
+/** The waitTill date from the node's Time Limit fields; a clear error on bad values. */
+export function waitTillFrom(amount: unknown, unit: unknown, nowMs: number): Date {
+	const perUnit = UNIT_MS[String(unit)];
+	if (perUnit === undefined) invalid('Time Limit Unit', unit, 'allowed are minutes, hours or days');
+	const value = Number(amount);
+	if (typeof amount === 'boolean' || amount === '' || !Number.isFinite(value) || value <= 0) {
+		invalid('Time Limit', amount, 'a number above 0 is required');
+	}
+	const ms = value * perUnit;
+	if (ms > MAX_WAIT_MS) invalid('Time Limit', amount, 'at most 366 days');
+	return new Date(nowMs + ms);
+}
+
+/** `resumeUrl` with the awaited reference as a query parameter (Paycashless signs the whole URL). */
+export function waitCallbackUrl(resumeUrl: string, reference: string): string {
+	const url = new URL(resumeUrl);
+	url.searchParams.set(WAIT_REFERENCE_PARAM, reference);
+	return url.toString();
+}
+
+/**
+ * This execution's resume URL, as n8n computes it: in the node's run with `evaluateExpression`
+ * (as n8n's Wait node does), in its webhook through a parameter fallback (the webhook context has
+ * no `evaluateExpression` in its type; fallbacks are resolved as expressions).
+ */
+export function resumeUrlOf(context: IExecuteFunctions | IWebhookFunctions, itemIndex = 0): string {
+	const url =
+		'getInputData' in context && typeof (context as IExecuteFunctions).evaluateExpression === 'function'
+			? (context as IExecuteFunctions).evaluateExpression('{{ $execution.resumeUrl }}', itemIndex)
+			: (context as IWebhookFunctions).getNodeParameter('__paycashlessResumeUrl', RESUME_URL_EXPRESSION);
+	if (typeof url !== 'string' || !/^https?:\/\//i.test(url)) {
+		invalid('Resume URL', url, 'n8n gave this execution no resume URL; Create and Wait needs a workflow run by n8n');
+	}
+	return url;
+}
+
+/** The item the node emits, meta under WAIT_KEY (object fields stay at the top level). */
+export function waitItem(object: IDataObject, meta: IDataObject): IDataObject {
+	return { ...object, [WAIT_KEY]: meta };
+}
+
+/**
+ * Before waiting: the items n8n forwards if the time limit passes (it does not run the node again
+ * then, see the top of this file). Replaces the node's execution-stack input, never the previous
+ * node's output (a new array in the stack entry).
+ */
+export function prepareTimeLimitItems(this: IExecuteFunctions, item: IDataObject, itemIndex: number): void {
+	const executeData = this.getExecuteData();
+	const timedOut: INodeExecutionData = { json: item, pairedItem: { item: itemIndex } };
+	executeData.data = { ...executeData.data, main: [[timedOut]] };
+}
+
+function sendJson(this: IWebhookFunctions, status: number, body: IDataObject): IWebhookResponseData {
+	this.getResponseObject().status(status).json(body).end();
+	return { noWebhookResponse: true };
+}
+
+/** The resuming webhook of every Create and Wait operation. */
+export async function resumeWebhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+	const nowMs = Date.now();
+	const node = this.getNode();
+	const resource = this.getNodeParameter('resource', '') as string;
+	const operation = this.getNodeParameter('operation', '') as string;
+	const kind = waitKindOf(resource, operation);
+	if (!kind) return sendJson.call(this, 404, { error: 'not_waiting', message: 'This node does not wait for callbacks.' });
+
+	const request = this.getRequestObject();
+	const headers = this.getHeaderData() as HeaderValues;
+	const receivedQuery = queryStringOf(request.originalUrl ?? request.url);
+	const expectedReference = new URLSearchParams(receivedQuery).get(WAIT_REFERENCE_PARAM) ?? '';
+	const credentials = await this.getCredentials<{ apiSecret?: string }>('paycashlessApi');
+
+	// The URL the object was created with: this execution's resume URL plus the reference. Both
+	// come from n8n and the received query; a forged reference changes the URL, so the signature fails.
+	const candidateUrls: string[] = [];
+	try {
+		candidateUrls.push(waitCallbackUrl(resumeUrlOf(this), expectedReference));
+	} catch {
+		// No resume URL: nothing can match, the callback is refused below.
+	}
+
+	const outcome = evaluateCallback({
+		secret: String(credentials.apiSecret ?? ''),
+		rawBody: (request as { rawBody?: unknown }).rawBody,
+		parsedBody: this.getBodyData(),
+		headers,
+		candidateUrls,
+		nowMs,
+		toleranceSeconds: DEFAULT_TIMESTAMP_TOLERANCE_SECONDS,
+		matchesEvent: (event) => Object.prototype.hasOwnProperty.call(kind.resumeOn, event.trim().toUpperCase()),
+	});
+
+	if (outcome.action === 'reject') {
+		this.logger.warn(`Paycashless refused a resume call (${outcome.status} ${outcome.error}): the execution keeps waiting`, {
+			node: node.name,
+			reason: outcome.error,
+			event: outcome.event,
+			requestTimestamp: headerValue(headers, TIMESTAMP_HEADER),
+			serverTime: Math.floor(nowMs / 1000),
+		});
+		return sendJson.call(this, outcome.status, { error: outcome.error, message: outcome.message });
+	}
+	if (outcome.action === 'ignore') {
+		const event = outcome.event.trim().toUpperCase();
+		const instalment = event === 'INVOICE_PAYMENT_SUCCEEDED';
+		this.logger.info(`Paycashless ${event} received while waiting: ${instalment ? 'an instalment, ' : ''}the execution keeps waiting`, {
+			node: node.name,
+		});
+		return sendJson.call(this, 200, { received: true, resumed: false, reason: instalment ? 'partial_payment' : 'event_does_not_end_wait' });
+	}
+
+	const data = (outcome.callback.data ?? {}) as IDataObject;
+	const event = outcome.callback.event.trim().toUpperCase();
+	const expected = kind.resumeOn[event];
+	const reference = kind.referenceOf(data);
+	if (reference !== undefined && reference !== expectedReference) {
+		// Signed for this URL but about another object: a late callback of an earlier loop round.
+		this.logger.warn('Paycashless callback for another reference received while waiting: the execution keeps waiting', {
+			node: node.name,
+			expected: expectedReference,
+			received: reference,
+		});
+		return sendJson.call(this, 200, { received: true, resumed: false, reason: 'other_reference' });
+	}
+	const status = typeof data.status === 'string' ? data.status.toLowerCase() : undefined;
+	if (reference === undefined || status !== expected.status) {
+		// The event name is not signed: a genuine body under another event name is refused.
+		this.logger.warn(`Paycashless resume call refused: ${event} with data that does not say so; the execution keeps waiting`, {
+			node: node.name,
+			event,
+			status,
+			hasReference: reference !== undefined,
+		});
+		return sendJson.call(this, 401, {
+			error: 'event_data_mismatch',
+			message: `The data of this ${event} callback is not a ${expected.status} object with the awaited reference.`,
+		});
+	}
+
+	const item = waitItem(data, {
+		outcome: expected.outcome,
+		event,
+		reference: expectedReference,
+		deliveryId: outcome.deliveryId,
+		verified: outcome.verified,
+		receivedAt: new Date(nowMs).toISOString(),
+	});
+	return { workflowData: [this.helpers.returnJsonArray([item])] };
+}
+
+export interface CreateThenWait {
+	kind: WaitKind;
+	/** The object's name in messages, e.g. `invoice`. */
+	object: string;
+	/** POST path of the create. */
+	path: string;
+	/** The create's validated body with `callbackUrl` set (nothing sent). */
+	body(callbackUrl: string): { reference: string; body: IDataObject };
+	/** Said in the time-limit item when the object already existed under the reference. */
+	foundAgainNote: string;
+}
+
+/**
+ * The create-and-wait of every such operation: one item per run; the create through the
+ * operation's own transport (reconciled by its reference, never made twice); an object already
+ * settled is returned without waiting; otherwise the time-limit item is put in place and the
+ * execution waits.
+ */
+export async function createThenWait(this: IExecuteFunctions, i: number, api: PaycashlessApi, spec: CreateThenWait): Promise<IDataObject> {
+	const count = this.getInputData().length;
+	if (count !== 1) {
+		throw new NodeOperationError(
+			this.getNode(),
+			`This operation waits for one ${spec.object} per run and got ${count} items: put a Loop Over Items node (batch size 1) before it`,
+			{ itemIndex: i },
+		);
+	}
+	const waitTill = waitTillFrom(this.getNodeParameter('waitTimeLimit', i), this.getNodeParameter('waitTimeLimitUnit', i), Date.now());
+	const resumeUrl = resumeUrlOf(this, i);
+	// Validated first (clear errors before anything is sent), with a placeholder URL.
+	const { reference } = spec.body(resumeUrl);
+	const callbackUrl = waitCallbackUrl(resumeUrl, reference);
+	const { body } = spec.body(callbackUrl);
+	// After Additional Body JSON: this URL is what ends the wait, nothing may replace it.
+	body.callbackUrl = callbackUrl;
+
+	const created = await api.request({ method: 'POST', path: spec.path, body });
+	const meta: IDataObject = { reference, callbackUrl };
+	const status = String(created.status ?? '').toLowerCase();
+	if (spec.kind.settled.includes(status)) return waitItem(created, { ...meta, outcome: `already_${status}` });
+	if (created[RECONCILED_KEY] !== undefined) meta.note = spec.foundAgainNote;
+	prepareTimeLimitItems.call(this, waitItem(created, { ...meta, outcome: 'timeLimitReached', waitedUntil: waitTill.toISOString() }), i);
+	await this.putExecutionToWait(waitTill);
+	return waitItem(created, { ...meta, outcome: 'waiting', waitTill: waitTill.toISOString() });
+}
