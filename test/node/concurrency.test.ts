@@ -71,9 +71,10 @@ function verifyItems(refs: string[], extra: INodeParameters = {}): INodeParamete
 describe('the "Requests in Parallel" field', () => {
 	const description = new Paycashless().description;
 	const fields = description.properties.filter((p) => p.name === CONCURRENCY_PARAMETER);
-	// The reads and the creates found again by reference, as the issue that asked for the field listed them.
-	const READS = ['bankAccount.lookUp', 'dedicatedAccount.get', 'dedicatedAccount.getAll', 'dedicatedAccount.getRequestStatus', 'invoice.get', 'invoice.getAll', 'payment.get', 'payment.getAll', 'payment.verify', 'payout.get', 'payout.getAll', 'payout.verify'];
-	const CREATES = ['invoice.create', 'payment.createCheckout', 'payment.createTransfer', 'payout.create'];
+	// The reads and the creates found again by reference, as the issues that asked for them listed them
+	// (Callback → Verify reads only the incoming item; the waits create like their plain creates).
+	const READS = ['callback.verify', 'bankAccount.lookUp', 'dedicatedAccount.get', 'dedicatedAccount.getAll', 'dedicatedAccount.getRequestStatus', 'invoice.get', 'invoice.getAll', 'payment.get', 'payment.getAll', 'payment.verify', 'payout.get', 'payout.getAll', 'payout.verify'];
+	const CREATES = ['invoice.create', 'invoice.createAndWait', 'payment.createCheckout', 'payment.createTransfer', 'payout.create', 'payout.createAndWait'];
 
 	it('exists for every read with the default, for creates found by reference with 1, and nowhere else (as n8n shows it)', () => {
 		const shown = (resource: string, operation: string) =>
@@ -97,7 +98,7 @@ describe('the "Requests in Parallel" field', () => {
 				}
 			}
 		}
-		expect([reads, creates, fields.length]).toEqual([12, 4, 2]);
+		expect([reads, creates, fields.length]).toEqual([13, 6, 2]);
 		expect(DEFAULT_READ_CONCURRENCY).toBeGreaterThan(1);
 		for (const field of fields) expect(field.typeOptions).toEqual({ minValue: 1, maxValue: MAX_CONCURRENCY });
 	});

@@ -112,10 +112,10 @@ describe('"Request Options" on the node', () => {
 	const collections = description.properties.filter((property) => property.name === 'requestOptions');
 	const operations = Object.entries(registry).flatMap(([resource, ops]) => Object.keys(ops).map((operation) => ({ resource, operation })));
 
-	it('one collection, shown for all 20 operations, with the transport’s defaults', () => {
+	it('one collection, shown for all 23 operations, with the transport’s defaults', () => {
 		expect(collections).toHaveLength(1);
 		const [collection] = collections;
-		expect(operations).toHaveLength(20);
+		expect(operations).toHaveLength(23);
 		for (const values of operations) {
 			expect(NodeHelpers.displayParameter(values, collection, { typeVersion: 1 }, description)).toBe(true);
 		}
@@ -135,7 +135,7 @@ describe('"Request Options" on the node', () => {
 			.filter((root) => NodeHelpers.displayParameter({}, field, { typeVersion: 1 }, description, root))
 			.map(({ resource, operation }) => `${resource}.${operation}`)
 			.sort();
-		expect(withMode).toEqual(['invoice.create', 'payment.createCheckout', 'payment.createTransfer', 'payout.create']);
+		expect(withMode).toEqual(['invoice.create', 'invoice.createAndWait', 'payment.createCheckout', 'payment.createTransfer', 'payout.create', 'payout.createAndWait']);
 		expect(field.default).toBe(DEFAULT_TRANSPORT_SETTINGS.onRepeatedReference);
 		expect(field.description).toContain('409');
 	});
