@@ -219,6 +219,8 @@ describe('Continue On Fail', () => {
 			const created = (reference: string) => ({ id: 'po_ok', status: 'pending', reference, amount: 100, _paycashless: { reconciled: false, repeated: false } });
 			expect(output[0]).toEqual({ json: created('a'), pairedItem: { item: 0 } });
 			expect(output[1].pairedItem).toEqual({ item: 1 });
+			// The item carries the error itself, which n8n's "Continue (using error output)" routes by.
+			expect(output[1].error?.message).toBe(output[1].json.error);
 			expect(output[1].json).toEqual({
 				error: 'Used before (idempotency_error / duplicate_reference, HTTP 409)',
 				description: expect.stringContaining('That reference was used before'),
@@ -228,6 +230,7 @@ describe('Continue On Fail', () => {
 			});
 			expect(output[2]).toEqual({
 				json: { error: expect.stringMatching(/^Invalid Amount -1: use a number greater than 0/) },
+				error: expect.objectContaining({ message: output[2].json.error }),
 				pairedItem: { item: 2 },
 			});
 			expect(output[3]).toEqual({ json: created('d'), pairedItem: { item: 3 } });

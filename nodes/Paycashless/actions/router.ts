@@ -212,7 +212,8 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 			returnData.push(...outcome.items);
 			continue;
 		}
-		returnData.push({ json: errorJson(outcome.error), pairedItem: { item: i } });
+		// `error` on the item is what n8n's "Continue (using error output)" routes by.
+		returnData.push({ json: errorJson(outcome.error), error: outcome.error, pairedItem: { item: i } });
 	}
 
 	return [returnData];
