@@ -93,6 +93,8 @@ export interface QueueLab {
 	startupMs: number;
 	/** For code written against one n8n (lab.RunningN8n): the public address, main's config. */
 	asRunningN8n(): RunningN8n;
+	/** Stops main (it runs the polls and schedules) and starts it again on the same port and database. */
+	restartMain(whileDown?: () => Promise<void>): Promise<void>;
 	/** Starts one more n8n process of a role (e.g. a worker without the package). */
 	addProcess(role: Role, options?: { withPackage?: boolean }): Promise<QueueProcess>;
 	/** Which worker ran which execution, from the workers' logs ("Worker started execution N"). */
@@ -290,7 +292,7 @@ export async function startQueueLab(options: QueueLabOptions): Promise<QueueLab>
 		const mainNodes = path.join(mainFolder, '.n8n', 'nodes');
 		let counters: Record<Role, number> = { main: 0, worker: 0, webhook: 0 };
 
-		const makeProcess = async (role: Role, withPackage: boolean): Promise<QueueProcess> => {
+		const makeProcess = async (role: Role, withPackage: boolean, fixedPort?: number): Promise<QueueProcess> => {
 			counters = { ...counters, [role]: counters[role] + 1 };
 			const name = role === 'main' ? 'main' : `${role}${counters[role]}`;
 			const userFolder = role === 'main' ? mainFolder : path.join(options.root, name);
@@ -300,7 +302,7 @@ export async function startQueueLab(options: QueueLabOptions): Promise<QueueLab>
 				if (hasPackage) fs.cpSync(mainNodes, path.join(userFolder, '.n8n', 'nodes'), { recursive: true });
 				else fs.mkdirSync(path.join(userFolder, '.n8n'), { recursive: true });
 			}
-			const port = await freePort();
+			const port = fixedPort ?? (await freePort());
 			const config: N8nConfig = { n8n, userFolder, port, brokerPort: await freePort(), env: { ...shared } };
 			const env = n8nEnv(config);
 			delete env.WEBHOOK_URL;
@@ -354,13 +356,16 @@ export async function startQueueLab(options: QueueLabOptions): Promise<QueueLab>
 			// The CLI migrates a fresh database itself; imports go in before main starts.
 			await options.beforeN8n({ baseUrl, cli, import: importData });
 		}
-		const main = await makeProcess('main', true);
-		await ready(main);
-		// n8n 1.x answers readiness before its REST routes are mounted.
-		while (!(await restMounted(`http://127.0.0.1:${main.port}`))) {
-			if (main.child.exitCode !== null) throw new Error(`main exited:\n${main.logTail()}`);
-			await delay(200);
-		}
+		let main = await makeProcess('main', true);
+		const mainReady = async (proc: QueueProcess) => {
+			await ready(proc);
+			// n8n 1.x answers readiness before its REST routes are mounted.
+			while (!(await restMounted(`http://127.0.0.1:${proc.port}`))) {
+				if (proc.child.exitCode !== null) throw new Error(`main exited:\n${proc.logTail()}`);
+				await delay(200);
+			}
+		};
+		await mainReady(main);
 		log(options, `main ready after ${((Date.now() - started) / 1000).toFixed(1)} s; starting ${options.workers ?? 2} workers and a webhook processor ...`);
 		const others: QueueProcess[] = [];
 		for (let i = 0; i < (options.workers ?? 2); i++) others.push(await makeProcess('worker', true));
@@ -391,6 +396,15 @@ export async function startQueueLab(options: QueueLabOptions): Promise<QueueLab>
 				stop: () => lab.stop(),
 				logTail: (lines = 40) => processes.map((p) => `--- ${p.name}\n${p.logTail(lines)}`).join('\n'),
 			}),
+			restartMain: async (whileDown) => {
+				await main.stop();
+				await whileDown?.();
+				processes.splice(processes.indexOf(main), 1);
+				counters = { ...counters, main: 0 };
+				// Same port and database: the front proxy and everything that talks to main keep working.
+				main = await makeProcess('main', true, main.port);
+				await mainReady(main);
+			},
 			addProcess: async (role, addOptions = {}) => {
 				const proc = await makeProcess(role, addOptions.withPackage ?? true);
 				await ready(proc);
