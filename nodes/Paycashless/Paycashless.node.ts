@@ -1,6 +1,5 @@
 import type {
 	IExecuteFunctions,
-	IHookFunctions,
 	INodeExecutionData,
 	INodeType,
 	INodeTypeDescription,
@@ -22,6 +21,7 @@ import { requestOptionsProperty } from './descriptions/requestOptions';
 import { withReadableSubtitle } from './descriptions/subtitle';
 import { listSearch } from './methods';
 import { resumeWebhook } from './wait/resume';
+import { nothingToRegister } from './helpers/webhookMethods';
 
 export class Paycashless implements INodeType {
 	description: INodeTypeDescription = {
@@ -77,21 +77,7 @@ export class Paycashless implements INodeType {
 
 	methods = { listSearch };
 
-	// The Create and Wait resume webhook is per execution ($execution.resumeUrl): nothing to
-	// register anywhere when the workflow is activated.
-	webhookMethods = {
-		default: {
-			async checkExists(this: IHookFunctions): Promise<boolean> {
-				return true;
-			},
-			async create(this: IHookFunctions): Promise<boolean> {
-				return true;
-			},
-			async delete(this: IHookFunctions): Promise<boolean> {
-				return true;
-			},
-		},
-	};
+	webhookMethods = nothingToRegister;
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await router.call(this);

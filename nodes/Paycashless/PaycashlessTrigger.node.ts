@@ -1,6 +1,5 @@
 import type {
 	IDataObject,
-	IHookFunctions,
 	INodeType,
 	INodeTypeDescription,
 	IWebhookFunctions,
@@ -13,6 +12,7 @@ import { evaluateCallback, headerValue, visibleHeaders, type HeaderValues } from
 import { candidateCallbackUrls, queryStringOf } from './trigger/callbackUrls';
 import { confirmWithPaycashless } from './trigger/confirm';
 import { callbackEventKey, eventMatcher, KNOWN_EVENT_OPTIONS, ALL_EVENTS } from './trigger/events';
+import { nothingToRegister } from './helpers/webhookMethods';
 
 interface TriggerOptions {
 	callbackUrlOverride?: string;
@@ -182,21 +182,7 @@ export class PaycashlessTrigger implements INodeType {
 		],
 	};
 
-	webhookMethods = {
-		default: {
-			// Paycashless has no webhook registration API: the URL travels in each request's
-			// callbackUrl, so there is nothing to check, create or delete on its side.
-			async checkExists(this: IHookFunctions): Promise<boolean> {
-				return true;
-			},
-			async create(this: IHookFunctions): Promise<boolean> {
-				return true;
-			},
-			async delete(this: IHookFunctions): Promise<boolean> {
-				return true;
-			},
-		},
-	};
+	webhookMethods = nothingToRegister;
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 		// Hostile input must never make the trigger throw (n8n would answer 500 and record an

@@ -13,12 +13,12 @@ import * as fs from 'fs';
 import * as path from 'path';
 
 import type { EmulatorHandle } from '../../emulator/types';
-import { CREDENTIAL_TYPE, LAB, LAB_OWNER, N8nSession, NODE_TYPE_TRIGGER, ROOT, buildAndPack, freePort, waitForProductionWebhook } from './lab';
+import { exampleCredential, liveKeysFromEnv } from './fresh-start';
+import { CREDENTIAL_TYPE, LAB, LAB_OWNER, N8nSession, NODE_TYPE_TRIGGER, ROOT, buildAndPack, waitForProductionWebhook } from './lab';
 import { EXAMPLE_CREDENTIAL, loadExampleWorkflows, type WorkflowJson } from './examples';
 import { checkPackageInEveryProcess, probeWebhookProcessor, startQueueLab, type QueueLab } from './queue';
 
 const ROOT_DIR = path.join(LAB, 'queue-home');
-const EMULATOR_SEED = { invoices: 25, payments: 60, payouts: 40, dedicatedAccounts: 12 };
 
 let set: QueueLab | undefined;
 let emulator: EmulatorHandle | undefined;
@@ -48,29 +48,22 @@ async function main(): Promise<void> {
 			void stopAll(0);
 		});
 	}
-	const liveKey = process.env.PAYCASHLESS_API_KEY ?? '';
-	const liveSecret = process.env.PAYCASHLESS_API_SECRET ?? '';
-	const live = liveKey !== '' && liveSecret !== '';
-	if ((liveKey === '') !== (liveSecret === '')) {
-		say('Only one of PAYCASHLESS_API_KEY and PAYCASHLESS_API_SECRET is set: set both to use the Paycashless API, or neither to use the local emulator.');
+	let liveKeys: ReturnType<typeof liveKeysFromEnv>;
+	try {
+		liveKeys = liveKeysFromEnv();
+	} catch (error) {
+		say((error as Error).message);
 		process.exit(2);
 	}
+	const live = liveKeys !== undefined;
 
 	say('building and packing n8n-nodes-paycashless ...');
 	const tgz = await buildAndPack({ quiet: true });
 
-	let credentialData: Record<string, string>;
-	if (live) {
-		const baseUrl = process.env.PAYCASHLESS_BASE_URL || 'https://api.paycashless.com';
-		credentialData = { apiKey: liveKey, apiSecret: liveSecret, baseUrl, bodilessSigning: 'documented' };
-		say(`using the Paycashless API at ${baseUrl}; the emulator is not started`);
-	} else {
-		const { startEmulator } = await import('../../emulator');
-		emulator = await startEmulator({ port: await freePort(Number(process.env.PAYCASHLESS_EMULATOR_PORT || 4010)), seed: EMULATOR_SEED, callbackRetryDelayMs: 5_000 });
-		credentialData = { apiKey: emulator.apiKey, apiSecret: emulator.apiSecret, baseUrl: emulator.baseUrl, bodilessSigning: 'documented' };
-		say(`Paycashless emulator on ${emulator.baseUrl}`);
-	}
-	const credentialName = live ? 'Paycashless (API)' : 'Paycashless (local emulator)';
+	const credential = await exampleCredential(liveKeys, say);
+	emulator = credential.emulator;
+	const credentialData = credential.data;
+	const credentialName = credential.name;
 	let workflows: WorkflowJson[] = [];
 	let triggerWorkflows: WorkflowJson[] = [];
 

@@ -36,7 +36,7 @@ import {
 	type RunningN8n,
 } from './lab';
 import { EXAMPLE_CREDENTIAL, loadExampleWorkflows, type WorkflowJson } from './examples';
-import { FRESH_START_SEED, FRESH_START_SEED_DAYS, freshStartEmulatorOptions } from './fresh-start';
+import { exampleCredential, liveKeysFromEnv } from './fresh-start';
 
 const USER_FOLDER = process.env.PAYCASHLESS_N8N_HOME || path.join(LAB, 'home');
 
@@ -86,13 +86,14 @@ async function main(): Promise<void> {
 		}
 	}, 1000).unref();
 
-	const liveKey = process.env.PAYCASHLESS_API_KEY ?? '';
-	const liveSecret = process.env.PAYCASHLESS_API_SECRET ?? '';
-	const live = liveKey !== '' && liveSecret !== '';
-	if ((liveKey === '') !== (liveSecret === '')) {
-		say('Only one of PAYCASHLESS_API_KEY and PAYCASHLESS_API_SECRET is set: set both to use the Paycashless API, or neither to use the local emulator.');
+	let liveKeys: ReturnType<typeof liveKeysFromEnv>;
+	try {
+		liveKeys = liveKeysFromEnv();
+	} catch (error) {
+		say((error as Error).message);
 		process.exit(2);
 	}
+	const live = liveKeys !== undefined;
 
 	const n8nPort = await freePort(Number(process.env.N8N_PORT || 5678));
 	const brokerPort = await freePort(n8nPort === 5678 ? 5679 : 0);
@@ -104,22 +105,10 @@ async function main(): Promise<void> {
 	installPackageIntoN8n(tgz, USER_FOLDER);
 	say(`installed ${path.basename(tgz)} into ${path.relative(ROOT, path.join(USER_FOLDER, '.n8n', 'nodes'))} (as n8n installs community nodes)`);
 
-	let credentialData: Record<string, string>;
-	if (live) {
-		const baseUrl = process.env.PAYCASHLESS_BASE_URL || 'https://api.paycashless.com';
-		credentialData = { apiKey: liveKey, apiSecret: liveSecret, baseUrl, bodilessSigning: 'documented' };
-		say(`using the Paycashless API at ${baseUrl} (keys from PAYCASHLESS_API_KEY / PAYCASHLESS_API_SECRET); the emulator is not started`);
-	} else {
-		// Imported lazily: the emulator is a dev-only module (not in the published package).
-		const { startEmulator } = await import('../../emulator');
-		const port = await freePort(Number(process.env.PAYCASHLESS_EMULATOR_PORT || 4010));
-		const emu = await startEmulator({ ...freshStartEmulatorOptions(Date.now()), port, callbackRetryDelayMs: 5_000 });
-		emulator = emu;
-		credentialData = { apiKey: emu.apiKey, apiSecret: emu.apiSecret, baseUrl: emu.baseUrl, bodilessSigning: 'documented' };
-		say(`Paycashless emulator on ${emu.baseUrl} (seeded over the last ${FRESH_START_SEED_DAYS} days: ${Object.entries(FRESH_START_SEED).map(([k, v]) => `${v} ${k}`).join(', ')})`);
-	}
-
-	const credentialName = live ? 'Paycashless (API)' : 'Paycashless (local emulator)';
+	const credential = await exampleCredential(liveKeys, say);
+	emulator = credential.emulator;
+	const credentialData = credential.data;
+	const credentialName = credential.name;
 	importIntoN8n(config, 'credentials', [
 		{ id: EXAMPLE_CREDENTIAL.id, name: credentialName, type: CREDENTIAL_TYPE, data: credentialData },
 	]);

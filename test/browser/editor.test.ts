@@ -17,7 +17,7 @@ import { freshStartEmulatorOptions } from '../../scripts/n8n/fresh-start';
 import { importIntoN8n, n8nCli, NODE_TYPE_ACTION, NODE_TYPE_TRIGGER } from '../../scripts/n8n/lab';
 import { Paycashless } from '../../nodes/Paycashless/Paycashless.node';
 import { PaycashlessTrigger } from '../../nodes/Paycashless/PaycashlessTrigger.node';
-import { SETUP_TIMEOUT_MS, startE2eLab, type E2eLab, type Execution } from '../e2e/harness';
+import { paymentTotalsSince, SETUP_TIMEOUT_MS, startE2eLab, type E2eLab, type Execution, waitFor } from '../e2e/harness';
 import { signCallback } from '../trigger/independentSigning';
 import { ARTIFACTS, canvasNode, closeNode, openEditor, openNode, openWorkflow, packageErrors, step, type Editor } from './browser';
 
@@ -45,15 +45,8 @@ async function timed<T>(name: string, fn: () => Promise<T>): Promise<T> {
 	}
 }
 
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 60_000): Promise<T> {
-	const deadline = Date.now() + timeoutMs;
-	for (;;) {
-		const value = await probe();
-		if (value !== undefined) return value;
-		if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-		await new Promise((resolve) => setTimeout(resolve, 250));
-	}
-}
+/** The harness's waitFor, with this file's longer default wait. */
+const waitLong = <T>(what: string, probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 60_000): Promise<T> => waitFor(what, probe, timeoutMs);
 
 /** The workflow's executions that have finished, newest first. */
 async function finished(workflowId: string): Promise<Execution[]> {
@@ -70,7 +63,7 @@ function outputOf(execution: Execution, node: string): Array<Record<string, unkn
 async function executeWorkflow(workflowId: string): Promise<Execution> {
 	const before = (await finished(workflowId)).length;
 	await page.getByTestId('execute-workflow-button').click();
-	const [execution] = await waitFor('the execution to finish', async () => {
+	const [execution] = await waitLong('the execution to finish', async () => {
 		const all = await finished(workflowId);
 		return all.length > before ? all : undefined;
 	});
@@ -156,7 +149,7 @@ describe('in n8n’s editor, in Chromium', () => {
 			for (const wf of examples) {
 				await step(page, `open-${wf.name}`, async () => {
 					await openWorkflow(page, lab.n8n.baseUrl, wf.id);
-					await waitFor(
+					await waitLong(
 						'every node on the canvas',
 						async () => ((await page.getByTestId('canvas-node').count()) === wf.nodes.filter((n) => !n.type.endsWith('stickyNote')).length ? true : undefined),
 						10_000,
@@ -174,7 +167,7 @@ describe('in n8n’s editor, in Chromium', () => {
 				],
 			});
 			await openWorkflow(page, lab.n8n.baseUrl, control.id);
-			await waitFor('the issue marker', async () => ((await nodesWithIssues()).includes('Incomplete') ? true : undefined), 10_000);
+			await waitLong('the issue marker', async () => ((await nodesWithIssues()).includes('Incomplete') ? true : undefined), 10_000);
 		});
 	});
 
@@ -230,21 +223,13 @@ describe('in n8n’s editor, in Chromium', () => {
 				// Start of yesterday in Lagos (UTC+1 all year).
 				const lagosToday = Math.floor((Date.now() / 1000 + 3600) / 86_400) * 86_400 - 3600;
 				expect(since).toBe(lagosToday - 86_400);
-				const expected = new Map<string, { payments: number; expectedTotal: number }>();
-				for (const payment of lab.emulator.list('payments')) {
-					if (Date.parse(String(payment.createdAt)) / 1000 < since) continue;
-					const key = `${payment.currency}/${payment.status}`;
-					const row = expected.get(key) ?? { payments: 0, expectedTotal: 0 };
-					row.payments += 1;
-					row.expectedTotal += Number(payment.expectedAmount);
-					expected.set(key, row);
-				}
+				const expected = paymentTotalsSince(lab.emulator.list('payments'), since);
 				const rows = outputOf(execution, 'Totals in Naira');
 				expect(rows.length).toBeGreaterThan(0);
 				expect(rows.length).toBe(expected.size);
 				for (const row of rows) {
 					const want = expected.get(`${row.currency}/${row.status}`)!;
-					expect({ payments: row.payments, expectedTotal: row.expectedTotal }).toEqual({ payments: want.payments, expectedTotal: want.expectedTotal / 100 });
+					expect({ payments: row.payments, expectedTotal: row.expectedTotal }).toEqual({ payments: want.count, expectedTotal: want.total / 100 });
 				}
 			});
 		});
@@ -321,7 +306,7 @@ describe('in n8n’s editor, in Chromium', () => {
 				const data = { id: 'inv_browser0000000000000001', number: 'INV-0001', reference: 'INV-BROWSER-1', amountPaid: 123450, currency: 'NGN', status: 'paid' };
 				const dataJson = JSON.stringify(data);
 				const timestamp = String(Math.floor(Date.now() / 1000));
-				const response = await waitFor('the Test URL to listen', async () => {
+				const response = await waitLong('the Test URL to listen', async () => {
 					const answer = await fetch(testUrl, {
 						method: 'POST',
 						headers: {

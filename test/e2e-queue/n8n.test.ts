@@ -13,7 +13,7 @@ import { randomUUID } from 'crypto';
 import * as fs from 'fs';
 import * as path from 'path';
 
-import { currentE2eLab, selectE2eRuntime, webhookNode, type E2eLab, type Execution, type WorkflowNode } from '../e2e/harness';
+import { currentE2eLab, selectE2eRuntime, webhookNode, type E2eLab, type Execution, type WorkflowNode, waitFor } from '../e2e/harness';
 import '../e2e/n8n.test';
 import { LAB, NODE_TYPE_ACTION, NODE_TYPE_TRIGGER } from '../../scripts/n8n/lab';
 import { checkPackageInEveryProcess, probeWebhookProcessor, type QueueLab } from '../../scripts/n8n/queue';
@@ -41,15 +41,8 @@ afterAll(() => {
 	fs.writeFileSync(path.join(LAB, 'e2e-queue', `figures-${lab?.n8nVersion ?? 'n8n'}.json`), `${JSON.stringify(figures, null, 2)}\n`);
 });
 
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 30_000): Promise<T> {
-	const deadline = Date.now() + timeoutMs;
-	for (;;) {
-		const value = await probe();
-		if (value !== undefined) return value;
-		if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-		await new Promise((resolve) => setTimeout(resolve, 200));
-	}
-}
+/** The harness's waitFor, with this file's longer default wait. */
+const waitLong = <T>(what: string, probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 30_000): Promise<T> => waitFor(what, probe, timeoutMs);
 
 async function allExecutions(): Promise<Execution[]> {
 	const page = await lab.session.api<{ data: Execution[] }>('GET', '/executions?limit=250');
@@ -110,7 +103,7 @@ describe('queue mode: the Paycashless Trigger on the webhook processor', () => {
 		const timestamp = unixSeconds();
 		const response = await post(data, timestamp, signCallback(lab.emulator.apiSecret, publicUrl, JSON.stringify(data), timestamp));
 		expect(response.status).toBe(200);
-		const [execution] = await waitFor('the execution', async () => {
+		const [execution] = await waitLong('the execution', async () => {
 			const list = await lab.executions(workflowId);
 			return list.length > 0 && list[0].status === 'success' ? list : undefined;
 		});
@@ -182,8 +175,8 @@ describe('queue mode: a worker killed (SIGKILL) in the middle of a payout batch'
 		lab.emulator.setFaults({ latencyMs: 100, match: '^POST /v1/payouts' });
 		const known = new Set(queue.executionsByWorker().keys());
 		await start();
-		const [executionId, workerName] = await waitFor('a worker to take the batch', () => [...queue.executionsByWorker()].find(([id]) => !known.has(id)));
-		await waitFor('the first payouts', () => (created().length >= 30 ? true : undefined), 60_000);
+		const [executionId, workerName] = await waitLong('a worker to take the batch', () => [...queue.executionsByWorker()].find(([id]) => !known.has(id)));
+		await waitLong('the first payouts', () => (created().length >= 30 ? true : undefined), 60_000);
 		const worker = queue.processes.find((p) => p.name === workerName)!;
 		await worker.kill();
 		await new Promise((resolve) => setTimeout(resolve, 1000));
@@ -196,7 +189,7 @@ describe('queue mode: a worker killed (SIGKILL) in the middle of a payout batch'
 
 		lab.emulator.clearFaults();
 		await start();
-		const rerun = await waitFor(
+		const rerun = await waitLong(
 			'the re-run to finish',
 			async () => (await lab.executions(workflowId)).find((e) => String(e.id) !== executionId && e.status !== 'running' && e.status !== 'new'),
 			180_000,
@@ -275,7 +268,7 @@ describe('queue mode: a process started without the package', () => {
 				body: JSON.stringify({ event: 'PAYOUT_SUCCEEDED', data }),
 			});
 			expect(answer.status).toBe(200);
-			const failed = await waitFor('the execution on the package-less worker', async () => {
+			const failed = await waitLong('the execution on the package-less worker', async () => {
 				const list = await lab.executions(probeWorkflowId);
 				return list.find((e) => e.status !== 'running' && e.status !== 'new');
 			}, 60_000);

@@ -308,3 +308,28 @@ export async function createTransferPayment(lab: E2eLab, callbackUrl: string, pr
 	if (item?.reference !== reference) throw new Error(`the payment was not created: ${JSON.stringify(item)}`);
 	return reference;
 }
+
+/** Polls `probe` until it gives a value (not undefined), or fails after `timeoutMs`. */
+export async function waitFor<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 20_000, intervalMs = 250): Promise<T> {
+	const deadline = Date.now() + timeoutMs;
+	for (;;) {
+		const value = await probe();
+		if (value !== undefined) return value;
+		if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+		await new Promise((resolve) => setTimeout(resolve, intervalMs));
+	}
+}
+
+/** Payments created at or after `since` (Unix seconds), counted and summed per currency/status. */
+export function paymentTotalsSince(payments: Array<Record<string, unknown>>, since: number): Map<string, { count: number; total: number }> {
+	const totals = new Map<string, { count: number; total: number }>();
+	for (const payment of payments) {
+		if (Date.parse(String(payment.createdAt)) / 1000 < since) continue;
+		const key = `${String(payment.currency)}/${String(payment.status)}`;
+		const row = totals.get(key) ?? { count: 0, total: 0 };
+		row.count += 1;
+		row.total += Number(payment.expectedAmount);
+		totals.set(key, row);
+	}
+	return totals;
+}

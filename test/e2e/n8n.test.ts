@@ -9,7 +9,7 @@ import { accountName, BANKS } from '../../emulator/banks';
 import { canonicalJson } from '../../lib/signing';
 import { loadExampleWorkflows, type WorkflowJson } from '../../scripts/n8n/examples';
 import { NODE_TYPE_TRIGGER } from '../../scripts/n8n/lab';
-import { createTransferPayment, manualRunBody, paycashlessNode, SETUP_TIMEOUT_MS, startE2eLab, webhookNode, type E2eLab, type Execution } from './harness';
+import { createTransferPayment, manualRunBody, paycashlessNode, paymentTotalsSince, SETUP_TIMEOUT_MS, startE2eLab, waitFor, webhookNode, type E2eLab, type Execution } from './harness';
 
 jest.setTimeout(120_000);
 
@@ -41,15 +41,6 @@ function outputOf(execution: Execution, nodeName: string): Array<Record<string, 
 	return execution.data?.resultData.runData[nodeName]?.[0]?.data?.main[0].map((item) => item.json) ?? [];
 }
 
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
-	const deadline = Date.now() + timeoutMs;
-	for (;;) {
-		const value = await probe();
-		if (value !== undefined) return value;
-		if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-		await new Promise((resolve) => setTimeout(resolve, 250));
-	}
-}
 
 describe('credential Test button (POST /rest/credentials/test, as the editor calls it)', () => {
 	async function testCredential(id: string): Promise<{ status: string; message: string }> {
@@ -578,19 +569,11 @@ describe('example workflows (examples/*.json) run in n8n against the emulator', 
 		const nowSeconds = Date.now() / 1000;
 		expect(since).toBeGreaterThan(nowSeconds - 3 * 86400);
 		expect(since).toBeLessThan(nowSeconds - 86400);
-		const expected = new Map<string, { count: number; expectedKobo: number }>();
-		for (const payment of lab.emulator.list('payments')) {
-			if (Date.parse(String(payment.createdAt)) / 1000 < since) continue;
-			const key = `${payment.currency}/${payment.status}`;
-			const row = expected.get(key) ?? { count: 0, expectedKobo: 0 };
-			row.count += 1;
-			row.expectedKobo += Number(payment.expectedAmount);
-			expected.set(key, row);
-		}
+		const expected = paymentTotalsSince(lab.emulator.list('payments'), since);
 		expect(summary.length).toBe(expected.size);
 		for (const row of summary) {
 			// Totals in naira (dollars): the smallest unit / 100.
-			expect(expected.get(`${row.currency}/${row.status}`)).toEqual({ count: row.payments, expectedKobo: Math.round(Number(row.expectedTotal) * 100) });
+			expect(expected.get(`${row.currency}/${row.status}`)).toEqual({ count: row.payments, total: Math.round(Number(row.expectedTotal) * 100) });
 		}
 	});
 });
