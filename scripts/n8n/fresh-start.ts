@@ -32,6 +32,16 @@ export function liveKeysFromEnv(): { apiKey: string; apiSecret: string } | undef
 	return apiKey === '' ? undefined : { apiKey, apiSecret };
 }
 
+/** `liveKeysFromEnv()`, or the process ends with its message (exit code 2). */
+export function liveKeysOrExit(say: (message: string) => void): ReturnType<typeof liveKeysFromEnv> {
+	try {
+		return liveKeysFromEnv();
+	} catch (error) {
+		say((error as Error).message);
+		return process.exit(2);
+	}
+}
+
 export interface ExampleCredential {
 	name: string;
 	data: Record<string, string>;

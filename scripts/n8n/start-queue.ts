@@ -13,7 +13,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 
 import type { EmulatorHandle } from '../../emulator/types';
-import { exampleCredential, liveKeysFromEnv } from './fresh-start';
+import { exampleCredential, liveKeysOrExit } from './fresh-start';
 import { CREDENTIAL_TYPE, LAB, LAB_OWNER, N8nSession, NODE_TYPE_TRIGGER, ROOT, buildAndPack, waitForProductionWebhook } from './lab';
 import { EXAMPLE_CREDENTIAL, loadExampleWorkflows, type WorkflowJson } from './examples';
 import { checkPackageInEveryProcess, probeWebhookProcessor, startQueueLab, type QueueLab } from './queue';
@@ -48,13 +48,7 @@ async function main(): Promise<void> {
 			void stopAll(0);
 		});
 	}
-	let liveKeys: ReturnType<typeof liveKeysFromEnv>;
-	try {
-		liveKeys = liveKeysFromEnv();
-	} catch (error) {
-		say((error as Error).message);
-		process.exit(2);
-	}
+	const liveKeys = liveKeysOrExit(say);
 	const live = liveKeys !== undefined;
 
 	say('building and packing n8n-nodes-paycashless ...');

@@ -36,7 +36,7 @@ import {
 	type RunningN8n,
 } from './lab';
 import { EXAMPLE_CREDENTIAL, loadExampleWorkflows, type WorkflowJson } from './examples';
-import { exampleCredential, liveKeysFromEnv } from './fresh-start';
+import { exampleCredential, liveKeysOrExit } from './fresh-start';
 
 const USER_FOLDER = process.env.PAYCASHLESS_N8N_HOME || path.join(LAB, 'home');
 
@@ -86,13 +86,7 @@ async function main(): Promise<void> {
 		}
 	}, 1000).unref();
 
-	let liveKeys: ReturnType<typeof liveKeysFromEnv>;
-	try {
-		liveKeys = liveKeysFromEnv();
-	} catch (error) {
-		say((error as Error).message);
-		process.exit(2);
-	}
+	const liveKeys = liveKeysOrExit(say);
 	const live = liveKeys !== undefined;
 
 	const n8nPort = await freePort(Number(process.env.N8N_PORT || 5678));
