@@ -24,6 +24,7 @@ import { callbackSignature, SIGNATURE_HEADER, TIMESTAMP_HEADER, unixTimestamp } 
 import type { EmulatorHandle } from '../emulator/types';
 import { CREDENTIAL_TYPE, LAB, N8nSession, NODE_TYPE_TRIGGER, ROOT, buildAndPack, installN8n, waitForProductionWebhook } from '../scripts/n8n/lab';
 import { startQueueLab, type QueueLab, type QueueProcess } from '../scripts/n8n/queue';
+import { webhookVerifyNodes } from './workflows';
 
 function flag(name: string, fallback: string): string {
 	const i = process.argv.indexOf(`--${name}`);
@@ -54,9 +55,16 @@ function cpuOf(processes: QueueProcess[]): number {
 	return processes.reduce((sum, p) => sum + groupCpuSeconds(p.child.pid as number), 0);
 }
 
+/**
+ * The receivers compared: the Paycashless Trigger; n8n's Webhook node answering at once (no
+ * verification); and the Webhook node (Raw Body) → Callback: Verify → Respond to Webhook, which
+ * answers only after the worker ran the verification.
+ */
+type Variant = 'trigger' | 'webhook' | 'webhook-verify';
+
 interface VariantResult {
 	engine: string;
-	variant: 'trigger' | 'webhook';
+	variant: Variant;
 	callbacks: number;
 	inFlight: number;
 	accepted: number;
@@ -75,25 +83,29 @@ async function runVariant(
 	session: N8nSession,
 	emulator: EmulatorHandle,
 	engine: string,
-	variant: 'trigger' | 'webhook',
+	variant: Variant,
 	callbacks: number,
 	inFlight: number,
 ): Promise<VariantResult> {
 	const webhookId = randomUUID();
-	const node =
-		variant === 'trigger'
-			? { name: 'Callback', type: NODE_TYPE_TRIGGER, typeVersion: 1, webhookId, parameters: { events: ['*'] }, credentials: { [CREDENTIAL_TYPE]: { id: 'benchQueueCred01', name: 'bench' } } }
-			: { name: 'Callback', type: 'n8n-nodes-base.webhook', typeVersion: 2, webhookId, parameters: { httpMethod: 'POST', path: webhookId, responseMode: 'onReceived', options: {} } };
+	const credential = { id: 'benchQueueCred01', name: 'bench' };
 	const webhookPath = variant === 'trigger' ? `${webhookId}/webhook` : webhookId;
+	const publicUrl = `${queue.baseUrl}/webhook/${webhookPath}`;
+	const verify = webhookVerifyNodes(webhookPath, publicUrl, credential);
+	const nodes =
+		variant === 'trigger'
+			? [{ name: 'Callback', type: NODE_TYPE_TRIGGER, typeVersion: 1, webhookId, parameters: { events: ['*'] }, credentials: { [CREDENTIAL_TYPE]: credential } }]
+			: variant === 'webhook'
+				? [{ name: 'Callback', type: 'n8n-nodes-base.webhook', typeVersion: 2, webhookId, parameters: { httpMethod: 'POST', path: webhookId, responseMode: 'onReceived', options: {} } }]
+				: verify.nodes;
 	const created = await session.api<{ id: string }>('POST', '/workflows', {
 		name: `bench queue ${engine} ${variant}`,
-		nodes: [{ id: randomUUID(), position: [0, 0], ...node }],
-		connections: {},
+		nodes: nodes.map((node, index) => ({ id: randomUUID(), position: [index * 220, 0], ...node })),
+		connections: variant === 'webhook-verify' ? verify.connections : {},
 		settings: { executionOrder: 'v1', saveDataSuccessExecution: 'all', saveDataErrorExecution: 'all' },
 	});
 	await session.api('POST', `/workflows/${created.id}/activate`);
 	await waitForProductionWebhook(queue.baseUrl, webhookPath);
-	const publicUrl = `${queue.baseUrl}/webhook/${webhookPath}`;
 	const processorUrl = `${queue.webhookUrls[0]}/webhook/${webhookPath}`;
 	const timestamp = unixTimestamp(Date.now());
 	const prepared = Array.from({ length: callbacks }, (_, i) => {
@@ -296,7 +308,7 @@ async function main(): Promise<void> {
 				const session = new N8nSession(queue.baseUrl);
 				await session.ownerSetupAndLogin();
 				await session.createApiKey('bench-queue');
-				for (const variant of ['trigger', 'webhook'] as const) {
+				for (const variant of ['trigger', 'webhook', 'webhook-verify'] as const) {
 					const result = await runVariant(queue, session, emulator, engine, variant, callbacks, inFlight);
 					process.stdout.write(`[bench:queue] ${JSON.stringify(result)}\n`);
 					results.push(result);
