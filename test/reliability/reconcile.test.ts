@@ -262,6 +262,8 @@ describe('a repeated reference (409)', () => {
 		expect(output).toHaveLength(2);
 		expect(output[0]).toEqual({
 			json: expect.objectContaining({ error: expect.stringContaining('amount 1000 there, 2000 in this item'), code: 'reference_mismatch' }),
+			// The error itself too, which n8n's "Continue (using error output)" routes by.
+			error: expect.objectContaining({ message: expect.stringContaining('amount 1000 there, 2000 in this item') }),
 			pairedItem: { item: 0 },
 		});
 		expect(output[1].json).toMatchObject({ reference: 'fresh-2', _paycashless: { reconciled: false, repeated: false } });
