@@ -72,8 +72,8 @@ describe('the "Requests in Parallel" field', () => {
 	const description = new Paycashless().description;
 	const fields = description.properties.filter((p) => p.name === CONCURRENCY_PARAMETER);
 	// The reads and the creates found again by reference, as the issues that asked for them listed them
-	// (Callback → Verify reads only the incoming item; the waits create like their plain creates).
-	const READS = ['callback.verify', 'bankAccount.lookUp', 'dedicatedAccount.get', 'dedicatedAccount.getAll', 'dedicatedAccount.getRequestStatus', 'invoice.get', 'invoice.getAll', 'payment.get', 'payment.getAll', 'payment.verify', 'payout.get', 'payout.getAll', 'payout.verify'];
+	// (Callback → Verify reads only the incoming item; the waits create like their plain creates; Wait for Payment only reads).
+	const READS = ['callback.verify', 'bankAccount.lookUp', 'dedicatedAccount.get', 'dedicatedAccount.getAll', 'dedicatedAccount.getRequestStatus', 'invoice.get', 'invoice.getAll', 'payment.get', 'payment.getAll', 'payment.verify', 'payment.waitForPayment', 'payout.get', 'payout.getAll', 'payout.verify'];
 	const CREATES = ['invoice.create', 'invoice.createAndWait', 'payment.createCheckout', 'payment.createTransfer', 'payout.create', 'payout.createAndWait'];
 
 	it('exists for every read with the default, for creates found by reference with 1, and nowhere else (as n8n shows it)', () => {
@@ -98,7 +98,7 @@ describe('the "Requests in Parallel" field', () => {
 				}
 			}
 		}
-		expect([reads, creates, fields.length]).toEqual([13, 6, 2]);
+		expect([reads, creates, fields.length]).toEqual([14, 6, 2]);
 		expect(DEFAULT_READ_CONCURRENCY).toBeGreaterThan(1);
 		for (const field of fields) expect(field.typeOptions).toEqual({ minValue: 1, maxValue: MAX_CONCURRENCY });
 	});

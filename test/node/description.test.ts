@@ -109,7 +109,7 @@ describe('node description', () => {
 		}
 	});
 
-	it('has a handler for each of the twenty-three operations, and no handler without an option', () => {
+	it('has a handler for each of the twenty-four operations, and no handler without an option', () => {
 		const offered: string[] = [];
 		for (const operation of operationProperties) {
 			const [resource] = operation.displayOptions?.show?.resource as string[];
@@ -120,7 +120,7 @@ describe('node description', () => {
 		}
 		const handled = Object.entries(registry).flatMap(([resource, ops]) => Object.keys(ops).map((op) => `${resource}.${op}`));
 		expect(sorted(offered)).toEqual(sorted(handled));
-		expect(offered).toHaveLength(23);
+		expect(offered).toHaveLength(24);
 		expect(findOperation('payout', 'delete')).toBeUndefined();
 		expect(findOperation('payout', 'toString')).toBeUndefined();
 	});

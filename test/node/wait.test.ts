@@ -342,3 +342,114 @@ describe('Payout → Create and Wait for Final Status', () => {
 		}
 	});
 });
+
+describe('Payment → Wait for Payment', () => {
+	const PAY_REF = 'order-2002';
+	const PAYMENT = { id: 'pi_1', reference: PAY_REF, status: 'succeeded', expectedAmount: 750000, currency: 'NGN', callbackUrl: RESUME_URL };
+
+	/** A callback sent to the plain resume URL (no reference in it): the awaited reference comes from the time-limit item. */
+	async function resumePayment(event: string, data: IDataObject, headers: Record<string, string>, awaited = PAY_REF) {
+		return await runWebhook(new Paycashless(), {
+			rawBody: JSON.stringify({ event, data }),
+			headers,
+			requestUrl: RESUME_URL.slice('https://n8n.example.com'.length),
+			credentials: CREDENTIALS,
+			parameters: { resource: 'payment', operation: 'waitForPayment', __paycashlessResumeUrl: RESUME_URL, __paycashlessAwaitedReference: awaited },
+		});
+	}
+
+	test('a callback signed for the plain resume URL resumes on PAYMENT_SUCCEEDED, FAILED or EXPIRED with the payment', async () => {
+		for (const status of ['succeeded', 'failed', 'expired']) {
+			const data = { ...PAYMENT, status };
+			const run = await resumePayment(`PAYMENT_${status.toUpperCase()}`, data, sign(RESUME_URL, data));
+			expect(run.answer.status).toBe(200);
+			expect(run.items).toHaveLength(1);
+			expect(run.items[0]).toMatchObject({ id: 'pi_1', status, paycashlessWait: { outcome: status, reference: PAY_REF, verified: true } });
+		}
+	});
+
+	test('PAYMENT_CHARGED keeps it waiting; another payment of the same run, forgeries and relabelled bodies never resume it', async () => {
+		const charged = { ...PAYMENT, status: 'charged' };
+		const chargedRun = await resumePayment('PAYMENT_CHARGED', charged, sign(RESUME_URL, charged));
+		expect(chargedRun.answer).toEqual({ status: 200, body: { received: true, resumed: false, reason: 'event_does_not_end_wait' } });
+		expect(chargedRun.result.workflowData).toBeUndefined();
+
+		const other = { ...PAYMENT, reference: 'order-9999' };
+		const otherRun = await resumePayment('PAYMENT_SUCCEEDED', other, sign(RESUME_URL, other));
+		expect(otherRun.answer.body).toMatchObject({ resumed: false, reason: 'other_reference' });
+		expect(otherRun.result.workflowData).toBeUndefined();
+
+		const refusals = [
+			await resumePayment('PAYMENT_SUCCEEDED', PAYMENT, sign(RESUME_URL, PAYMENT, 'sk_wrong')),
+			await resumePayment('PAYMENT_SUCCEEDED', PAYMENT, sign(RESUME_URL, { ...PAYMENT, expectedAmount: 1 })),
+			await resumePayment('PAYMENT_SUCCEEDED', PAYMENT, sign(RESUME_URL, PAYMENT, SECRET, Date.now() - 3_600_000)),
+			await resumePayment('PAYMENT_SUCCEEDED', PAYMENT, sign(waitCallbackUrl(RESUME_URL, PAY_REF), PAYMENT)),
+			await resumePayment('PAYMENT_SUCCEEDED', charged, sign(RESUME_URL, charged)),
+		];
+		for (const refused of refusals) {
+			expect(refused.answer.status).toBe(401);
+			expect(refused.result.workflowData).toBeUndefined();
+		}
+		// Nothing awaited (no time-limit item): a genuine callback cannot resume it either.
+		const unknown = await resumePayment('PAYMENT_SUCCEEDED', PAYMENT, sign(RESUME_URL, PAYMENT), '');
+		expect(unknown.result.workflowData).toBeUndefined();
+	});
+
+	test('against the emulator: waits for an open payment; returns at once when already paid; refuses a payment whose callbacks go elsewhere', async () => {
+		const emulator = await startEmulator({ callbackRetries: 0, seed: {} });
+		try {
+			const credentials = { apiKey: emulator.apiKey, apiSecret: emulator.apiSecret, baseUrl: emulator.baseUrl };
+			const runNodeOnce = async (parameters: INodeParameters) => {
+				const harness = createExecuteContext({ parameters, credentials });
+				const waits: Date[] = [];
+				const stack = { data: { main: [[{ json: {} }]] } } as { data: { main: Array<Array<{ json: IDataObject }>> } };
+				Object.assign(harness.context, {
+					evaluateExpression: () => RESUME_URL,
+					putExecutionToWait: async (date: Date) => {
+						waits.push(date);
+					},
+					getExecuteData: () => stack,
+				});
+				const [output] = await new Paycashless().execute.call(harness.context);
+				return { output, waits, sent: harness.sent, stack };
+			};
+			const create = (reference: string, callbackUrl: string) =>
+				runNodeOnce({
+					resource: 'payment',
+					operation: 'createTransfer',
+					reference,
+					amount: 7500,
+					currency: 'NGN',
+					customerEmail: 'ada@example.com',
+					customerName: 'Ada Obi',
+					expiresIn: 1800,
+					additionalFields: { callbackUrl },
+				});
+			const wait = (reference: string) =>
+				runNodeOnce({ resource: 'payment', operation: 'waitForPayment', reference, waitTimeLimit: 2, waitTimeLimitUnit: 'hours' });
+
+			await create(PAY_REF, RESUME_URL);
+			const before = Date.now();
+			const waiting = await wait(PAY_REF);
+			expect(waiting.waits).toHaveLength(1);
+			expect(waiting.waits[0].getTime() - before).toBeGreaterThanOrEqual(2 * 3_600_000 - 1000);
+			expect(waiting.output[0].json).toMatchObject({ reference: PAY_REF, status: 'initiated', paycashlessWait: { outcome: 'waiting', reference: PAY_REF } });
+			// What n8n forwards at the time limit: the payment as found, with the reference the resume webhook reads.
+			expect(waiting.stack.data.main[0][0].json).toMatchObject({ reference: PAY_REF, paycashlessWait: { outcome: 'timeLimitReached', reference: PAY_REF } });
+			expect(waiting.sent.map((r) => r.method)).toEqual(['GET']);
+
+			await emulator.completePayment(PAY_REF, 'succeeded');
+			await emulator.callbacksSettled();
+			expect(emulator.callbacks.find((c) => c.event === 'PAYMENT_SUCCEEDED')?.url).toBe(RESUME_URL);
+			const paid = await wait(PAY_REF);
+			expect(paid.waits).toHaveLength(0);
+			expect(paid.output[0].json).toMatchObject({ status: 'succeeded', paycashlessWait: { outcome: 'already_succeeded' } });
+
+			await create('order-2003', 'https://elsewhere.example.com/hook');
+			await expect(wait('order-2003')).rejects.toThrow(/order-2003.*sends its callbacks elsewhere/);
+			await expect(wait('')).rejects.toThrow(/Reference/);
+		} finally {
+			await emulator.close();
+		}
+	});
+});

@@ -112,10 +112,10 @@ describe('"Request Options" on the node', () => {
 	const collections = description.properties.filter((property) => property.name === 'requestOptions');
 	const operations = Object.entries(registry).flatMap(([resource, ops]) => Object.keys(ops).map((operation) => ({ resource, operation })));
 
-	it('one collection, shown for all 23 operations, with the transport’s defaults', () => {
+	it('one collection, shown for all 24 operations, with the transport’s defaults', () => {
 		expect(collections).toHaveLength(1);
 		const [collection] = collections;
-		expect(operations).toHaveLength(23);
+		expect(operations).toHaveLength(24);
 		for (const values of operations) {
 			expect(NodeHelpers.displayParameter(values, collection, { typeVersion: 1 }, description)).toBe(true);
 		}

@@ -35,6 +35,7 @@ export const WAIT_REFERENCE_PARAM = 'paycashlessReference';
 /** The key under which every output item of a Create and Wait operation says what happened. */
 export const WAIT_KEY = 'paycashlessWait';
 const RESUME_URL_EXPRESSION = '={{ $execution.resumeUrl }}';
+const AWAITED_REFERENCE_EXPRESSION = `={{ $json.${WAIT_KEY}.reference }}`;
 const MAX_WAIT_MS = 366 * 24 * 3600 * 1000;
 
 /** Which callbacks end the wait for one kind of object, and what the outcome is then called. */
@@ -81,6 +82,22 @@ export const WAIT_KINDS: WaitKind[] = [
 		acknowledge: ['PAYOUT_PENDING', 'PAYOUT_SENT'],
 		referenceOf: (data) => (typeof data.reference === 'string' ? data.reference : undefined),
 		settled: ['succeeded', 'failed', 'reversed', 'cancelled'],
+	},
+	{
+		// Payment → Wait for Payment: a payment made earlier in the same run (transfer or checkout)
+		// with `{{ $execution.resumeUrl }}` as its callback URL. Event names follow the emulator's
+		// PAYMENT_<STATUS>; Paycashless has not published them (../shared/paycashless-api.md).
+		resource: 'payment',
+		operation: 'waitForPayment',
+		resumeOn: {
+			PAYMENT_SUCCEEDED: { outcome: 'succeeded', status: 'succeeded' },
+			PAYMENT_FAILED: { outcome: 'failed', status: 'failed' },
+			PAYMENT_EXPIRED: { outcome: 'expired', status: 'expired' },
+			PAYMENT_REVERSED: { outcome: 'reversed', status: 'reversed' },
+		},
+		acknowledge: ['PAYMENT_AWAITING_CHARGE', 'PAYMENT_CHARGED'],
+		referenceOf: (data) => (typeof data.reference === 'string' ? data.reference : undefined),
+		settled: ['succeeded', 'failed', 'expired', 'reversed'],
 	},
 ];
 
@@ -160,6 +177,19 @@ export function resumeUrlOf(context: IExecuteFunctions | IWebhookFunctions, item
 	return url;
 }
 
+/**
+ * In the resuming webhook: the reference the node waits for, from the time-limit item it put on
+ * its execution-stack entry before waiting (n8n gives that entry's items to the webhook as `$json`).
+ */
+function awaitedReferenceOf(context: IWebhookFunctions): string {
+	try {
+		const value = context.getNodeParameter('__paycashlessAwaitedReference', AWAITED_REFERENCE_EXPRESSION);
+		return typeof value === 'string' ? value : '';
+	} catch {
+		return '';
+	}
+}
+
 /** The item the node emits, meta under WAIT_KEY (object fields stay at the top level). */
 export function waitItem(object: IDataObject, meta: IDataObject): IDataObject {
 	return { ...object, [WAIT_KEY]: meta };
@@ -193,14 +223,17 @@ export async function resumeWebhook(this: IWebhookFunctions): Promise<IWebhookRe
 	const request = this.getRequestObject();
 	const headers = this.getHeaderData() as HeaderValues;
 	const receivedQuery = queryStringOf(request.originalUrl ?? request.url);
-	const expectedReference = new URLSearchParams(receivedQuery).get(WAIT_REFERENCE_PARAM) ?? '';
+	const urlReference = new URLSearchParams(receivedQuery).get(WAIT_REFERENCE_PARAM);
+	const expectedReference = urlReference ?? awaitedReferenceOf(this);
 	const credentials = await this.getCredentials<{ apiSecret?: string }>('paycashlessApi');
 
-	// The URL the object was created with: this execution's resume URL plus the reference. Both
-	// come from n8n and the received query; a forged reference changes the URL, so the signature fails.
+	// The URL the object was created with: this execution's resume URL, plus the reference when a
+	// Create and Wait operation made it (a forged reference changes the URL, so the signature fails),
+	// or as it is (`{{ $execution.resumeUrl }}` given to an earlier create, then Wait for Payment).
 	const candidateUrls: string[] = [];
 	try {
-		candidateUrls.push(waitCallbackUrl(resumeUrlOf(this), expectedReference));
+		const resumeUrl = resumeUrlOf(this);
+		candidateUrls.push(urlReference === null ? resumeUrl : waitCallbackUrl(resumeUrl, urlReference));
 	} catch {
 		// No resume URL: nothing can match, the callback is refused below.
 	}
@@ -286,6 +319,42 @@ export interface CreateThenWait {
 	foundAgainNote: string;
 }
 
+/** A wait pauses the whole execution, so it takes one item per run. */
+export function requireOneItem(this: IExecuteFunctions, i: number, object: string): void {
+	const count = this.getInputData().length;
+	if (count !== 1) {
+		throw new NodeOperationError(
+			this.getNode(),
+			`This operation waits for one ${object} per run and got ${count} items: put a Loop Over Items node (batch size 1) before it`,
+			{ itemIndex: i },
+		);
+	}
+}
+
+/** The end of the wait from the node's Time Limit fields (checked). */
+export function waitTillOf(this: IExecuteFunctions, i: number): Date {
+	return waitTillFrom(this.getNodeParameter('waitTimeLimit', i), this.getNodeParameter('waitTimeLimitUnit', i), Date.now());
+}
+
+/**
+ * Once the object exists: when it is already settled it is returned at once; otherwise the
+ * time-limit item is put in place and the execution waits.
+ */
+export async function waitUnlessSettled(
+	this: IExecuteFunctions,
+	i: number,
+	kind: WaitKind,
+	object: IDataObject,
+	meta: IDataObject,
+	waitTill: Date,
+): Promise<IDataObject> {
+	const status = String(object.status ?? '').toLowerCase();
+	if (kind.settled.includes(status)) return waitItem(object, { ...meta, outcome: `already_${status}` });
+	prepareTimeLimitItems.call(this, waitItem(object, { ...meta, outcome: 'timeLimitReached', waitedUntil: waitTill.toISOString() }), i);
+	await this.putExecutionToWait(waitTill);
+	return waitItem(object, { ...meta, outcome: 'waiting', waitTill: waitTill.toISOString() });
+}
+
 /**
  * The create-and-wait of every such operation: one item per run; the create through the
  * operation's own transport (reconciled by its reference, never made twice); an object already
@@ -293,15 +362,8 @@ export interface CreateThenWait {
  * execution waits.
  */
 export async function createThenWait(this: IExecuteFunctions, i: number, api: PaycashlessApi, spec: CreateThenWait): Promise<IDataObject> {
-	const count = this.getInputData().length;
-	if (count !== 1) {
-		throw new NodeOperationError(
-			this.getNode(),
-			`This operation waits for one ${spec.object} per run and got ${count} items: put a Loop Over Items node (batch size 1) before it`,
-			{ itemIndex: i },
-		);
-	}
-	const waitTill = waitTillFrom(this.getNodeParameter('waitTimeLimit', i), this.getNodeParameter('waitTimeLimitUnit', i), Date.now());
+	requireOneItem.call(this, i, spec.object);
+	const waitTill = waitTillOf.call(this, i);
 	const resumeUrl = resumeUrlOf(this, i);
 	// Validated first (clear errors before anything is sent), with a placeholder URL.
 	const { reference } = spec.body(resumeUrl);
@@ -312,10 +374,7 @@ export async function createThenWait(this: IExecuteFunctions, i: number, api: Pa
 
 	const created = await api.request({ method: 'POST', path: spec.path, body });
 	const meta: IDataObject = { reference, callbackUrl };
-	const status = String(created.status ?? '').toLowerCase();
-	if (spec.kind.settled.includes(status)) return waitItem(created, { ...meta, outcome: `already_${status}` });
-	if (created[RECONCILED_KEY] !== undefined) meta.note = spec.foundAgainNote;
-	prepareTimeLimitItems.call(this, waitItem(created, { ...meta, outcome: 'timeLimitReached', waitedUntil: waitTill.toISOString() }), i);
-	await this.putExecutionToWait(waitTill);
-	return waitItem(created, { ...meta, outcome: 'waiting', waitTill: waitTill.toISOString() });
+	const settled = spec.kind.settled.includes(String(created.status ?? '').toLowerCase());
+	if (!settled && created[RECONCILED_KEY] !== undefined) meta.note = spec.foundAgainNote;
+	return await waitUnlessSettled.call(this, i, spec.kind, created, meta, waitTill);
 }

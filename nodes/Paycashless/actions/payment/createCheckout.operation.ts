@@ -3,7 +3,6 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import {
 	additionalBodyJsonField,
 	additionalFieldsCollection,
-	callbackUrlField,
 	metadataField,
 	returnUrlField,
 } from '../../descriptions/common';
@@ -11,12 +10,12 @@ import { compact } from '../../helpers/body';
 import { optionalUrl } from '../../helpers/validation';
 import type { PaycashlessApi } from '../../transport';
 import { finishBody } from '../common';
-import { paymentFields, paymentFoundByReference, readPayment } from './shared';
+import { paymentCallbackUrlField, paymentFields, paymentFoundByReference, readPayment } from './shared';
 import type { OperationDeclaration, OperationOption } from '../types';
 
 export const description: INodeProperties[] = [
 	...paymentFields,
-	additionalFieldsCollection([callbackUrlField, metadataField, returnUrlField, additionalBodyJsonField]),
+	additionalFieldsCollection([paymentCallbackUrlField, metadataField, returnUrlField, additionalBodyJsonField]),
 ];
 
 export const option: OperationOption = { name: 'Create Checkout Link', description: 'Create a hosted payment page to send the customer to', action: 'Create a checkout link' };

@@ -3,7 +3,6 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import {
 	additionalBodyJsonField,
 	additionalFieldsCollection,
-	callbackUrlField,
 	metadataField,
 } from '../../descriptions/common';
 import { compact } from '../../helpers/body';
@@ -11,7 +10,7 @@ import { optionalUrl, requireInteger } from '../../helpers/validation';
 import type { PaycashlessApi } from '../../transport';
 import { markCreated } from '../createdOutput';
 import { finishBody } from '../common';
-import { paymentFields, paymentFoundByReference, readPayment } from './shared';
+import { paymentCallbackUrlField, paymentFields, paymentFoundByReference, readPayment } from './shared';
 import type { OperationDeclaration, OperationOption } from '../types';
 
 export const description: INodeProperties[] = [
@@ -25,7 +24,7 @@ export const description: INodeProperties[] = [
 		typeOptions: { minValue: 1 },
 		description: 'How long the account to pay into stays valid, in seconds (1800 = 30 minutes)',
 	},
-	additionalFieldsCollection([callbackUrlField, metadataField, additionalBodyJsonField]),
+	additionalFieldsCollection([paymentCallbackUrlField, metadataField, additionalBodyJsonField]),
 ];
 
 export const option: OperationOption = { name: 'Create Transfer Payment', description: 'Get a bank account the customer pays into by transfer', action: 'Create a transfer payment' };

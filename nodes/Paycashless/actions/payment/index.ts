@@ -5,9 +5,10 @@ import * as createTransfer from './createTransfer.operation';
 import * as get from './get.operation';
 import * as getAll from './getAll.operation';
 import * as verify from './verify.operation';
+import * as waitForPayment from './waitForPayment.operation';
 
 /** Each operation's file, under its value. A new operation is one more line here. */
-export const operations = { createCheckout, createTransfer, get, getAll, verify } satisfies Record<string, PaycashlessOperation>;
+export const operations = { createCheckout, createTransfer, get, getAll, verify, waitForPayment } satisfies Record<string, PaycashlessOperation>;
 
 export const resource: PaycashlessResourceDefinition = { displayName: 'Payment', operations, defaultOperation: 'createTransfer' };
 

@@ -6,6 +6,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import {
 	amountFields,
+	callbackUrlField,
 	currencyField,
 	customerEmailField,
 	customerNameField,
@@ -27,6 +28,13 @@ export const paymentFields: INodeProperties[] = [
 	customerEmailField,
 	customerNameField,
 ];
+
+/** The Callback URL of both payment creates: a trigger's URL, or this run's own resume URL. */
+export const paymentCallbackUrlField: INodeProperties = {
+	...callbackUrlField,
+	description:
+		'Where Paycashless sends status updates: the Production URL of a Paycashless Trigger node, or the expression {{ $execution.resumeUrl }} to pause this same workflow later with Payment → Wait for Payment',
+};
 
 /** `reference`, `amount` and `customer` of a new payment, checked. */
 export function readPayment(

@@ -1,0 +1,71 @@
+/**
+ * Payment → Wait for Payment: pauses the execution until a payment made earlier in the same run
+ * (Create Transfer Payment or Create Checkout Link, with `{{ $execution.resumeUrl }}` as its
+ * Callback URL) succeeds, fails or expires, as a verified callback says, or until the time limit.
+ * Between the two nodes the workflow can hand the customer the account to pay into or the
+ * checkout link, which a single "create and wait" node could not: n8n passes a node's output on
+ * only when the node ends, and a waiting node has not ended. How the wait works:
+ * ../../wait/resume.ts and docs/wait-for-payment.md.
+ */
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { referenceField } from '../../descriptions/common';
+import { requireText } from '../../helpers/validation';
+import { apiPath, type PaycashlessApi } from '../../transport';
+import { requireOneItem, resumeUrlOf, timeLimitProperties, waitCallbackUrl, waitKindOf, waitTillOf, waitUnlessSettled } from '../../wait/resume';
+import { READ, type OperationDeclaration, type OperationOption } from '../types';
+
+export const description: INodeProperties[] = [
+	{
+		displayName:
+			'Create the payment earlier in this workflow with Additional Fields → Callback URL set to the expression {{ $execution.resumeUrl }}, send the customer the account or link, then wait here. The workflow must be saved and active.',
+		name: 'waitForPaymentNotice',
+		type: 'notice',
+		default: '',
+	},
+	{
+		...referenceField,
+		placeholder: "={{ $('Create Transfer Payment').item.json.reference }}",
+		description: 'The reference of the payment to wait for, as given when it was created earlier in this run',
+	},
+	...timeLimitProperties(),
+];
+
+export const option: OperationOption = {
+	name: 'Wait for Payment',
+	description: 'Pause the workflow until a payment made earlier in this run is paid, fails or expires (verified callback) or a time limit passes',
+	action: 'Wait for a payment',
+};
+
+/** Reads only: it creates nothing, so nothing can be paid twice. */
+export const declaration: OperationDeclaration = READ;
+
+function sameUrl(a: string, b: string): boolean {
+	return a.trim().toLowerCase() === b.trim().toLowerCase();
+}
+
+export async function execute(this: IExecuteFunctions, i: number, api: PaycashlessApi): Promise<IDataObject> {
+	const kind = waitKindOf('payment', 'waitForPayment')!;
+	requireOneItem.call(this, i, 'payment');
+	const waitTill = waitTillOf.call(this, i);
+	const reference = requireText(this.getNodeParameter('reference', i), 'Reference');
+	const resumeUrl = resumeUrlOf(this, i);
+
+	// As it is now: settled already (the callback may have come before the wait), or still open.
+	const payment = await api.request({ method: 'GET', path: apiPath`/v1/payments/${reference}/verify` });
+	const sentTo = payment.callbackUrl;
+	const settled = kind.settled.includes(String(payment.status ?? '').toLowerCase());
+	if (!settled && typeof sentTo === 'string' && !sameUrl(sentTo, resumeUrl) && !sameUrl(sentTo, waitCallbackUrl(resumeUrl, reference))) {
+		throw new NodeOperationError(
+			this.getNode(),
+			`Payment "${reference}" sends its callbacks elsewhere, not to this execution, so only the time limit could end this wait`,
+			{
+				itemIndex: i,
+				description:
+					'Create the payment in this same run with Additional Fields → Callback URL set to the expression {{ $execution.resumeUrl }}, then wait for it here. To react to payments created elsewhere, use the Paycashless Trigger.',
+			},
+		);
+	}
+	return await waitUnlessSettled.call(this, i, kind, payment, { reference, callbackUrl: resumeUrl }, waitTill);
+}
