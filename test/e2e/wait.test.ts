@@ -304,6 +304,61 @@ describe('Payout → Create and Wait for Final Status in real n8n', () => {
 	});
 });
 
+describe('examples/payment-transfer-wait.json in real n8n', () => {
+	test('Create Transfer Payment with $execution.resumeUrl → instructions → Wait for Payment: forgeries, another payment and PAYMENT_CHARGED leave it waiting; PAYMENT_SUCCEEDED resumes it; the order is paid in naira', async () => {
+		const [example] = loadExampleWorkflows({ n8nBaseUrl: lab.n8n.baseUrl, credential: lab.good }).filter(
+			(wf) => wf.name === 'Paycashless example: transfer payment, wait for the money',
+		);
+		const webhookPath = 'paycashless-example-transfer';
+		const workflowId = await lab.createActiveWorkflow(
+			example.name,
+			example.nodes.filter((node) => node.type !== 'n8n-nodes-base.stickyNote') as unknown as WorkflowNode[],
+			example.connections,
+			[webhookPath],
+		);
+		const orderId = `T-${randomUUID().slice(0, 8)}`;
+		const reference = `transfer-${orderId}`;
+		const response = await fetch(`${lab.n8n.baseUrl}/webhook/${webhookPath}`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify({ orderId, email: 'ada@example.com', name: 'Ada Obi', amount: 7500.5 }),
+		});
+		expect(response.status).toBe(200);
+		const waiting = await waitForStatus(workflowId, ['waiting'], 60_000);
+		const payments = lab.emulator.list('payments').filter((p) => p.reference === reference);
+		expect(payments).toHaveLength(1);
+		const resumeUrl = String(payments[0].callbackUrl);
+		expect(resumeUrl).toContain(`/webhook-waiting/${waiting.id}`);
+
+		const secret = lab.emulator.apiSecret;
+		const paid: Json = { ...payments[0], status: 'succeeded' };
+		const tries = [
+			signed(resumeUrl, 'sk_wrong_secret', 'PAYMENT_SUCCEEDED', paid),
+			{ ...signed(resumeUrl, secret, 'PAYMENT_SUCCEEDED', paid), body: JSON.stringify({ event: 'PAYMENT_SUCCEEDED', data: { ...paid, expectedAmount: 1 } }) },
+			signed(resumeUrl, secret, 'PAYMENT_SUCCEEDED', paid, Date.now() - 3_600_000),
+			signed(resumeUrl, secret, 'PAYMENT_SUCCEEDED', { ...paid, status: 'charged' }),
+			signed(resumeUrl, secret, 'PAYMENT_SUCCEEDED', { ...paid, reference: 'someone-elses-payment' }),
+			signed(resumeUrl, secret, 'PAYMENT_CHARGED', { ...paid, status: 'charged' }),
+		];
+		const answers: number[] = [];
+		for (const call of tries) {
+			answers.push(await post(resumeUrl, call.body, call.headers));
+			expect((await latestExecution(workflowId))?.status).toBe('waiting');
+		}
+		expect(answers).toEqual([401, 401, 401, 401, 200, 200]);
+
+		await lab.emulator.completePayment(reference, 'succeeded');
+		const done = await waitForStatus(workflowId, ['success'], 30_000);
+		expect(done.id).toBe(waiting.id);
+		const [instructions] = outputOf(done, 'Payment Instructions');
+		expect(instructions).toMatchObject({ reference, amountNaira: 7500.5, payIntoAccountNumber: expect.stringMatching(/^\d{10}$/) });
+		const [payment] = outputOf(done, 'Wait for Payment');
+		expect(payment).toMatchObject({ reference, status: 'succeeded', paycashlessWait: { outcome: 'succeeded', reference, verified: true } });
+		expect(outputOf(done, 'Order Paid')).toEqual([{ orderReference: reference, amountPaidNaira: 7500.5, feeNaira: expect.any(Number), howWeKnow: 'succeeded' }]);
+		expect(lab.emulator.list('payments').filter((p) => p.reference === reference)).toHaveLength(1);
+	});
+});
+
 describe('examples/verify-callback-webhook.json in real n8n', () => {
 	test('Webhook (Raw Body) → Callback: Verify → Respond to Webhook: genuine 200, 20 forgeries 401 and none reaches the success branch', async () => {
 		const [example] = loadExampleWorkflows({ n8nBaseUrl: lab.n8n.baseUrl, credential: lab.good }).filter(
