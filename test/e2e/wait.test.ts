@@ -137,6 +137,15 @@ async function post(url: string, body: string, headers: Record<string, string>):
 	return response.status;
 }
 
+/** An example workflow from examples/*.json, active in this n8n (without its sticky notes). */
+async function activateExample(name: string, webhookPath: string): Promise<{ workflowId: string; webhookPath: string }> {
+	const [example] = loadExampleWorkflows({ n8nBaseUrl: lab.n8n.baseUrl, credential: lab.good }).filter((wf) => wf.name === name);
+	if (!example) throw new Error(`no example named ${name}`);
+	const nodes = example.nodes.filter((node) => node.type !== 'n8n-nodes-base.stickyNote') as unknown as WorkflowNode[];
+	const workflowId = await lab.createActiveWorkflow(example.name, nodes, example.connections, [webhookPath]);
+	return { workflowId, webhookPath };
+}
+
 describe('Create and Wait for Payment in real n8n', () => {
 	test('waits; 26 forged resumes are refused and it keeps waiting; an instalment does not resume it; INVOICE_PAID does, with the paid invoice', async () => {
 		const reference = `wait-e2e-${randomUUID().slice(0, 8)}`;
@@ -306,16 +315,7 @@ describe('Payout → Create and Wait for Final Status in real n8n', () => {
 
 describe('examples/payment-transfer-wait.json in real n8n', () => {
 	test('Create Transfer Payment with $execution.resumeUrl → instructions → Wait for Payment: forgeries, another payment and PAYMENT_CHARGED leave it waiting; PAYMENT_SUCCEEDED resumes it; the order is paid in naira', async () => {
-		const [example] = loadExampleWorkflows({ n8nBaseUrl: lab.n8n.baseUrl, credential: lab.good }).filter(
-			(wf) => wf.name === 'Paycashless example: transfer payment, wait for the money',
-		);
-		const webhookPath = 'paycashless-example-transfer';
-		const workflowId = await lab.createActiveWorkflow(
-			example.name,
-			example.nodes.filter((node) => node.type !== 'n8n-nodes-base.stickyNote') as unknown as WorkflowNode[],
-			example.connections,
-			[webhookPath],
-		);
+		const { workflowId, webhookPath } = await activateExample('Paycashless example: transfer payment, wait for the money', 'paycashless-example-transfer');
 		const orderId = `T-${randomUUID().slice(0, 8)}`;
 		const reference = `transfer-${orderId}`;
 		const response = await fetch(`${lab.n8n.baseUrl}/webhook/${webhookPath}`, {
@@ -361,16 +361,7 @@ describe('examples/payment-transfer-wait.json in real n8n', () => {
 
 describe('examples/verify-callback-webhook.json in real n8n', () => {
 	test('Webhook (Raw Body) → Callback: Verify → Respond to Webhook: genuine 200, 20 forgeries 401 and none reaches the success branch', async () => {
-		const [example] = loadExampleWorkflows({ n8nBaseUrl: lab.n8n.baseUrl, credential: lab.good }).filter(
-			(wf) => wf.name === 'Paycashless example: verify callbacks on a Webhook node',
-		);
-		const webhookPath = 'paycashless-example-callbacks';
-		const workflowId = await lab.createActiveWorkflow(
-			example.name,
-			example.nodes.filter((node) => node.type !== 'n8n-nodes-base.stickyNote') as unknown as WorkflowNode[],
-			example.connections,
-			[webhookPath],
-		);
+		const { webhookPath, workflowId } = await activateExample('Paycashless example: verify callbacks on a Webhook node', 'paycashless-example-callbacks');
 		const url = `${lab.n8n.baseUrl}/webhook/${webhookPath}`;
 		const secret = lab.emulator.apiSecret;
 		const data: Json = { id: 'inv_1', reference: 'order-1', status: 'paid', amountPaid: 150050 };
