@@ -118,6 +118,17 @@ async function waitForStatus(workflowId: string, statuses: string[], timeoutMs: 
 	throw new Error(`execution of ${workflowId} did not reach ${statuses.join('/')} (last: ${last?.status})`);
 }
 
+/** The first successful execution of the workflow newer than `afterId`. */
+async function waitForNewer(workflowId: string, afterId: string, timeoutMs = 60_000): Promise<Execution> {
+	const deadline = Date.now() + timeoutMs;
+	while (Date.now() < deadline) {
+		const latest = await latestExecution(workflowId);
+		if (latest && Number(latest.id) > Number(afterId) && latest.status === 'success') return latest;
+		await new Promise((resolve) => setTimeout(resolve, 250));
+	}
+	throw new Error(`no execution of ${workflowId} after ${afterId} finished`);
+}
+
 function outputOf(execution: Execution, node: string): Json[] {
 	const runs = execution.data?.resultData.runData[node] ?? [];
 	const last = runs[runs.length - 1];
@@ -313,6 +324,31 @@ describe('Payout → Create and Wait for Final Status in real n8n', () => {
 	});
 });
 
+describe('examples/invoice-wait-for-payment.json in real n8n', () => {
+	test('an order → Create and Wait for Payment waits; the emulator\'s payment resumes it; the order is paid in naira; the same order again makes no second invoice', async () => {
+		const { workflowId, webhookPath } = await activateExample('Paycashless example: invoice, wait for payment', 'paycashless-example-order');
+		const orderId = `A-${randomUUID().slice(0, 8)}`;
+		const reference = `order-${orderId}`;
+		const order = JSON.stringify({ orderId, email: 'ada@example.com', name: 'Ada Obi', amount: 1500.5 });
+		const send = async () => {
+			const response = await fetch(`${lab.n8n.baseUrl}/webhook/${webhookPath}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: order });
+			expect(response.status).toBe(200);
+		};
+		await send();
+		const waiting = await waitForStatus(workflowId, ['waiting'], 60_000);
+		await lab.emulator.payInvoice(reference);
+		const done = await waitForStatus(workflowId, ['success'], 30_000);
+		expect(done.id).toBe(waiting.id);
+		expect(outputOf(done, 'Order Paid')).toEqual([{ orderReference: reference, invoiceNumber: expect.any(String), amountPaidNaira: 1500.5, howWeKnow: 'paid' }]);
+
+		// Sent again (a retried webhook): the invoice is found by its reference, already paid, so no wait.
+		await send();
+		const again = await waitForNewer(workflowId, done.id);
+		expect(outputOf(again, 'Order Paid')).toEqual([{ orderReference: reference, invoiceNumber: expect.any(String), amountPaidNaira: 1500.5, howWeKnow: 'already_paid' }]);
+		expect(lab.emulator.list('invoices').filter((invoice) => invoice.reference === reference)).toHaveLength(1);
+	});
+});
+
 describe('examples/payment-transfer-wait.json in real n8n', () => {
 	test('Create Transfer Payment with $execution.resumeUrl → instructions → Wait for Payment: forgeries, another payment and PAYMENT_CHARGED leave it waiting; PAYMENT_SUCCEEDED resumes it; the order is paid in naira', async () => {
 		const { workflowId, webhookPath } = await activateExample('Paycashless example: transfer payment, wait for the money', 'paycashless-example-transfer');
@@ -355,6 +391,16 @@ describe('examples/payment-transfer-wait.json in real n8n', () => {
 		const [payment] = outputOf(done, 'Wait for Payment');
 		expect(payment).toMatchObject({ reference, status: 'succeeded', paycashlessWait: { outcome: 'succeeded', reference, verified: true } });
 		expect(outputOf(done, 'Order Paid')).toEqual([{ orderReference: reference, amountPaidNaira: 7500.5, feeNaira: expect.any(Number), howWeKnow: 'succeeded' }]);
+
+		// The same order again (a retried webhook): the first payment is found by its reference, already paid: no wait, no second payment.
+		const again = await fetch(`${lab.n8n.baseUrl}/webhook/${webhookPath}`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify({ orderId, email: 'ada@example.com', name: 'Ada Obi', amount: 7500.5 }),
+		});
+		expect(again.status).toBe(200);
+		const second = await waitForNewer(workflowId, done.id);
+		expect(outputOf(second, 'Order Paid')).toEqual([{ orderReference: reference, amountPaidNaira: 7500.5, feeNaira: expect.any(Number), howWeKnow: 'already_succeeded' }]);
 		expect(lab.emulator.list('payments').filter((p) => p.reference === reference)).toHaveLength(1);
 	});
 });
