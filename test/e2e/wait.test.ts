@@ -119,7 +119,7 @@ async function waitForStatus(workflowId: string, statuses: string[], timeoutMs: 
 }
 
 /** The first successful execution of the workflow newer than `afterId`. */
-async function waitForNewer(workflowId: string, afterId: string, timeoutMs = 60_000): Promise<Execution> {
+async function waitForNewer(workflowId: string, afterId: string | number, timeoutMs = 60_000): Promise<Execution> {
 	const deadline = Date.now() + timeoutMs;
 	while (Date.now() < deadline) {
 		const latest = await latestExecution(workflowId);

@@ -395,6 +395,22 @@ describe('Payment → Wait for Payment', () => {
 		expect(unknown.result.workflowData).toBeUndefined();
 	});
 
+	test('an event name the package does not know: the signed data decides (the awaited payment, settled, resumes; anything else keeps it waiting)', async () => {
+		// Paycashless has not published its payment and payout event names.
+		const completed = await resumePayment('PAYMENT_COMPLETED', PAYMENT, sign(RESUME_URL, PAYMENT));
+		expect(completed.items[0]).toMatchObject({ status: 'succeeded', paycashlessWait: { outcome: 'succeeded', event: 'PAYMENT_COMPLETED', verified: true } });
+		const pending = { ...PAYMENT, status: 'awaiting_charge' };
+		const update = await resumePayment('PAYMENT_UPDATED', pending, sign(RESUME_URL, pending));
+		expect(update.answer).toEqual({ status: 200, body: { received: true, resumed: false, reason: 'event_does_not_end_wait' } });
+		expect(update.result.workflowData).toBeUndefined();
+		const other = { ...PAYMENT, reference: 'order-9999' };
+		const otherRun = await resumePayment('PAYMENT_COMPLETED', other, sign(RESUME_URL, other));
+		expect(otherRun.result.workflowData).toBeUndefined();
+		const forged = await resumePayment('PAYMENT_COMPLETED', PAYMENT, sign(RESUME_URL, PAYMENT, 'sk_wrong'));
+		expect(forged.answer.status).toBe(401);
+		expect(forged.result.workflowData).toBeUndefined();
+	});
+
 	test('against the emulator: waits for an open payment; returns at once when already paid; refuses a payment whose callbacks go elsewhere', async () => {
 		const emulator = await startEmulator({ callbackRetries: 0, seed: {} });
 		try {

@@ -47,14 +47,15 @@ export interface WaitKind {
 	 * Event name → outcome and the status the object must have, for events that resume the
 	 * execution. Paycashless signs the URL, the data and the timestamp but not the event name, so
 	 * a resuming event is believed only when its (signed) data agrees: that status and the awaited
-	 * reference.
+	 * reference. An event name not listed here or in `acknowledge` resumes when its data is the
+	 * awaited object in a `settled` status (Paycashless has not published every name).
 	 */
 	resumeOn: Record<string, { outcome: string; status: string }>;
 	/** Events answered 200 without resuming (e.g. one instalment of an invoice). */
 	acknowledge: string[];
 	/** The reference field of the callback's `data`, when it carries one. */
 	referenceOf(data: IDataObject): string | undefined;
-	/** Statuses after which there is nothing to wait for (an object found again by its reference). */
+	/** Statuses after which there is nothing to wait for (an object found again, or a callback under an unknown name). */
 	settled: string[];
 }
 
@@ -246,7 +247,8 @@ export async function resumeWebhook(this: IWebhookFunctions): Promise<IWebhookRe
 		candidateUrls,
 		nowMs,
 		toleranceSeconds: DEFAULT_TIMESTAMP_TOLERANCE_SECONDS,
-		matchesEvent: (event) => Object.prototype.hasOwnProperty.call(kind.resumeOn, event.trim().toUpperCase()),
+		// Acknowledged events stop here; every other one (known or not) is judged on its signed data below.
+		matchesEvent: (event) => !kind.acknowledge.includes(event.trim().toUpperCase()),
 	});
 
 	if (outcome.action === 'reject') {
@@ -282,6 +284,15 @@ export async function resumeWebhook(this: IWebhookFunctions): Promise<IWebhookRe
 		return sendJson.call(this, 200, { received: true, resumed: false, reason: 'other_reference' });
 	}
 	const status = typeof data.status === 'string' ? data.status.toLowerCase() : undefined;
+	if (expected === undefined) {
+		// An event name this package does not know (Paycashless has not published them all): the
+		// signed data decides. The awaited object, settled, resumes; anything else is acknowledged.
+		if (reference === expectedReference && status !== undefined && kind.settled.includes(status)) {
+			return resumeWith.call(this, data, { outcome: status, event, reference: expectedReference, deliveryId: outcome.deliveryId, verified: outcome.verified }, nowMs);
+		}
+		this.logger.info(`Paycashless ${event} received while waiting: the execution keeps waiting`, { node: node.name, status });
+		return sendJson.call(this, 200, { received: true, resumed: false, reason: 'event_does_not_end_wait' });
+	}
 	if (reference === undefined || status !== expected.status) {
 		// The event name is not signed: a genuine body under another event name is refused.
 		this.logger.warn(`Paycashless resume call refused: ${event} with data that does not say so; the execution keeps waiting`, {
@@ -296,14 +307,12 @@ export async function resumeWebhook(this: IWebhookFunctions): Promise<IWebhookRe
 		});
 	}
 
-	const item = waitItem(data, {
-		outcome: expected.outcome,
-		event,
-		reference: expectedReference,
-		deliveryId: outcome.deliveryId,
-		verified: outcome.verified,
-		receivedAt: new Date(nowMs).toISOString(),
-	});
+	return resumeWith.call(this, data, { outcome: expected.outcome, event, reference: expectedReference, deliveryId: outcome.deliveryId, verified: outcome.verified }, nowMs);
+}
+
+/** Ends the wait: the callback's object becomes the node's output, with what happened. */
+function resumeWith(this: IWebhookFunctions, data: IDataObject, meta: IDataObject, nowMs: number): IWebhookResponseData {
+	const item = waitItem(data, { ...meta, receivedAt: new Date(nowMs).toISOString() });
 	return { workflowData: [this.helpers.returnJsonArray([item])] };
 }
 
