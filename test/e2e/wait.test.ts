@@ -118,6 +118,13 @@ async function waitForStatus(workflowId: string, statuses: string[], timeoutMs: 
 	throw new Error(`execution of ${workflowId} did not reach ${statuses.join('/')} (last: ${last?.status})`);
 }
 
+/** POSTs an order to an example's Webhook node; n8n answers at once. */
+async function sendOrder(webhookPath: string, order: Json): Promise<void> {
+	const response = await fetch(`${lab.n8n.baseUrl}/webhook/${webhookPath}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(order) });
+	await response.text();
+	expect(response.status).toBe(200);
+}
+
 /** The first successful execution of the workflow newer than `afterId`. */
 async function waitForNewer(workflowId: string, afterId: string | number, timeoutMs = 60_000): Promise<Execution> {
 	const deadline = Date.now() + timeoutMs;
@@ -329,12 +336,8 @@ describe('examples/invoice-wait-for-payment.json in real n8n', () => {
 		const { workflowId, webhookPath } = await activateExample('Paycashless example: invoice, wait for payment', 'paycashless-example-order');
 		const orderId = `A-${randomUUID().slice(0, 8)}`;
 		const reference = `order-${orderId}`;
-		const order = JSON.stringify({ orderId, email: 'ada@example.com', name: 'Ada Obi', amount: 1500.5 });
-		const send = async () => {
-			const response = await fetch(`${lab.n8n.baseUrl}/webhook/${webhookPath}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: order });
-			expect(response.status).toBe(200);
-		};
-		await send();
+		const order = { orderId, email: 'ada@example.com', name: 'Ada Obi', amount: 1500.5 };
+		await sendOrder(webhookPath, order);
 		const waiting = await waitForStatus(workflowId, ['waiting'], 60_000);
 		await lab.emulator.payInvoice(reference);
 		const done = await waitForStatus(workflowId, ['success'], 30_000);
@@ -342,7 +345,7 @@ describe('examples/invoice-wait-for-payment.json in real n8n', () => {
 		expect(outputOf(done, 'Order Paid')).toEqual([{ orderReference: reference, invoiceNumber: expect.any(String), amountPaidNaira: 1500.5, howWeKnow: 'paid' }]);
 
 		// Sent again (a retried webhook): the invoice is found by its reference, already paid, so no wait.
-		await send();
+		await sendOrder(webhookPath, order);
 		const again = await waitForNewer(workflowId, done.id);
 		expect(outputOf(again, 'Order Paid')).toEqual([{ orderReference: reference, invoiceNumber: expect.any(String), amountPaidNaira: 1500.5, howWeKnow: 'already_paid' }]);
 		expect(lab.emulator.list('invoices').filter((invoice) => invoice.reference === reference)).toHaveLength(1);
@@ -354,12 +357,8 @@ describe('examples/payment-transfer-wait.json in real n8n', () => {
 		const { workflowId, webhookPath } = await activateExample('Paycashless example: transfer payment, wait for the money', 'paycashless-example-transfer');
 		const orderId = `T-${randomUUID().slice(0, 8)}`;
 		const reference = `transfer-${orderId}`;
-		const response = await fetch(`${lab.n8n.baseUrl}/webhook/${webhookPath}`, {
-			method: 'POST',
-			headers: { 'content-type': 'application/json' },
-			body: JSON.stringify({ orderId, email: 'ada@example.com', name: 'Ada Obi', amount: 7500.5 }),
-		});
-		expect(response.status).toBe(200);
+		const order = { orderId, email: 'ada@example.com', name: 'Ada Obi', amount: 7500.5 };
+		await sendOrder(webhookPath, order);
 		const waiting = await waitForStatus(workflowId, ['waiting'], 60_000);
 		const payments = lab.emulator.list('payments').filter((p) => p.reference === reference);
 		expect(payments).toHaveLength(1);
@@ -393,12 +392,7 @@ describe('examples/payment-transfer-wait.json in real n8n', () => {
 		expect(outputOf(done, 'Order Paid')).toEqual([{ orderReference: reference, amountPaidNaira: 7500.5, feeNaira: expect.any(Number), howWeKnow: 'succeeded' }]);
 
 		// The same order again (a retried webhook): the first payment is found by its reference, already paid: no wait, no second payment.
-		const again = await fetch(`${lab.n8n.baseUrl}/webhook/${webhookPath}`, {
-			method: 'POST',
-			headers: { 'content-type': 'application/json' },
-			body: JSON.stringify({ orderId, email: 'ada@example.com', name: 'Ada Obi', amount: 7500.5 }),
-		});
-		expect(again.status).toBe(200);
+		await sendOrder(webhookPath, order);
 		const second = await waitForNewer(workflowId, done.id);
 		expect(outputOf(second, 'Order Paid')).toEqual([{ orderReference: reference, amountPaidNaira: 7500.5, feeNaira: expect.any(Number), howWeKnow: 'already_succeeded' }]);
 		expect(lab.emulator.list('payments').filter((p) => p.reference === reference)).toHaveLength(1);
