@@ -390,9 +390,13 @@ describe('Payment → Wait for Payment', () => {
 			expect(refused.answer.status).toBe(401);
 			expect(refused.result.workflowData).toBeUndefined();
 		}
-		// Nothing awaited (no time-limit item): a genuine callback cannot resume it either.
+		// Nothing awaited (no time-limit item): a genuine callback cannot resume it either, even one without a reference.
 		const unknown = await resumePayment('PAYMENT_SUCCEEDED', PAYMENT, sign(RESUME_URL, PAYMENT), '');
+		expect(unknown.answer.body).toMatchObject({ resumed: false, reason: 'no_awaited_reference' });
 		expect(unknown.result.workflowData).toBeUndefined();
+		const blank = { ...PAYMENT, reference: '' };
+		const blankRun = await resumePayment('PAYMENT_COMPLETED', blank, sign(RESUME_URL, blank), '');
+		expect(blankRun.result.workflowData).toBeUndefined();
 	});
 
 	test('an event name the package does not know: the signed data decides (the awaited payment, settled, resumes; anything else keeps it waiting)', async () => {

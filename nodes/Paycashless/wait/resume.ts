@@ -274,6 +274,11 @@ export async function resumeWebhook(this: IWebhookFunctions): Promise<IWebhookRe
 	const event = outcome.callback.event.trim().toUpperCase();
 	const expected = kind.resumeOn[event];
 	const reference = kind.referenceOf(data);
+	if (expectedReference === '') {
+		// Neither the URL nor the stored item names the awaited object: nothing can be matched to it.
+		this.logger.warn('Paycashless callback received, but this wait does not know its reference: the execution keeps waiting', { node: node.name });
+		return sendJson.call(this, 200, { received: true, resumed: false, reason: 'no_awaited_reference' });
+	}
 	if (reference !== undefined && reference !== expectedReference) {
 		// Signed for this URL but about another object: a late callback of an earlier loop round.
 		this.logger.warn('Paycashless callback for another reference received while waiting: the execution keeps waiting', {
