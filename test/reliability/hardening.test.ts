@@ -65,6 +65,15 @@ it('a run that stops names every payout it already made, by item, reference and 
 	);
 });
 
+it('a stopped write without a reference (tax rates) lists what it did and says a re-run would do it again', async () => {
+	const taxRate = (name: string, percentage: number) => ({ resource: 'taxRate', operation: 'create', name, percentage, taxType: 'vat' });
+	const error = (await runAndCatch(emulator, [taxRate('VAT A', 7.5), taxRate('VAT B', 5), taxRate('Bad', 150)])) as NodeOperationError;
+	expect(emulator.list('taxRates')).toHaveLength(2);
+	expect(error.description).toContain('already completed 2 items, which are not lost');
+	expect(error.description).toContain('Running the same input again would do them again: remove these items from the input first.');
+	expect(error.description).not.toContain('finds them by their references');
+});
+
 it('a read that stops says nothing of items done (nothing was paid)', async () => {
 	emulator.reset({ payouts: 2 });
 	const [first] = emulator.list('payouts');

@@ -158,9 +158,16 @@ function withWhatWasDone(
 		}
 	});
 	if (done.length === 0) return error;
-	const what = handler.declaration.kind === 'create' ? `${handler.declaration.findsAgain.object}s` : 'items';
 	const listed = done.map((entry) => `item ${Number(entry.item) + 1}: ${[entry.reference, entry.id, entry.status].filter((part) => part !== undefined).join(' / ')}`).join('; ');
-	error.description = `${error.description ?? ''} Before stopping, this run already completed ${done.length} item${done.length === 1 ? '' : 's'} (${what} created or found again), which are not lost: ${listed}. Running the same input again finds them by their references instead of creating them twice.`.trim();
+	const count = `${done.length} item${done.length === 1 ? '' : 's'}`;
+	// Only a create is found again by its reference; any other write would be done again.
+	const { declaration } = handler;
+	const found = declaration.kind === 'create';
+	const what = declaration.kind === 'create' ? ` (${declaration.findsAgain.object}s created or found again)` : '';
+	const rerun = found
+		? 'Running the same input again finds them by their references instead of creating them twice.'
+		: 'Running the same input again would do them again: remove these items from the input first.';
+	error.description = `${error.description ?? ''} Before stopping, this run already completed ${count}${what}, which are not lost: ${listed}. ${rerun}`.trim();
 	const details = (error.context.paycashless ?? {}) as IDataObject;
 	error.context.paycashless = { ...details, done } as IDataObject as typeof error.context.paycashless;
 	return error;
