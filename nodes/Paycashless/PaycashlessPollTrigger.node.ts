@@ -42,7 +42,7 @@ const lookbackDescription =
 const properties: INodeProperties[] = [
 	{
 		displayName:
-			'Checks Paycashless on the schedule below and starts the workflow once for every new record or status change. Works without a public URL. For instant events, use the Paycashless Trigger (callbacks) instead, or both with a Remove Duplicates node on "eventKey".',
+			'Checks Paycashless on the schedule below; when it finds new records or status changes, it starts the workflow with one item for each. Works without a public URL. For instant events, use the Paycashless Trigger (callbacks) instead, or both with a Remove Duplicates node on "eventKey".',
 		name: 'pollNotice',
 		type: 'notice',
 		default: '',
@@ -152,7 +152,7 @@ const properties: INodeProperties[] = [
 			{
 				name: 'A Date',
 				value: 'date',
-				description: 'Also records created since a date you pick (the first poll may start many executions)',
+				description: 'Also records created since a date you pick (the first poll may output many items)',
 			},
 		],
 		default: 'now',

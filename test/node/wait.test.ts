@@ -466,7 +466,7 @@ describe('Payment → Wait for Payment', () => {
 			expect(paid.output[0].json).toMatchObject({ status: 'succeeded', paycashlessWait: { outcome: 'already_succeeded' } });
 
 			await create('order-2003', 'https://elsewhere.example.com/hook');
-			await expect(wait('order-2003')).rejects.toThrow(/order-2003.*sends its callbacks elsewhere/);
+			await expect(wait('order-2003')).rejects.toThrow(/order-2003.*sends its status updates \(callbacks\) to another address/);
 			await expect(wait('')).rejects.toThrow(/Reference/);
 		} finally {
 			await emulator.close();

@@ -124,7 +124,7 @@ export function timeLimitProperties(): INodeProperties[] {
 			default: 24,
 			typeOptions: { minValue: 1 },
 			description:
-				'How long to wait for the callback. After that the workflow goes on with the object as it was created, marked "timeLimitReached" (look it up by its reference to see what happened meanwhile). n8n checks waiting executions about once a minute.',
+				'How long to wait for Paycashless to confirm. After that the workflow goes on with the object as it was when the wait began, with paycashlessWait.outcome = "timeLimitReached": look it up by its reference to see what happened meanwhile. n8n checks waiting executions about once a minute.',
 		},
 		{
 			displayName: 'Time Limit Unit',

@@ -19,15 +19,16 @@ import { READ, type OperationDeclaration, type OperationOption } from '../types'
 export const description: INodeProperties[] = [
 	{
 		displayName:
-			'Create the payment earlier in this workflow with Additional Fields → Callback URL set to the expression {{ $execution.resumeUrl }}, send the customer the account or link, then wait here. The workflow must be saved and active.',
+			'Create the payment earlier in this workflow with Additional Fields → Callback URL set to the expression {{ $execution.resumeUrl }}, send the customer the account or link, then wait here. Paycashless must be able to reach your n8n\'s public address.',
 		name: 'waitForPaymentNotice',
 		type: 'notice',
 		default: '',
 	},
 	{
 		...referenceField,
-		placeholder: "={{ $('Create Transfer Payment').item.json.reference }}",
+		placeholder: 'order-1234',
 		description: 'The reference of the payment to wait for, as given when it was created earlier in this run',
+		hint: 'Drag "reference" from the output of the node that created the payment',
 	},
 	...timeLimitProperties(),
 ];
@@ -59,7 +60,7 @@ export async function execute(this: IExecuteFunctions, i: number, api: Paycashle
 	if (!settled && typeof sentTo === 'string' && !sameUrl(sentTo, resumeUrl) && !sameUrl(sentTo, waitCallbackUrl(resumeUrl, reference))) {
 		throw new NodeOperationError(
 			this.getNode(),
-			`Payment "${reference}" sends its callbacks elsewhere, not to this execution, so only the time limit could end this wait`,
+			`Payment "${reference}" sends its status updates (callbacks) to another address, not to this execution, so only the time limit could end this wait`,
 			{
 				itemIndex: i,
 				description:
