@@ -216,8 +216,6 @@ export class PaycashlessTrigger implements INodeType {
 			overrideUrl: options.callbackUrlOverride,
 			receivedQuery: queryStringOf(request.originalUrl ?? request.url),
 		});
-		const configuredTolerance = Number(options.timestampToleranceSeconds ?? DEFAULT_TIMESTAMP_TOLERANCE_SECONDS);
-		const toleranceSeconds = Number.isFinite(configuredTolerance) ? Math.max(0, configuredTolerance) : DEFAULT_TIMESTAMP_TOLERANCE_SECONDS;
 
 		const outcome = evaluateCallback({
 			secret: String(credentials.apiSecret ?? ''),
@@ -226,7 +224,7 @@ export class PaycashlessTrigger implements INodeType {
 			headers,
 			candidateUrls,
 			nowMs,
-			toleranceSeconds,
+			toleranceSeconds: options.timestampToleranceSeconds,
 			skipVerification: options.skipSignatureVerification === true,
 			matchesEvent: eventMatcher(events, otherEventNames),
 			inconsistentEvents: options.inconsistentEvents === 'flag' ? 'flag' : 'refuse',

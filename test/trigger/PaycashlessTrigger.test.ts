@@ -390,6 +390,14 @@ describe('PaycashlessTrigger signature verification', () => {
 		expectRejected(await send({ timestamp: '1000000000', secret: OTHER_SECRET, context: off }), 401, 'invalid_signature');
 	});
 
+	it('a window that is not a number (an expression gone wrong) falls back to 300 seconds, never to no check', async () => {
+		const garbled = { parameters: { options: { timestampToleranceSeconds: 'ten' } } };
+		const hourOld = await send({ timestamp: unixSeconds(Date.now() - 3_600_000), context: garbled });
+		expectRejected(hourOld, 401, 'stale_timestamp');
+		expect((hourOld.response.body as { message: string }).message).toContain('300 seconds');
+		expectAccepted(await send({ timestamp: unixSeconds(Date.now() - 60_000), context: garbled }));
+	});
+
 	it('answers 400 to a body that is not JSON', async () => {
 		const run = await send({ rawBody: 'event=INVOICE_PAID&data=1' });
 		expectRejected(run, 400, 'invalid_json');

@@ -201,11 +201,13 @@ function rejectionMessage(error: CallbackRejection, toleranceSeconds: number, de
 		case 'missing_timestamp':
 			return `The ${TIMESTAMP_HEADER} header is missing.`;
 		case 'stale_timestamp':
-			return `The ${TIMESTAMP_HEADER} header is not a 10-digit Unix time within ${toleranceSeconds} seconds of this server's clock.`;
+			return toleranceSeconds > 0
+				? `The ${TIMESTAMP_HEADER} header is not a 10-digit Unix time within ${toleranceSeconds} seconds of this server's clock.`
+				: `The ${TIMESTAMP_HEADER} header is not a 10-digit Unix time.`;
 		case 'invalid_signature':
 			return `The ${SIGNATURE_HEADER} header does not match this callback.`;
 		case 'missing_api_secret':
-			return 'The receiver is not configured to verify callbacks.';
+			return 'Callbacks cannot be verified here: the Paycashless credential has no API Secret.';
 	}
 }
 
@@ -219,7 +221,9 @@ function statusOf(error: CallbackRejection): CallbackStatus {
 
 /** Decides what happens to one callback: reject (with status), ignore (2xx, no run) or accept. Never throws. */
 export function evaluateCallback(input: CallbackInput): CallbackOutcome {
-	const tolerance = Math.max(0, input.toleranceSeconds ?? DEFAULT_TIMESTAMP_TOLERANCE_SECONDS);
+	// A value that is not a number (an expression gone wrong) falls back to the default, never to "no check".
+	const configured = Number(input.toleranceSeconds ?? DEFAULT_TIMESTAMP_TOLERANCE_SECONDS);
+	const tolerance = Number.isFinite(configured) ? Math.max(0, configured) : DEFAULT_TIMESTAMP_TOLERANCE_SECONDS;
 	const reject = (error: CallbackRejection, event?: string, detail?: string): CallbackOutcome => ({
 		action: 'reject',
 		status: statusOf(error),
