@@ -118,10 +118,18 @@ export interface CallbackSignatureInput {
 	timestamp: string;
 }
 
+/**
+ * The callback formula itself: HMAC over the URL text, the data's own HMAC and the timestamp.
+ * `urlText` is the URL as signed (lower-cased by the sender); `dataHash` is
+ * `hmacSha512Hex(secret, dataJson)`, so a verifier trying several URL texts hashes the data once.
+ */
+export function callbackSignatureOver(secret: string, urlText: string, dataHash: string, timestamp: string): string {
+	return hmacSha512Hex(secret, urlText + dataHash + timestamp);
+}
+
 /** The `Request-Signature` a callback carries. */
 export function callbackSignature(input: CallbackSignatureInput): string {
-	const dataHash = hmacSha512Hex(input.secret, input.dataJson);
-	return hmacSha512Hex(input.secret, input.callbackUrl.toLowerCase() + dataHash + input.timestamp);
+	return callbackSignatureOver(input.secret, input.callbackUrl.toLowerCase(), hmacSha512Hex(input.secret, input.dataJson), input.timestamp);
 }
 
 /** Constant-time comparison of two hex signatures (false on any length or format mismatch). */

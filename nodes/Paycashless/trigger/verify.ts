@@ -8,13 +8,10 @@
  * 3. only then `data` re-serialised (received key order, then sorted), when the sender's bytes
  *    differ from its own `JSON.stringify` (pretty-printed bodies).
  *
- * signature = HMAC-SHA512(secret, urlText + HMAC-SHA512(secret, dataJson) + timestamp), where
- * urlText is the callback URL lower-cased (lib/signing.ts); here urlText is one of the exact
- * texts from `signedUrlForms`, used as is.
+ * The formula and the constant-time comparison are lib/signing.ts's (`callbackSignatureOver`,
+ * `signaturesMatch`); here the URL text is one of the exact texts from `signedUrlForms`, used as is.
  */
-import { timingSafeEqual } from 'crypto';
-
-import { canonicalJson, hmacSha512Hex, timestampWithinTolerance } from '../../../lib/signing';
+import { callbackSignatureOver, canonicalJson, hmacSha512Hex, signaturesMatch, timestampWithinTolerance } from '../../../lib/signing';
 
 export type HeaderProblem = 'missing_signature' | 'missing_timestamp' | 'invalid_signature' | 'stale_timestamp';
 
@@ -49,15 +46,9 @@ export type SignedCallbackResult =
 	| { valid: true; urlText: string; dataForm: 'raw' | 'received' | 'sorted' }
 	| { valid: false };
 
-function matches(expectedHex: string, receivedHex: Buffer): boolean {
-	const expected = Buffer.from(expectedHex, 'utf8');
-	return expected.length === receivedHex.length && timingSafeEqual(expected, receivedHex);
-}
-
 /** Tries every URL text with each form of `data`; constant-time compare for each. Never throws. */
 export function verifySignedCallback(input: SignedCallbackInput): SignedCallbackResult {
 	try {
-		const received = Buffer.from(input.signature.trim().toLowerCase(), 'utf8');
 		const timestamp = input.timestamp.trim();
 		const tried = new Set<string>();
 		const attempt = (form: 'raw' | 'received' | 'sorted', dataJson: () => string): SignedCallbackResult | undefined => {
@@ -66,7 +57,7 @@ export function verifySignedCallback(input: SignedCallbackInput): SignedCallback
 			tried.add(text);
 			const dataHash = hmacSha512Hex(input.secret, text);
 			for (const urlText of input.urlTexts) {
-				if (matches(hmacSha512Hex(input.secret, urlText + dataHash + timestamp), received)) {
+				if (signaturesMatch(callbackSignatureOver(input.secret, urlText, dataHash, timestamp), input.signature)) {
 					return { valid: true, urlText, dataForm: form };
 				}
 			}
