@@ -14,7 +14,7 @@ import * as dedicatedAccount from './actions/dedicatedAccount';
 import * as invoice from './actions/invoice';
 import * as payment from './actions/payment';
 import * as payout from './actions/payout';
-import { operationPairs, resources, router } from './actions/router';
+import { findOperation, operationPairs, resources, router } from './actions/router';
 import * as taxRate from './actions/taxRate';
 import { concurrencyProperties } from './descriptions/concurrency';
 import { requestOptionsProperty } from './descriptions/requestOptions';
@@ -84,6 +84,7 @@ export class Paycashless implements INodeType {
 	}
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
-		return await resumeWebhook.call(this);
+		const operation = findOperation(this.getNodeParameter('resource', '') as string, this.getNodeParameter('operation', '') as string);
+		return await resumeWebhook.call(this, operation?.wait);
 	}
 }

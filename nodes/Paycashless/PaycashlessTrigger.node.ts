@@ -8,10 +8,11 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { DEFAULT_TIMESTAMP_TOLERANCE_SECONDS, TIMESTAMP_HEADER } from '../../lib/signing';
-import { evaluateCallback, headerValue, visibleHeaders, type HeaderValues } from './trigger/callback';
-import { candidateCallbackUrls, queryStringOf } from './trigger/callbackUrls';
+import { evaluateCallback, headerValue, visibleHeaders } from './trigger/callback';
+import { candidateCallbackUrls } from './trigger/callbackUrls';
 import { confirmWithPaycashless } from './trigger/confirm';
 import { callbackEventKey, eventMatcher, KNOWN_EVENT_OPTIONS, ALL_EVENTS } from './trigger/events';
+import { answerJson, receivedCallback } from './trigger/webhookCallback';
 import { nothingToRegister } from './helpers/webhookMethods';
 
 interface TriggerOptions {
@@ -22,13 +23,6 @@ interface TriggerOptions {
 	includeRawBody?: boolean;
 	skipSignatureVerification?: boolean;
 	timestampToleranceSeconds?: number;
-}
-
-/** Writes a JSON answer and tells n8n not to answer or start anything. */
-function answer(context: IWebhookFunctions, status: number, body: IDataObject): IWebhookResponseData {
-	const response = context.getResponseObject();
-	if (!response.headersSent) response.status(status).json(body).end();
-	return { noWebhookResponse: true };
 }
 
 /** Where this node's URL lives in the versions of n8n that tell the endpoint actually served. */
@@ -193,19 +187,18 @@ export class PaycashlessTrigger implements INodeType {
 			this.logger.warn(`Paycashless Trigger refused a callback it could not process: ${error instanceof Error ? error.message : String(error)}`, {
 				node: this.getNode().name,
 			});
-			return answer(this, 400, { error: 'unprocessable_callback', message: 'This request could not be processed; nothing was started.' });
+			return answerJson(this, 400, { error: 'unprocessable_callback', message: 'This request could not be processed; nothing was started.' });
 		}
 	}
 
 	/** One callback: verified, checked, then answered or started (webhook() catches anything unexpected). */
 	static async receiveCallback(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 		const nowMs = Date.now();
-		const request = this.getRequestObject();
-		const headers = this.getHeaderData() as HeaderValues;
+		const received = await receivedCallback(this);
+		const { headers } = received;
 		const options = this.getNodeParameter('options', {}) as TriggerOptions;
 		const events = this.getNodeParameter('events', [ALL_EVENTS]) as string[];
 		const otherEventNames = this.getNodeParameter('otherEventNames', '') as string;
-		const credentials = await this.getCredentials<{ apiSecret?: string }>('paycashlessApi');
 		const node = this.getNode();
 
 		const servedUrlGetter = (this as unknown as { getWebhookResourceUrl?: ServedUrlGetter }).getWebhookResourceUrl;
@@ -214,14 +207,11 @@ export class PaycashlessTrigger implements INodeType {
 			servedUrl: typeof servedUrlGetter === 'function' ? servedUrlGetter.call(this, 'default') : undefined,
 			webhookId: node.webhookId,
 			overrideUrl: options.callbackUrlOverride,
-			receivedQuery: queryStringOf(request.originalUrl ?? request.url),
+			receivedQuery: received.receivedQuery,
 		});
 
 		const outcome = evaluateCallback({
-			secret: String(credentials.apiSecret ?? ''),
-			rawBody: (request as { rawBody?: unknown }).rawBody,
-			parsedBody: this.getBodyData(),
-			headers,
+			...received,
 			candidateUrls,
 			nowMs,
 			toleranceSeconds: options.timestampToleranceSeconds,
@@ -239,7 +229,7 @@ export class PaycashlessTrigger implements INodeType {
 				serverTime: Math.floor(nowMs / 1000),
 				checkedCallbackUrls: candidateUrls,
 			});
-			return answer(this, outcome.status, { error: outcome.error, message: outcome.message });
+			return answerJson(this, outcome.status, { error: outcome.error, message: outcome.message });
 		}
 
 		if (outcome.action === 'ignore') {
@@ -247,7 +237,7 @@ export class PaycashlessTrigger implements INodeType {
 				node: node.name,
 				event: outcome.event,
 			});
-			return answer(this, 200, { received: true, ignored: true, reason: 'event_not_selected' });
+			return answerJson(this, 200, { received: true, ignored: true, reason: 'event_not_selected' });
 		}
 
 		if (outcome.wouldReject) {
@@ -279,14 +269,14 @@ export class PaycashlessTrigger implements INodeType {
 			const confirmation = await confirmWithPaycashless(this, outcome.kind, outcome.callback.data);
 			if (confirmation.outcome === 'not_found') {
 				this.logger.warn(`Paycashless Trigger refused a callback: Paycashless has no object at ${confirmation.path}`, { node: node.name, event: outcome.callback.event });
-				return answer(this, 422, { error: 'not_confirmed', message: 'Paycashless has no object matching this callback.' });
+				return answerJson(this, 422, { error: 'not_confirmed', message: 'Paycashless has no object matching this callback.' });
 			}
 			if (confirmation.outcome === 'unavailable') {
 				this.logger.warn(`Paycashless Trigger could not confirm a callback with Paycashless (${confirmation.message}); answered 503 so it is sent again`, {
 					node: node.name,
 					event: outcome.callback.event,
 				});
-				return answer(this, 503, { error: 'confirmation_unavailable', message: 'Paycashless could not be reached to confirm this callback; send it again later.' });
+				return answerJson(this, 503, { error: 'confirmation_unavailable', message: 'Paycashless could not be reached to confirm this callback; send it again later.' });
 			}
 			item.confirmed = confirmation.outcome === 'confirmed';
 			item.currentObject = confirmation.outcome === 'confirmed' ? confirmation.current : null;

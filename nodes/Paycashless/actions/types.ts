@@ -7,6 +7,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { KeyField, LookupResult, PaycashlessApi, PaycashlessRequest } from '../transport';
+import type { WaitKind } from '../wait/resume';
 
 /** Another operation of this node, by its resource and operation values. */
 export interface OperationRef {
@@ -50,6 +51,9 @@ export type OperationDeclaration =
 	/** Any other write: one item at a time; after an unclear answer, the user is told how to check. */
 	| { kind: 'write'; check: ManualCheck };
 
+/** The declaration of a create (a Create and Wait operation is built from one). */
+export type CreateDeclaration = Extract<OperationDeclaration, { kind: 'create' }>;
+
 /** The declaration of every operation that only reads. */
 export const READ: OperationDeclaration = { kind: 'read' };
 
@@ -68,6 +72,8 @@ export interface PaycashlessOperation {
 	/** Its fields; the resource adds the display options that show them for this operation only. */
 	description: INodeProperties[];
 	execute(this: IExecuteFunctions, itemIndex: number, api: PaycashlessApi): Promise<IDataObject | IDataObject[]>;
+	/** For an operation that pauses the execution: which callbacks end the wait (../wait/resume.ts). */
+	wait?: WaitKind;
 }
 
 /** One resource: its name in the Resource list and its operations, keyed by their values. */

@@ -1,7 +1,9 @@
 /**
- * "Create and Wait" operations: the node creates an object whose callbackUrl is this execution's
- * own resume URL, puts the execution to wait, and its `webhook()` resumes the execution only on a
- * callback that the trigger's rules accept (../trigger/callback.ts, ../../../lib/signing.ts).
+ * Waiting for Paycashless inside one execution (the Create and Wait operations, Payment → Wait
+ * for Payment): the object's callbackUrl is this execution's own resume URL, the execution waits,
+ * and the node's `webhook()` resumes it only on a callback that the trigger's rules accept
+ * (../trigger/callback.ts, ../../../lib/signing.ts). Which callbacks end a wait is declared by each
+ * operation (its `wait`, a WaitKind); the node's webhook passes it here.
  *
  * How n8n resumes a waiting node (n8n 2.41 and 1.123, see docs/wait-for-payment.md):
  * - a POST to `$execution.resumeUrl` (`<base>/webhook-waiting/<executionId>?signature=<token>`)
@@ -26,9 +28,8 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { DEFAULT_TIMESTAMP_TOLERANCE_SECONDS, TIMESTAMP_HEADER } from '../../../lib/signing';
 import { invalid } from '../helpers/validation';
-import { RECONCILED_KEY, type PaycashlessApi } from '../transport';
-import { evaluateCallback, headerValue, type HeaderValues } from '../trigger/callback';
-import { queryStringOf } from '../trigger/callbackUrls';
+import { evaluateCallback, headerValue } from '../trigger/callback';
+import { answerJson, receivedCallback } from '../trigger/webhookCallback';
 
 /** Query parameter added to the resume URL: the reference of the awaited object (signed with the URL). */
 export const WAIT_REFERENCE_PARAM = 'paycashlessReference';
@@ -38,72 +39,31 @@ const RESUME_URL_EXPRESSION = '={{ $execution.resumeUrl }}';
 const AWAITED_REFERENCE_EXPRESSION = `={{ $json.${WAIT_KEY}.reference }}`;
 const MAX_WAIT_MS = 366 * 24 * 3600 * 1000;
 
-/** Which callbacks end the wait for one kind of object, and what the outcome is then called. */
+/**
+ * Which callbacks end a wait for one kind of object. The signed data decides: a callback ends the
+ * wait when its data is the awaited object (by reference) in a `settled` status, which becomes
+ * the outcome. Paycashless signs the URL, the data and the timestamp, not the event name, so a
+ * known resuming name (`<PREFIX>_<STATUS>`, e.g. INVOICE_PAID) whose data says otherwise is
+ * refused; a name the package does not know is judged on the data alone (not every name is
+ * published).
+ */
 export interface WaitKind {
-	/** Operation value in the node (resource + operation). */
-	resource: string;
-	operation: string;
-	/**
-	 * Event name → outcome and the status the object must have, for events that resume the
-	 * execution. Paycashless signs the URL, the data and the timestamp but not the event name, so
-	 * a resuming event is believed only when its (signed) data agrees: that status and the awaited
-	 * reference. An event name not listed here or in `acknowledge` resumes when its data is the
-	 * awaited object in a `settled` status (Paycashless has not published every name).
-	 */
-	resumeOn: Record<string, { outcome: string; status: string }>;
-	/** Events answered 200 without resuming (e.g. one instalment of an invoice). */
-	acknowledge: string[];
-	/** The reference field of the callback's `data`, when it carries one. */
-	referenceOf(data: IDataObject): string | undefined;
-	/** Statuses after which there is nothing to wait for (an object found again, or a callback under an unknown name). */
+	/** Event-name prefix, e.g. `INVOICE`. */
+	eventPrefix: string;
+	/** Final statuses, e.g. `paid`, `cancelled`: nothing to wait for after them. */
 	settled: string[];
+	/** Events answered 200 without resuming, with the reason given (e.g. an instalment). */
+	acknowledge: Record<string, string>;
 }
 
-export const WAIT_KINDS: WaitKind[] = [
-	{
-		resource: 'invoice',
-		operation: 'createAndWait',
-		resumeOn: {
-			INVOICE_PAID: { outcome: 'paid', status: 'paid' },
-			INVOICE_CANCELLED: { outcome: 'cancelled', status: 'cancelled' },
-		},
-		acknowledge: ['INVOICE_PAYMENT_SUCCEEDED'],
-		referenceOf: (data) => (typeof data.reference === 'string' ? data.reference : undefined),
-		settled: ['paid', 'cancelled'],
-	},
-	{
-		resource: 'payout',
-		operation: 'createAndWait',
-		resumeOn: {
-			PAYOUT_SUCCEEDED: { outcome: 'succeeded', status: 'succeeded' },
-			PAYOUT_FAILED: { outcome: 'failed', status: 'failed' },
-			PAYOUT_REVERSED: { outcome: 'reversed', status: 'reversed' },
-			PAYOUT_CANCELLED: { outcome: 'cancelled', status: 'cancelled' },
-		},
-		acknowledge: ['PAYOUT_PENDING', 'PAYOUT_SENT'],
-		referenceOf: (data) => (typeof data.reference === 'string' ? data.reference : undefined),
-		settled: ['succeeded', 'failed', 'reversed', 'cancelled'],
-	},
-	{
-		// Payment → Wait for Payment: a payment made earlier in the same run (transfer or checkout)
-		// with `{{ $execution.resumeUrl }}` as its callback URL. Event names follow the emulator's
-		// PAYMENT_<STATUS>; Paycashless has not published them (../shared/paycashless-api.md).
-		resource: 'payment',
-		operation: 'waitForPayment',
-		resumeOn: {
-			PAYMENT_SUCCEEDED: { outcome: 'succeeded', status: 'succeeded' },
-			PAYMENT_FAILED: { outcome: 'failed', status: 'failed' },
-			PAYMENT_EXPIRED: { outcome: 'expired', status: 'expired' },
-			PAYMENT_REVERSED: { outcome: 'reversed', status: 'reversed' },
-		},
-		acknowledge: ['PAYMENT_AWAITING_CHARGE', 'PAYMENT_CHARGED'],
-		referenceOf: (data) => (typeof data.reference === 'string' ? data.reference : undefined),
-		settled: ['succeeded', 'failed', 'expired', 'reversed'],
-	},
-];
+const KEEPS_WAITING = 'event_does_not_end_wait';
 
-export function waitKindOf(resource: string, operation: string): WaitKind | undefined {
-	return WAIT_KINDS.find((kind) => kind.resource === resource && kind.operation === operation);
+/** The status a known resuming event name stands for (INVOICE_PAID → paid), or undefined. */
+function resumingStatus(kind: WaitKind, event: string): string | undefined {
+	const prefix = `${kind.eventPrefix}_`;
+	if (!event.startsWith(prefix)) return undefined;
+	const status = event.slice(prefix.length).toLowerCase();
+	return kind.settled.includes(status) ? status : undefined;
 }
 
 /** A create's fields without its Callback URL (a Create and Wait operation sets it). */
@@ -207,26 +167,16 @@ export function prepareTimeLimitItems(this: IExecuteFunctions, item: IDataObject
 	executeData.data = { ...executeData.data, main: [[timedOut]] };
 }
 
-function sendJson(this: IWebhookFunctions, status: number, body: IDataObject): IWebhookResponseData {
-	this.getResponseObject().status(status).json(body).end();
-	return { noWebhookResponse: true };
-}
-
-/** The resuming webhook of every Create and Wait operation. */
-export async function resumeWebhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+/** The resuming webhook of every waiting operation; `kind` is the operation's own (none: not a wait). */
+export async function resumeWebhook(this: IWebhookFunctions, kind: WaitKind | undefined): Promise<IWebhookResponseData> {
 	const nowMs = Date.now();
 	const node = this.getNode();
-	const resource = this.getNodeParameter('resource', '') as string;
-	const operation = this.getNodeParameter('operation', '') as string;
-	const kind = waitKindOf(resource, operation);
-	if (!kind) return sendJson.call(this, 404, { error: 'not_waiting', message: 'This node does not wait for callbacks.' });
+	if (!kind) return answerJson(this, 404, { error: 'not_waiting', message: 'This node does not wait for callbacks.' });
 
-	const request = this.getRequestObject();
-	const headers = this.getHeaderData() as HeaderValues;
-	const receivedQuery = queryStringOf(request.originalUrl ?? request.url);
-	const urlReference = new URLSearchParams(receivedQuery).get(WAIT_REFERENCE_PARAM);
+	const received = await receivedCallback(this);
+	const { headers } = received;
+	const urlReference = new URLSearchParams(received.receivedQuery).get(WAIT_REFERENCE_PARAM);
 	const expectedReference = urlReference ?? awaitedReferenceOf(this);
-	const credentials = await this.getCredentials<{ apiSecret?: string }>('paycashlessApi');
 
 	// The URL the object was created with: this execution's resume URL, plus the reference when a
 	// Create and Wait operation made it (a forged reference changes the URL, so the signature fails),
@@ -240,15 +190,12 @@ export async function resumeWebhook(this: IWebhookFunctions): Promise<IWebhookRe
 	}
 
 	const outcome = evaluateCallback({
-		secret: String(credentials.apiSecret ?? ''),
-		rawBody: (request as { rawBody?: unknown }).rawBody,
-		parsedBody: this.getBodyData(),
-		headers,
+		...received,
 		candidateUrls,
 		nowMs,
 		toleranceSeconds: DEFAULT_TIMESTAMP_TOLERANCE_SECONDS,
 		// Acknowledged events stop here; every other one (known or not) is judged on its signed data below.
-		matchesEvent: (event) => !kind.acknowledge.includes(event.trim().toUpperCase()),
+		matchesEvent: (event) => kind.acknowledge[event.trim().toUpperCase()] === undefined,
 	});
 
 	if (outcome.action === 'reject') {
@@ -259,25 +206,23 @@ export async function resumeWebhook(this: IWebhookFunctions): Promise<IWebhookRe
 			requestTimestamp: headerValue(headers, TIMESTAMP_HEADER),
 			serverTime: Math.floor(nowMs / 1000),
 		});
-		return sendJson.call(this, outcome.status, { error: outcome.error, message: outcome.message });
+		return answerJson(this, outcome.status, { error: outcome.error, message: outcome.message });
 	}
 	if (outcome.action === 'ignore') {
 		const event = outcome.event.trim().toUpperCase();
-		const instalment = event === 'INVOICE_PAYMENT_SUCCEEDED';
-		this.logger.info(`Paycashless ${event} received while waiting: ${instalment ? 'an instalment, ' : ''}the execution keeps waiting`, {
-			node: node.name,
-		});
-		return sendJson.call(this, 200, { received: true, resumed: false, reason: instalment ? 'partial_payment' : 'event_does_not_end_wait' });
+		const reason = kind.acknowledge[event] ?? KEEPS_WAITING;
+		this.logger.info(`Paycashless ${event} received while waiting (${reason}): the execution keeps waiting`, { node: node.name });
+		return answerJson(this, 200, { received: true, resumed: false, reason });
 	}
 
 	const data = (outcome.callback.data ?? {}) as IDataObject;
 	const event = outcome.callback.event.trim().toUpperCase();
-	const expected = kind.resumeOn[event];
-	const reference = kind.referenceOf(data);
+	const expectedStatus = resumingStatus(kind, event);
+	const reference = typeof data.reference === 'string' ? data.reference : undefined;
 	if (expectedReference === '') {
 		// Neither the URL nor the stored item names the awaited object: nothing can be matched to it.
 		this.logger.warn('Paycashless callback received, but this wait does not know its reference: the execution keeps waiting', { node: node.name });
-		return sendJson.call(this, 200, { received: true, resumed: false, reason: 'no_awaited_reference' });
+		return answerJson(this, 200, { received: true, resumed: false, reason: 'no_awaited_reference' });
 	}
 	if (reference !== undefined && reference !== expectedReference) {
 		// Signed for this URL but about another object: a late callback of an earlier loop round.
@@ -286,19 +231,19 @@ export async function resumeWebhook(this: IWebhookFunctions): Promise<IWebhookRe
 			expected: expectedReference,
 			received: reference,
 		});
-		return sendJson.call(this, 200, { received: true, resumed: false, reason: 'other_reference' });
+		return answerJson(this, 200, { received: true, resumed: false, reason: 'other_reference' });
 	}
 	const status = typeof data.status === 'string' ? data.status.toLowerCase() : undefined;
-	if (expected === undefined) {
+	if (expectedStatus === undefined) {
 		// An event name this package does not know (Paycashless has not published them all): the
 		// signed data decides. The awaited object, settled, resumes; anything else is acknowledged.
 		if (reference === expectedReference && status !== undefined && kind.settled.includes(status)) {
 			return resumeWith.call(this, data, { outcome: status, event, reference: expectedReference, deliveryId: outcome.deliveryId, verified: outcome.verified }, nowMs);
 		}
 		this.logger.info(`Paycashless ${event} received while waiting: the execution keeps waiting`, { node: node.name, status });
-		return sendJson.call(this, 200, { received: true, resumed: false, reason: 'event_does_not_end_wait' });
+		return answerJson(this, 200, { received: true, resumed: false, reason: KEEPS_WAITING });
 	}
-	if (reference === undefined || status !== expected.status) {
+	if (reference === undefined || status !== expectedStatus) {
 		// The event name is not signed: a genuine body under another event name is refused.
 		this.logger.warn(`Paycashless resume call refused: ${event} with data that does not say so; the execution keeps waiting`, {
 			node: node.name,
@@ -306,31 +251,19 @@ export async function resumeWebhook(this: IWebhookFunctions): Promise<IWebhookRe
 			status,
 			hasReference: reference !== undefined,
 		});
-		return sendJson.call(this, 401, {
+		return answerJson(this, 401, {
 			error: 'event_data_mismatch',
-			message: `The data of this ${event} callback is not a ${expected.status} object with the awaited reference.`,
+			message: `The data of this ${event} callback is not a ${expectedStatus} object with the awaited reference.`,
 		});
 	}
 
-	return resumeWith.call(this, data, { outcome: expected.outcome, event, reference: expectedReference, deliveryId: outcome.deliveryId, verified: outcome.verified }, nowMs);
+	return resumeWith.call(this, data, { outcome: expectedStatus, event, reference: expectedReference, deliveryId: outcome.deliveryId, verified: outcome.verified }, nowMs);
 }
 
 /** Ends the wait: the callback's object becomes the node's output, with what happened. */
 function resumeWith(this: IWebhookFunctions, data: IDataObject, meta: IDataObject, nowMs: number): IWebhookResponseData {
 	const item = waitItem(data, { ...meta, receivedAt: new Date(nowMs).toISOString() });
 	return { workflowData: [this.helpers.returnJsonArray([item])] };
-}
-
-export interface CreateThenWait {
-	kind: WaitKind;
-	/** The object's name in messages, e.g. `invoice`. */
-	object: string;
-	/** POST path of the create. */
-	path: string;
-	/** The create's validated body with `callbackUrl` set (nothing sent). */
-	body(callbackUrl: string): { reference: string; body: IDataObject };
-	/** Said in the time-limit item when the object already existed under the reference. */
-	foundAgainNote: string;
 }
 
 /** A wait pauses the whole execution, so it takes one item per run. */
@@ -367,28 +300,4 @@ export async function waitUnlessSettled(
 	prepareTimeLimitItems.call(this, waitItem(object, { ...meta, outcome: 'timeLimitReached', waitedUntil: waitTill.toISOString() }), i);
 	await this.putExecutionToWait(waitTill);
 	return waitItem(object, { ...meta, outcome: 'waiting', waitTill: waitTill.toISOString() });
-}
-
-/**
- * The create-and-wait of every such operation: one item per run; the create through the
- * operation's own transport (reconciled by its reference, never made twice); an object already
- * settled is returned without waiting; otherwise the time-limit item is put in place and the
- * execution waits.
- */
-export async function createThenWait(this: IExecuteFunctions, i: number, api: PaycashlessApi, spec: CreateThenWait): Promise<IDataObject> {
-	requireOneItem.call(this, i, spec.object);
-	const waitTill = waitTillOf.call(this, i);
-	const resumeUrl = resumeUrlOf(this, i);
-	// Validated first (clear errors before anything is sent), with a placeholder URL.
-	const { reference } = spec.body(resumeUrl);
-	const callbackUrl = waitCallbackUrl(resumeUrl, reference);
-	const { body } = spec.body(callbackUrl);
-	// After Additional Body JSON: this URL is what ends the wait, nothing may replace it.
-	body.callbackUrl = callbackUrl;
-
-	const created = await api.request({ method: 'POST', path: spec.path, body });
-	const meta: IDataObject = { reference, callbackUrl };
-	const settled = spec.kind.settled.includes(String(created.status ?? '').toLowerCase());
-	if (!settled && created[RECONCILED_KEY] !== undefined) meta.note = spec.foundAgainNote;
-	return await waitUnlessSettled.call(this, i, spec.kind, created, meta, waitTill);
 }

@@ -10,7 +10,8 @@ import { DEFAULT_TIMESTAMP_TOLERANCE_SECONDS } from '../../../../lib/signing';
 import { invalid, requireInteger, requireText } from '../../helpers/validation';
 import { evaluateCallback, type HeaderValues } from '../../trigger/callback';
 import { candidateCallbackUrls } from '../../trigger/callbackUrls';
-import type { OperationDeclaration, OperationOption } from '../types';
+import { callbackSecret } from '../../trigger/webhookCallback';
+import { READ, type OperationDeclaration, type OperationOption } from '../types';
 
 export const description: INodeProperties[] = [
 	{
@@ -83,7 +84,7 @@ export const option: OperationOption = {
 };
 
 /** Sends nothing to Paycashless: reads the credential's secret and checks the item. */
-export const declaration: OperationDeclaration = { kind: 'read' };
+export const declaration: OperationDeclaration = READ;
 
 function isEmpty(value: unknown): boolean {
 	return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
@@ -125,7 +126,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 	}
 	const bodyValue = rawBody ? undefined : this.getNodeParameter('callbackBody', i, '');
 	const parsedBody = rawBody ? undefined : isEmpty(bodyValue) ? incoming.body : bodyValue;
-	const secret = String((await this.getCredentials<{ apiSecret?: string }>('paycashlessApi')).apiSecret ?? '');
+	const secret = await callbackSecret(this);
 
 	const outcome = evaluateCallback({
 		secret,

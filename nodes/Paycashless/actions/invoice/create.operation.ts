@@ -18,7 +18,7 @@ import { compact } from '../../helpers/body';
 import { idList, invalid, optionalText, optionalUrl, requireEmail, requireInteger, requireOneOf, requireText } from '../../helpers/validation';
 import type { PaycashlessApi } from '../../transport';
 import { finishBody } from '../common';
-import type { OperationDeclaration, OperationOption } from '../types';
+import type { CreateDeclaration, OperationOption } from '../types';
 import { markCreated } from '../createdOutput';
 
 export const description: INodeProperties[] = [
@@ -161,7 +161,7 @@ function isObject(value: unknown): value is IDataObject {
 }
 
 /** Invoices have no lookup by reference: the list, filtered by it, is searched for it. */
-export const declaration: OperationDeclaration = {
+export const declaration: CreateDeclaration = {
 	kind: 'create',
 	findsAgain: {
 		object: 'invoice',
@@ -228,7 +228,11 @@ export function invoiceCreateBody(this: IExecuteFunctions, i: number, callbackUr
 	return { reference: String(body.reference), body };
 }
 
-export async function execute(this: IExecuteFunctions, i: number, api: PaycashlessApi): Promise<IDataObject> {
-	const { body } = invoiceCreateBody.call(this, i);
+/** Sends a create body; the item has the one output shape of creates (createdOutput.ts). */
+export async function sendInvoice(api: PaycashlessApi, body: IDataObject): Promise<IDataObject> {
 	return markCreated(await api.request({ method: 'POST', path: '/v1/invoices', body }));
+}
+
+export async function execute(this: IExecuteFunctions, i: number, api: PaycashlessApi): Promise<IDataObject> {
+	return await sendInvoice(api, invoiceCreateBody.call(this, i).body);
 }

@@ -13,7 +13,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { referenceField } from '../../descriptions/common';
 import { requireText } from '../../helpers/validation';
 import { apiPath, type PaycashlessApi } from '../../transport';
-import { requireOneItem, resumeUrlOf, timeLimitProperties, waitCallbackUrl, waitKindOf, waitTillOf, waitUnlessSettled } from '../../wait/resume';
+import { requireOneItem, resumeUrlOf, timeLimitProperties, waitCallbackUrl, waitTillOf, waitUnlessSettled, type WaitKind } from '../../wait/resume';
 import { READ, type OperationDeclaration, type OperationOption } from '../types';
 
 export const description: INodeProperties[] = [
@@ -42,12 +42,21 @@ export const option: OperationOption = {
 /** Reads only: it creates nothing, so nothing can be paid twice. */
 export const declaration: OperationDeclaration = READ;
 
+/**
+ * What ends the wait. Event names follow the emulator's PAYMENT_<STATUS>; Paycashless has not
+ * published them, so a genuine callback under another name is judged on its data (wait/resume.ts).
+ */
+export const wait: WaitKind = {
+	eventPrefix: 'PAYMENT',
+	settled: ['succeeded', 'failed', 'expired', 'reversed'],
+	acknowledge: { PAYMENT_AWAITING_CHARGE: 'event_does_not_end_wait', PAYMENT_CHARGED: 'event_does_not_end_wait' },
+};
+
 function sameUrl(a: string, b: string): boolean {
 	return a.trim().toLowerCase() === b.trim().toLowerCase();
 }
 
 export async function execute(this: IExecuteFunctions, i: number, api: PaycashlessApi): Promise<IDataObject> {
-	const kind = waitKindOf('payment', 'waitForPayment')!;
 	requireOneItem.call(this, i, 'payment');
 	const waitTill = waitTillOf.call(this, i);
 	const reference = requireText(this.getNodeParameter('reference', i), 'Reference');
@@ -56,7 +65,7 @@ export async function execute(this: IExecuteFunctions, i: number, api: Paycashle
 	// As it is now: settled already (the callback may have come before the wait), or still open.
 	const payment = await api.request({ method: 'GET', path: apiPath`/v1/payments/${reference}/verify` });
 	const sentTo = payment.callbackUrl;
-	const settled = kind.settled.includes(String(payment.status ?? '').toLowerCase());
+	const settled = wait.settled.includes(String(payment.status ?? '').toLowerCase());
 	if (!settled && typeof sentTo === 'string' && !sameUrl(sentTo, resumeUrl) && !sameUrl(sentTo, waitCallbackUrl(resumeUrl, reference))) {
 		throw new NodeOperationError(
 			this.getNode(),
@@ -68,5 +77,5 @@ export async function execute(this: IExecuteFunctions, i: number, api: Paycashle
 			},
 		);
 	}
-	return await waitUnlessSettled.call(this, i, kind, payment, { reference, callbackUrl: resumeUrl }, waitTill);
+	return await waitUnlessSettled.call(this, i, wait, payment, { reference, callbackUrl: resumeUrl }, waitTill);
 }

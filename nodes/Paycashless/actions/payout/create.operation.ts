@@ -14,7 +14,7 @@ import { compact } from '../../helpers/body';
 import { MAX_NARRATION, NUBAN_DIGITS, optionalTextUpTo, optionalUrl, requireDigits, requireId, requireText } from '../../helpers/validation';
 import { apiPath, type PaycashlessApi } from '../../transport';
 import { amountCurrency, amountValue, finishBody, readAmount, verifiedByReference } from '../common';
-import type { OperationDeclaration, OperationOption } from '../types';
+import type { CreateDeclaration, OperationOption } from '../types';
 import { fullPayoutAfterCreate } from '../createdOutput';
 
 export const description: INodeProperties[] = [
@@ -61,7 +61,7 @@ export const description: INodeProperties[] = [
 
 export const option: OperationOption = { name: 'Create', description: 'Send money to a bank account', action: 'Create a payout' };
 
-export const declaration: OperationDeclaration = {
+export const declaration: CreateDeclaration = {
 	kind: 'create',
 	findsAgain: verifiedByReference('payout', (reference) => ({ method: 'GET', path: apiPath`/v1/payouts/verify/${reference}` }), [
 		{ field: 'amount', requested: (body) => amountValue(body.amount), existing: (found) => amountValue(found.amount) },
@@ -101,8 +101,12 @@ export function payoutCreateBody(this: IExecuteFunctions, i: number, callbackUrl
 	return { reference: String(body.reference), body };
 }
 
+/** Sends a create body, then reads the whole payout back by its reference (createdOutput.ts). */
+export async function sendPayout(api: PaycashlessApi, body: IDataObject, reference: string): Promise<IDataObject> {
+	return await fullPayoutAfterCreate(api, reference, await api.request({ method: 'POST', path: '/v1/payouts', body }));
+}
+
 export async function execute(this: IExecuteFunctions, i: number, api: PaycashlessApi): Promise<IDataObject> {
 	const { reference, body } = payoutCreateBody.call(this, i);
-	const result = await api.request({ method: 'POST', path: '/v1/payouts', body });
-	return await fullPayoutAfterCreate(api, reference, result);
+	return await sendPayout(api, body, reference);
 }
