@@ -8,6 +8,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
+import { statusLabel } from './descriptions/common';
 import { paycashlessApi } from './transport';
 import {
 	collectEvents,
@@ -27,13 +28,7 @@ import { DEFAULT_INVOICE_LOOKBACK_HOURS, DEFAULT_LOOKBACK_HOURS, MAX_LOOKBACK_HO
 
 
 function statusOptions(resource: PollResource) {
-	return [...(RESOURCES[resource].statuses ?? [])].sort().map((status) => ({
-		name: status
-			.split('_')
-			.map((word) => word.charAt(0).toUpperCase() + word.slice(1))
-			.join(' '),
-		value: status,
-	}));
+	return [...(RESOURCES[resource].statuses ?? [])].sort().map((status) => ({ name: statusLabel(status), value: status }));
 }
 
 const lookbackDescription =
@@ -60,63 +55,18 @@ const properties: INodeProperties[] = [
 		],
 		default: 'payment',
 	},
-	{
-		displayName: 'Event',
-		name: 'event',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['payment'] } },
-		options: [
-			{ name: 'New Payment', value: 'created', description: 'A payment is created, whatever its status' },
-			{ name: 'Payment Failed or Expired', value: 'failedOrExpired', description: 'A payment is in status failed or expired' },
-			{ name: 'Payment Reaches a Status', value: 'status', description: 'A payment is in one of the statuses you pick' },
-			{ name: 'Payment Reversed', value: 'reversed', description: 'A payment is in status reversed' },
-			{ name: 'Payment Succeeded', value: 'succeeded', description: 'A payment is in status succeeded' },
-		],
-		default: 'succeeded',
-	},
-	{
-		displayName: 'Event',
-		name: 'event',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['payout'] } },
-		options: [
-			{ name: 'New Payout', value: 'created', description: 'A payout is created, whatever its status' },
-			{ name: 'Payout Cancelled', value: 'cancelled', description: 'A payout is in status cancelled' },
-			{ name: 'Payout Failed or Reversed', value: 'failedOrReversed', description: 'A payout is in status failed or reversed' },
-			{ name: 'Payout Reaches a Status', value: 'status', description: 'A payout is in one of the statuses you pick' },
-			{ name: 'Payout Succeeded', value: 'succeeded', description: 'A payout is in status succeeded' },
-		],
-		default: 'succeeded',
-	},
-	{
-		displayName: 'Event',
-		name: 'event',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['invoice'] } },
-		options: [
-			{ name: 'Invoice Cancelled', value: 'cancelled', description: 'An invoice is in status cancelled' },
-			{ name: 'Invoice Paid', value: 'paid', description: 'An invoice is fully paid' },
-			{ name: 'Invoice Partially Paid', value: 'partiallyPaid', description: 'An invoice is in status partially paid' },
-			{ name: 'Invoice Reaches a Status', value: 'status', description: 'An invoice is in one of the statuses you pick' },
-			{ name: 'New Invoice', value: 'created', description: 'An invoice is created, whatever its status' },
-		],
-		default: 'paid',
-	},
-	{
-		displayName: 'Event',
-		name: 'event',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['dedicatedAccount'] } },
-		options: [
-			{ name: 'Dedicated Account Reaches a Status', value: 'status', description: 'A dedicated account is in one of the statuses you type' },
-			{ name: 'New Dedicated Account', value: 'created', description: 'A dedicated account is opened, whatever its status' },
-		],
-		default: 'created',
-	},
+	// One Event list per resource, from the resource's table in trigger/poll.ts.
+	...Object.entries(RESOURCES).map(
+		([resource, { events, defaultEvent }]): INodeProperties => ({
+			displayName: 'Event',
+			name: 'event',
+			type: 'options',
+			noDataExpression: true,
+			displayOptions: { show: { resource: [resource] } },
+			options: events.map(({ name, value, description }) => ({ name, value, description })),
+			default: defaultEvent,
+		}),
+	),
 	...(['payment', 'payout', 'invoice'] as const).map(
 		(resource): INodeProperties => ({
 			displayName: 'Statuses',

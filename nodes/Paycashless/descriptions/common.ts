@@ -209,6 +209,14 @@ export function additionalFieldsCollection(fields: INodeProperties[], name = 'ad
  * picked ("Any Status" first, the default). Where Paycashless has not documented every status
  * (`open`), the description says how to give another one (an expression: any text).
  */
+/** A status as the option lists show it: `awaiting_charge` → "Awaiting charge". */
+export function statusLabel(value: string): string {
+	return value
+		.split('_')
+		.map((word, index) => (index === 0 ? word.charAt(0).toUpperCase() + word.slice(1) : word))
+		.join(' ');
+}
+
 export function statusFilterField(values: string[], description: string, options: { open?: boolean } = {}): INodeProperties {
 	return {
 		displayName: 'Status',
@@ -220,13 +228,7 @@ export function statusFilterField(values: string[], description: string, options
 			: description,
 		options: [
 			{ name: 'Any Status', value: '' },
-			...values.map((value) => ({
-				name: value
-					.split('_')
-					.map((word, index) => (index === 0 ? word.charAt(0).toUpperCase() + word.slice(1) : word))
-					.join(' '),
-				value,
-			})),
+			...values.map((value) => ({ name: statusLabel(value), value })),
 		],
 	};
 }

@@ -40,6 +40,40 @@ export interface ResourceSpec {
 	statuses?: readonly string[];
 	/** In messages: "payment". */
 	label: string;
+	/** The Event list of this resource, sorted by name; `statuses` for an event with fixed statuses. */
+	events: PollEventOption[];
+	/** The Event chosen when the resource is picked. */
+	defaultEvent: string;
+}
+
+/**
+ * One entry of a resource's Event list. `created` and `status` (statuses the user picks) are
+ * handled by every resource; any other event stands for its `statuses`.
+ */
+export interface PollEventOption {
+	name: string;
+	value: string;
+	description: string;
+	statuses?: string[];
+}
+
+/** The Event entry "<Label> Reaches a Status" and "New <Label>" of every resource. */
+function commonEvents(label: string, picked: string): PollEventOption[] {
+	const title = label.replace(/(^|\s)\w/g, (first) => first.toUpperCase());
+	const article = /^[aeiou]/.test(label) ? 'An' : 'A';
+	return [
+		{ name: `${title} Reaches a Status`, value: 'status', description: `${article} ${label} is in one of the statuses you ${picked}` },
+		{ name: `New ${title}`, value: 'created', description: `${article} ${label} is created, whatever its status` },
+	];
+}
+
+/** An event with fixed statuses, e.g. "Payment Succeeded". */
+function statusEvent(name: string, value: string, statuses: string[], description: string): PollEventOption {
+	return { name, value, statuses, description };
+}
+
+function sortedByName(events: PollEventOption[]): PollEventOption[] {
+	return [...events].sort((a, b) => a.name.localeCompare(b.name));
 }
 
 export const RESOURCES: Readonly<Record<PollResource, ResourceSpec>> = Object.freeze({
@@ -49,6 +83,13 @@ export const RESOURCES: Readonly<Record<PollResource, ResourceSpec>> = Object.fr
 		eventPrefix: 'PAYMENT',
 		statuses: ['initiated', 'awaiting_charge', 'charged', 'failed', 'expired', 'reversed', 'succeeded'],
 		label: 'payment',
+		events: sortedByName([
+			...commonEvents('payment', 'pick'),
+			statusEvent('Payment Failed or Expired', 'failedOrExpired', ['failed', 'expired'], 'A payment is in status failed or expired'),
+			statusEvent('Payment Reversed', 'reversed', ['reversed'], 'A payment is in status reversed'),
+			statusEvent('Payment Succeeded', 'succeeded', ['succeeded'], 'A payment is in status succeeded'),
+		]),
+		defaultEvent: 'succeeded',
 	},
 	payout: {
 		kind: 'payout',
@@ -56,6 +97,13 @@ export const RESOURCES: Readonly<Record<PollResource, ResourceSpec>> = Object.fr
 		eventPrefix: 'PAYOUT',
 		statuses: ['pending', 'succeeded', 'failed', 'reversed', 'sent', 'cancelled'],
 		label: 'payout',
+		events: sortedByName([
+			...commonEvents('payout', 'pick'),
+			statusEvent('Payout Cancelled', 'cancelled', ['cancelled'], 'A payout is in status cancelled'),
+			statusEvent('Payout Failed or Reversed', 'failedOrReversed', ['failed', 'reversed'], 'A payout is in status failed or reversed'),
+			statusEvent('Payout Succeeded', 'succeeded', ['succeeded'], 'A payout is in status succeeded'),
+		]),
+		defaultEvent: 'succeeded',
 	},
 	invoice: {
 		kind: 'invoice',
@@ -63,12 +111,21 @@ export const RESOURCES: Readonly<Record<PollResource, ResourceSpec>> = Object.fr
 		eventPrefix: 'INVOICE',
 		statuses: ['draft', 'open', 'paid', 'partially_paid', 'cancelled'],
 		label: 'invoice',
+		events: sortedByName([
+			...commonEvents('invoice', 'pick'),
+			statusEvent('Invoice Cancelled', 'cancelled', ['cancelled'], 'An invoice is in status cancelled'),
+			statusEvent('Invoice Paid', 'paid', ['paid'], 'An invoice is fully paid'),
+			statusEvent('Invoice Partially Paid', 'partiallyPaid', ['partially_paid'], 'An invoice is in status partially paid'),
+		]),
+		defaultEvent: 'paid',
 	},
 	dedicatedAccount: {
 		kind: 'dedicated_account',
 		path: '/v1/dedicated_accounts',
 		eventPrefix: 'DEDICATED_ACCOUNT',
 		label: 'dedicated account',
+		events: sortedByName(commonEvents('dedicated account', 'type')),
+		defaultEvent: 'created',
 	},
 });
 

@@ -12,14 +12,6 @@ export const DEFAULT_LOOKBACK_HOURS = 72;
 export const DEFAULT_INVOICE_LOOKBACK_HOURS = 720;
 export const MAX_LOOKBACK_HOURS = 24 * 400;
 
-/** Events with fixed statuses, per resource and event value. */
-export const FIXED_STATUSES: Record<PollResource, Record<string, string[]>> = {
-	payment: { succeeded: ['succeeded'], failedOrExpired: ['failed', 'expired'], reversed: ['reversed'] },
-	payout: { succeeded: ['succeeded'], failedOrReversed: ['failed', 'reversed'], cancelled: ['cancelled'] },
-	invoice: { paid: ['paid'], partiallyPaid: ['partially_paid'], cancelled: ['cancelled'] },
-	dedicatedAccount: {},
-};
-
 function parseNames(text: unknown): string[] {
 	return String(text ?? '')
 		.split(/[,\n]/)
@@ -29,7 +21,7 @@ function parseNames(text: unknown): string[] {
 
 export function watchOf(resource: PollResource, event: string, statuses: unknown, statusNames: unknown): Watch {
 	if (event === 'created') return { type: 'created' };
-	const fixed = FIXED_STATUSES[resource][event];
+	const fixed = RESOURCES[resource].events.find((option) => option.value === event)?.statuses;
 	if (fixed) return { type: 'status', statuses: fixed };
 	if (event !== 'status') {
 		throw new InvalidInputError('Event', `Event: "${event}" is not an event of ${RESOURCES[resource].label}s; pick one from the list`);
