@@ -9,6 +9,7 @@ import type {
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { statusLabel } from './descriptions/common';
+import { eventSubtitle } from './descriptions/subtitle';
 import { paycashlessApi } from './transport';
 import {
 	collectEvents,
@@ -206,6 +207,7 @@ export class PaycashlessPollTrigger implements INodeType {
 		icon: { light: 'file:paycashless.svg', dark: 'file:paycashless.dark.svg' },
 		group: ['trigger'],
 		version: 1,
+		// Replaced in the constructor by the chosen Event's name: "Payment Succeeded".
 		subtitle: '={{ $parameter["resource"] + ": " + $parameter["event"] }}',
 		description:
 			'Starts the workflow for new payments, payouts, invoices or dedicated accounts, or when they reach a status, by checking Paycashless on a schedule',
@@ -223,6 +225,10 @@ export class PaycashlessPollTrigger implements INodeType {
 		],
 		properties,
 	};
+
+	constructor() {
+		this.description = { ...this.description, subtitle: eventSubtitle(this.description.properties) };
+	}
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		let settings: PollSettings;

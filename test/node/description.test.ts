@@ -5,6 +5,7 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { findOperation, registry } from '../../nodes/Paycashless/actions/router';
 import { Paycashless } from '../../nodes/Paycashless/Paycashless.node';
+import { PaycashlessPollTrigger } from '../../nodes/Paycashless/PaycashlessPollTrigger.node';
 
 const node = new Paycashless();
 const { description } = node;
@@ -43,6 +44,15 @@ describe('node description', () => {
 		expect(description.inputs).toEqual(['main']);
 		expect(description.outputs).toEqual(['main']);
 		expect(description.credentials).toEqual([{ name: 'paycashlessApi', required: true }]);
+	});
+
+	it('the Poll Trigger shows the chosen Event\'s name as its subtitle ("Payment Succeeded")', () => {
+		const poll = new PaycashlessPollTrigger().description;
+		const body = String(poll.subtitle).replace(/^=\{\{/, '').replace(/\}\}$/, '');
+		const subtitle = (resource: string, event: string) => new Function('$parameter', `return ${body};`)({ resource, event }) as string;
+		expect(subtitle('payment', 'succeeded')).toBe('Payment Succeeded');
+		expect(subtitle('payout', 'failedOrReversed')).toBe('Payout Failed or Reversed');
+		expect(subtitle('dedicatedAccount', 'created')).toBe('New Dedicated Account');
 	});
 
 	it('shows a subtitle in the words of its menus ("Look Up: Bank Account")', () => {
