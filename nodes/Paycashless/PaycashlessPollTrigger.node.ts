@@ -8,16 +8,15 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
-import { statusLabel } from './descriptions/common';
+import { CREATED_AT_QUERY, statusLabel } from './descriptions/common';
 import { eventSubtitle } from './descriptions/subtitle';
-import { paycashlessApi } from './transport';
+import { paycashlessApi, type ListOptions } from './transport';
 import {
 	collectEvents,
 	creationTime,
 	decide,
 	eventItem,
 	LEASE_MS,
-	PAGE_SIZE,
 	planPoll,
 	RESOURCES,
 	writeState,
@@ -137,29 +136,19 @@ const properties: INodeProperties[] = [
 ];
 
 /** Every page of one list query. A page that cannot be read fails the whole poll (nothing is committed). */
-async function readAll(this: IPollFunctions, resource: PollResource, query: ListQuery, pageSize = PAGE_SIZE, pages = Infinity): Promise<IDataObject[]> {
-	const spec = RESOURCES[resource];
+async function readAll(
+	this: IPollFunctions,
+	resource: PollResource,
+	query: ListQuery,
+	options: ListOptions = { returnAll: true, limit: Number.POSITIVE_INFINITY, incomplete: 'fail' },
+): Promise<IDataObject[]> {
 	const qs: IDataObject = {};
-	if (query.createdFrom > 0) qs['createdAt.gte'] = query.createdFrom;
+	if (query.createdFrom > 0) qs[CREATED_AT_QUERY.createdOnOrAfter] = query.createdFrom;
 	if (query.status) qs.status = query.status;
 	// The transport reads nothing from n8n but the credential, the helpers, the node and the logger,
-	// which a poll context has too.
-	const api = paycashlessApi(this);
-	const records: IDataObject[] = [];
-	const cursors = new Set<string>();
-	let cursor: string | undefined;
-	for (let page = 1; ; page++) {
-		const answer = await api.page({ path: spec.path, qs }, pageSize, cursor);
-		records.push(...answer.data);
-		if (!answer.hasMore || page >= pages) return records;
-		if (!answer.cursor || cursors.has(answer.cursor) || answer.data.length === 0) {
-			throw new NodeOperationError(this.getNode(), `Paycashless said more ${spec.label}s follow on ${spec.path} but gave no new cursor`, {
-				description: 'Nothing was emitted and nothing was marked as seen; the next poll reads the same records again.',
-			});
-		}
-		cursors.add(answer.cursor);
-		cursor = answer.cursor;
-	}
+	// which a poll context has too. A list cut short fails the poll: nothing is emitted or marked
+	// as seen, and the next poll reads the same records again.
+	return await paycashlessApi(this).paginate({ path: RESOURCES[resource].path, qs }, options);
 }
 
 /** "Fetch Test Event": the newest record that matches, without touching the trigger's memory. */
@@ -171,7 +160,7 @@ async function latestEvent(this: IPollFunctions, settings: PollSettings): Promis
 			: settings.watch.statuses.map((status) => ({ status, createdFrom: 0 }));
 	let best: { record: IDataObject; status: string; ms: number; order: number } | undefined;
 	for (const [order, query] of queries.entries()) {
-		const [record] = await readAll.call(this, settings.resource, query, 1, 1);
+		const [record] = await readAll.call(this, settings.resource, query, { returnAll: false, limit: 1 });
 		if (!record || typeof record !== 'object' || typeof record.id !== 'string') continue;
 		const ms = creationTime(record, nowSeconds).exactMs ?? -order;
 		if (!best || ms > best.ms) best = { record, status: query.status ?? 'created', ms, order };

@@ -9,6 +9,7 @@ import { createLoadOptionsContext, runNode, type RunResult } from '../helpers/ex
 import { type FakeServer, startFakeServer } from '../helpers/executeFakeServer';
 import { searchPayouts } from '../../nodes/Paycashless/methods/listSearch';
 import { useEmulator } from '../helpers/emulator';
+import { PollHarness } from '../helpers/pollContext';
 
 const emulator = useEmulator();
 
@@ -180,6 +181,16 @@ describe('a misbehaving list', () => {
 		expect(logs.filter((line) => line.level === 'warn').map((line) => line.message)).toEqual([
 			'Paycashless said more records follow on /v1/payouts but answered without a cursor; stopped after 140 records',
 		]);
+	});
+
+	it('a poll (a list that must be complete) fails instead: nothing emitted, nothing marked as seen', async () => {
+		pages = [
+			{ hasMore: true, cursor: 'c1', data: records(0, 100) },
+			{ hasMore: true, cursor: null, data: records(100, 40) },
+		];
+		const trigger = new PollHarness({ parameters: { resource: 'payout', event: 'created' } as never, credentials: { apiSecret: 'sk_fake', baseUrl: server.baseUrl } });
+		await expect(trigger.activate()).rejects.toThrow('Paycashless said more records follow on /v1/payouts but answered without a cursor');
+		expect(server.requests).toHaveLength(2);
 	});
 
 	it('stops on an empty page that claims more', async () => {

@@ -5,6 +5,7 @@
  * or when the cursor is missing or repeats (then it warns and keeps what it has).
  */
 import type { IDataObject } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { resultError, sendWithRetries, TRANSIENT } from './retry';
 import { attemptError, succeeded, type Call } from './send';
@@ -24,6 +25,12 @@ export interface ListOptions {
 	returnAll: boolean;
 	/** Maximum number of records when not returning all (1 or more). */
 	limit: number;
+	/**
+	 * When Paycashless says more records follow but gives no usable cursor: `keep` what was read
+	 * and warn (a Get Many, the default), or `fail` (a list that must be complete, e.g. a poll
+	 * that would otherwise mark records as seen that it never read).
+	 */
+	incomplete?: 'keep' | 'fail';
 }
 
 /** Page size to ask for: 100 when returning all, otherwise the limit up to 100. */
@@ -66,6 +73,11 @@ export async function paginate(call: Call, list: ListRequest, options: ListOptio
 						? 'with an empty page'
 						: undefined;
 		if (next === undefined || stuck !== undefined) {
+			if (options.incomplete === 'fail') {
+				throw new NodeOperationError(call.context.getNode(), `Paycashless said more records follow on ${list.path} but answered ${stuck}`, {
+					description: `${records.length} records were read before that; nothing of this list is used. The next run reads it again.`,
+				});
+			}
 			call.context.logger.warn(
 				`Paycashless said more records follow on ${list.path} but answered ${stuck}; stopped after ${records.length} records`,
 				{ path: list.path, records: records.length },

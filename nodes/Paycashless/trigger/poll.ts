@@ -25,6 +25,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
+import { DEFAULT_TIMESTAMP_TOLERANCE_SECONDS } from '../../../lib/signing';
 import { CREATED_STATUS, eventKey } from './events';
 
 export type PollResource = 'payment' | 'payout' | 'invoice' | 'dedicatedAccount';
@@ -154,11 +155,9 @@ export const MAX_REMEMBERED = 10_000;
  */
 export const CREATION_OVERLAP_SECONDS = 60;
 /** The clock difference Paycashless accepts between n8n and itself (request signatures). */
-export const MAX_CLOCK_SKEW_SECONDS = 300;
+export const MAX_CLOCK_SKEW_SECONDS = DEFAULT_TIMESTAMP_TOLERANCE_SECONDS;
 /** A poll counts as running for at most this long; an overlapping poll of the same node is skipped. */
 export const LEASE_MS = 10 * 60_000;
-/** The most records one list request asks for. */
-export const PAGE_SIZE = 100;
 
 export interface PollState {
 	v: number;
