@@ -10,15 +10,14 @@
  * status word it does not know are "not checkable", never "inconsistent".
  */
 
+import { ID_PREFIXES } from '../descriptions/locators';
+
 export type ObjectKind = 'invoice' | 'invoicePayment' | 'payment' | 'payout' | 'dedicatedAccount' | 'accountRequest';
 
-const ID_PREFIXES: Array<[string, ObjectKind]> = [
-	['acc_req_', 'accountRequest'],
-	['inv_', 'invoice'],
-	['pi_', 'payment'],
-	['po_', 'payout'],
-	['va_', 'dedicatedAccount'],
-];
+/** Id prefix → kind, for the kinds a callback may carry (prefixes: descriptions/locators.ts). */
+const KIND_BY_PREFIX: Array<[string, ObjectKind]> = (['accountRequest', 'invoice', 'payment', 'payout', 'dedicatedAccount'] as const).map(
+	(kind) => [ID_PREFIXES[kind], kind],
+);
 
 /** What the data is, from its id (or code) prefix or, for an invoice payment, its fields. */
 export function kindOfData(data: unknown): ObjectKind | undefined {
@@ -29,7 +28,7 @@ export function kindOfData(data: unknown): ObjectKind | undefined {
 	for (const field of ['id', 'code']) {
 		const value = record[field];
 		if (typeof value !== 'string') continue;
-		const found = ID_PREFIXES.find(([prefix]) => value.startsWith(prefix));
+		const found = KIND_BY_PREFIX.find(([prefix]) => value.startsWith(prefix));
 		if (found) return found[1];
 	}
 	return undefined;

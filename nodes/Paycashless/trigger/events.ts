@@ -1,5 +1,7 @@
 import type { INodePropertyOptions } from 'n8n-workflow';
 
+import { ID_PREFIXES } from '../descriptions/locators';
+
 /** The value of "All Events" in the Events list. */
 export const ALL_EVENTS = '*';
 
@@ -55,11 +57,11 @@ export function eventMatcher(selected: string[] | undefined, otherEventNames: st
  * way, so an event seen by the Paycashless Trigger (a callback) and by the Paycashless Poll
  * Trigger (a list) gets the same key.
  */
-export const OBJECT_KIND_BY_PREFIX: Readonly<Record<string, string>> = Object.freeze({
-	pi_: 'payment',
-	po_: 'payout',
-	inv_: 'invoice',
-	va_: 'dedicated_account',
+const OBJECT_KIND_BY_PREFIX: Readonly<Record<string, string>> = Object.freeze({
+	[ID_PREFIXES.payment]: 'payment',
+	[ID_PREFIXES.payout]: 'payout',
+	[ID_PREFIXES.invoice]: 'invoice',
+	[ID_PREFIXES.dedicatedAccount]: 'dedicated_account',
 });
 
 /** The status slot of an event key for "a new record appeared", whatever its status. */
