@@ -8,6 +8,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { apiPath, type PaycashlessApi } from '../transport';
+import { isObject } from '../helpers/body';
 
 const MARKER = '_paycashless';
 
@@ -18,9 +19,6 @@ export interface CreatedMarker extends IDataObject {
 	repeated: boolean;
 }
 
-function isObject(value: unknown): value is IDataObject {
-	return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** `result` with the marker always present (`reconciled: false, repeated: false` for a new object). */
 export function markCreated(result: IDataObject): IDataObject {

@@ -119,7 +119,8 @@ export function mergeAdditionalBody(body: IDataObject, json: unknown, field = 'A
 	return merged;
 }
 
-function isPlainObject(value: unknown): value is IDataObject {
+/** A JSON object: not null, not an array. */
+export function isObject(value: unknown): value is IDataObject {
 	return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
@@ -127,7 +128,7 @@ function deepMerge(target: IDataObject, source: IDataObject): IDataObject {
 	const result: IDataObject = { ...target };
 	for (const [key, value] of Object.entries(source)) {
 		const existing = result[key];
-		result[key] = isPlainObject(existing) && isPlainObject(value) ? deepMerge(existing, value) : value;
+		result[key] = isObject(existing) && isObject(value) ? deepMerge(existing, value) : value;
 	}
 	return result;
 }

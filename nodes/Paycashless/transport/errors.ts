@@ -9,6 +9,7 @@
 import type { IDataObject, INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import { isObject } from '../helpers/body';
 import { isRepeatable, type Attempt, type CreatePolicy, type PaycashlessRequest, type WritePolicy } from './types';
 
 export interface PaycashlessErrorDetails {
@@ -25,9 +26,6 @@ export interface PaycashlessErrorDetails {
 	unexpected?: boolean;
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-	return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function text(value: unknown): string | undefined {
 	if (typeof value === 'string' && value.trim() !== '') return value.trim();

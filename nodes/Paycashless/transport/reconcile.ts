@@ -22,6 +22,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
+import { isObject } from '../helpers/body';
 import { extractErrorDetails, referenceMismatchError, type FieldDifference } from './errors';
 import { backoffMs, HARMLESS, outOfTime, pause, resultError, sendWithRetries, TRANSIENT } from './retry';
 import { attemptError, succeeded, type Call } from './send';
@@ -47,9 +48,6 @@ export interface ReconciledMarker {
 
 type Lookup = LookupResult | { failed: string };
 
-function isObject(value: unknown): value is IDataObject {
-	return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** The default reading of a lookup's answer: the answer is the object, under this reference. */
 function pickObject(body: IDataObject, reference: string): LookupResult {

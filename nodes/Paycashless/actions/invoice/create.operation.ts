@@ -14,7 +14,7 @@ import {
 } from '../../descriptions/common';
 import { ID_PREFIXES } from '../../descriptions/locators';
 import { CURRENCIES, toSmallestUnit } from '../../helpers/amount';
-import { compact } from '../../helpers/body';
+import { compact, isObject } from '../../helpers/body';
 import { idList, invalid, optionalText, optionalUrl, requireEmail, requireInteger, requireOneOf, requireText } from '../../helpers/validation';
 import type { PaycashlessApi } from '../../transport';
 import { finishBody } from '../common';
@@ -156,9 +156,6 @@ function readItems(this: IExecuteFunctions, i: number, currency: string): IDataO
 	});
 }
 
-function isObject(value: unknown): value is IDataObject {
-	return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** Invoices have no lookup by reference: the list, filtered by it, is searched for it. */
 export const declaration: CreateDeclaration = {
