@@ -8,14 +8,8 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import * as bankAccount from './actions/bankAccount';
-import * as callback from './actions/callback';
-import * as dedicatedAccount from './actions/dedicatedAccount';
-import * as invoice from './actions/invoice';
-import * as payment from './actions/payment';
-import * as payout from './actions/payout';
+import { resourceDescription } from './actions/resource';
 import { findOperation, operationPairs, resources, router } from './actions/router';
-import * as taxRate from './actions/taxRate';
 import { concurrencyProperties } from './descriptions/concurrency';
 import { requestOptionsProperty } from './descriptions/requestOptions';
 import { withReadableSubtitle } from './descriptions/subtitle';
@@ -38,7 +32,7 @@ export class Paycashless implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'paycashlessApi', required: true }],
-		// Only for the Create and Wait operations: the callback that resumes a waiting execution
+		// Only for the operations that wait (Create and Wait, Wait for Payment): the callback that resumes a waiting execution
 		// ($execution.resumeUrl). Never registered as a trigger (restartWebhook).
 		webhooks: [
 			{
@@ -59,13 +53,8 @@ export class Paycashless implements INodeType {
 				options: Object.entries(resources).map(([value, { displayName }]) => ({ name: displayName, value })),
 				default: 'payment',
 			},
-			...bankAccount.description,
-			...callback.description,
-			...dedicatedAccount.description,
-			...invoice.description,
-			...payment.description,
-			...payout.description,
-			...taxRate.description,
+			// Each resource's Operation list and fields, from its operation files.
+			...Object.entries(resources).flatMap(([name, resource]) => resourceDescription(name, resource)),
 			requestOptionsProperty(operationPairs('create'), operationPairs()),
 			...concurrencyProperties(operationPairs('read'), operationPairs('create'), operationPairs()),
 		],

@@ -1,4 +1,3 @@
-import { resourceDescription } from '../resource';
 import type { PaycashlessOperation, PaycashlessResourceDefinition } from '../types';
 import * as lookUp from './lookUp.operation';
 
@@ -6,5 +5,3 @@ import * as lookUp from './lookUp.operation';
 export const operations = { lookUp } satisfies Record<string, PaycashlessOperation>;
 
 export const resource: PaycashlessResourceDefinition = { displayName: 'Bank Account', operations, defaultOperation: 'lookUp' };
-
-export const description = resourceDescription('bankAccount', resource);

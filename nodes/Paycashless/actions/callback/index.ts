@@ -1,4 +1,3 @@
-import { resourceDescription } from '../resource';
 import type { PaycashlessOperation, PaycashlessResourceDefinition } from '../types';
 import * as verify from './verify.operation';
 
@@ -6,5 +5,3 @@ import * as verify from './verify.operation';
 export const operations = { verify } satisfies Record<string, PaycashlessOperation>;
 
 export const resource: PaycashlessResourceDefinition = { displayName: 'Callback', operations, defaultOperation: 'verify' };
-
-export const description = resourceDescription('callback', resource);

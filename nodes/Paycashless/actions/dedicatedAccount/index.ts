@@ -1,4 +1,3 @@
-import { resourceDescription } from '../resource';
 import type { PaycashlessOperation, PaycashlessResourceDefinition } from '../types';
 import * as create from './create.operation';
 import * as get from './get.operation';
@@ -9,5 +8,3 @@ import * as getRequestStatus from './getRequestStatus.operation';
 export const operations = { create, get, getAll, getRequestStatus } satisfies Record<string, PaycashlessOperation>;
 
 export const resource: PaycashlessResourceDefinition = { displayName: 'Dedicated Account', operations, defaultOperation: 'create' };
-
-export const description = resourceDescription('dedicatedAccount', resource);

@@ -1,4 +1,3 @@
-import { resourceDescription } from '../resource';
 import type { PaycashlessOperation, PaycashlessResourceDefinition } from '../types';
 import * as cancel from './cancel.operation';
 import * as create from './create.operation';
@@ -10,5 +9,3 @@ import * as getAll from './getAll.operation';
 export const operations = { cancel, create, createAndWait, get, getAll } satisfies Record<string, PaycashlessOperation>;
 
 export const resource: PaycashlessResourceDefinition = { displayName: 'Invoice', operations, defaultOperation: 'create' };
-
-export const description = resourceDescription('invoice', resource);

@@ -1,4 +1,3 @@
-import { resourceDescription } from '../resource';
 import type { PaycashlessOperation, PaycashlessResourceDefinition } from '../types';
 import * as createCheckout from './createCheckout.operation';
 import * as createTransfer from './createTransfer.operation';
@@ -11,5 +10,3 @@ import * as waitForPayment from './waitForPayment.operation';
 export const operations = { createCheckout, createTransfer, get, getAll, verify, waitForPayment } satisfies Record<string, PaycashlessOperation>;
 
 export const resource: PaycashlessResourceDefinition = { displayName: 'Payment', operations, defaultOperation: 'createTransfer' };
-
-export const description = resourceDescription('payment', resource);

@@ -1,4 +1,3 @@
-import { resourceDescription } from '../resource';
 import type { PaycashlessOperation, PaycashlessResourceDefinition } from '../types';
 import * as create from './create.operation';
 import * as createAndWait from './createAndWait.operation';
@@ -10,5 +9,3 @@ import * as verify from './verify.operation';
 export const operations = { create, createAndWait, get, getAll, verify } satisfies Record<string, PaycashlessOperation>;
 
 export const resource: PaycashlessResourceDefinition = { displayName: 'Payout', operations, defaultOperation: 'create' };
-
-export const description = resourceDescription('payout', resource);

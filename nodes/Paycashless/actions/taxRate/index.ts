@@ -1,4 +1,3 @@
-import { resourceDescription } from '../resource';
 import type { PaycashlessOperation, PaycashlessResourceDefinition } from '../types';
 import * as create from './create.operation';
 import * as update from './update.operation';
@@ -7,5 +6,3 @@ import * as update from './update.operation';
 export const operations = { create, update } satisfies Record<string, PaycashlessOperation>;
 
 export const resource: PaycashlessResourceDefinition = { displayName: 'Tax Rate', operations, defaultOperation: 'create' };
-
-export const description = resourceDescription('taxRate', resource);
