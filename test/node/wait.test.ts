@@ -151,6 +151,18 @@ describe('Callback → Verify', () => {
 		expect(output[0].json.verified).toBe(true);
 	});
 
+	test('a body given as text is read like the bytes received (a byte-order mark, the data as sent)', async () => {
+		// Pretty-printed: the data's own bytes, not a re-serialisation, are what was signed.
+		const dataText = JSON.stringify(PAID_INVOICE, null, 2);
+		const timestamp = unixTimestamp(Date.now());
+		const headers = {
+			'Request-Signature': callbackSignature({ secret: SECRET, callbackUrl: URL_GIVEN, dataJson: dataText, timestamp }),
+			'Request-Timestamp': timestamp,
+		};
+		const { output } = await verify(headers, `\uFEFF{"event":"INVOICE_PAID","data":${dataText}}`);
+		expect(output[0].json).toMatchObject({ verified: true, event: 'INVOICE_PAID', data: PAID_INVOICE });
+	});
+
 	test('forged: flagged with the status to answer, or an error naming the reason', async () => {
 		const forged = sign(URL_GIVEN, PAID_INVOICE, 'not-the-secret');
 		const flagged = await verify(forged, { event: 'INVOICE_PAID', data: PAID_INVOICE }, { onInvalid: 'flag' });

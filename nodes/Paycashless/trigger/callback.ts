@@ -72,10 +72,13 @@ function rawBodyBytes(rawBody: unknown): number | undefined {
 export function parseCallbackBody(rawBody: unknown, parsedBody: unknown): ParseResult {
 	const bytes = rawBodyBytes(rawBody);
 	if (bytes !== undefined && bytes > MAX_BODY_BYTES) return { ok: false, error: 'payload_too_large' };
-	let text = rawBodyText(rawBody);
+	// The bytes received (raw body), or a body n8n left as text: parsed the same way.
+	const received = rawBodyText(rawBody);
+	let text = received !== undefined && received.trim() !== '' ? received : typeof parsedBody === 'string' ? parsedBody : undefined;
 	let body: unknown;
 	let rawDataText: string | undefined;
-	if (text !== undefined && text.trim() !== '') {
+	if (text !== undefined) {
+		if (Buffer.byteLength(text, 'utf8') > MAX_BODY_BYTES) return { ok: false, error: 'payload_too_large' };
 		text = text.replace(/^\uFEFF/, '');
 		const scan = scanJson(text, MAX_JSON_DEPTH);
 		if (!scan.ok) return { ok: false, error: scan.reason === 'too_deep' ? 'too_deeply_nested' : 'invalid_json' };
@@ -86,16 +89,6 @@ export function parseCallbackBody(rawBody: unknown, parsedBody: unknown): ParseR
 		}
 		const span = scan.members.data;
 		if (span) rawDataText = text.slice(span.start, span.end);
-	} else if (typeof parsedBody === 'string') {
-		if (Buffer.byteLength(parsedBody, 'utf8') > MAX_BODY_BYTES) return { ok: false, error: 'payload_too_large' };
-		text = parsedBody;
-		const scan = scanJson(text, MAX_JSON_DEPTH);
-		if (!scan.ok) return { ok: false, error: scan.reason === 'too_deep' ? 'too_deeply_nested' : 'invalid_json' };
-		try {
-			body = JSON.parse(parsedBody);
-		} catch {
-			return { ok: false, error: 'invalid_json' };
-		}
 	} else if (typeof parsedBody === 'object' && parsedBody !== null && Object.keys(parsedBody).length > 0) {
 		if (depthOf(parsedBody, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) return { ok: false, error: 'too_deeply_nested' };
 		body = parsedBody;
