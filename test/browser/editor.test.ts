@@ -171,6 +171,31 @@ describe('in n8n’s editor, in Chromium', () => {
 		});
 	});
 
+	it('transfer payment, wait for the money: the Wait for Payment panel says what to do; the Poll Trigger\'s subtitle names its event', async () => {
+		await timed('waitForPaymentPanel', async () => {
+			await step(page, 'wait-for-payment-panel', async () => {
+				await openWorkflow(page, lab.n8n.baseUrl, example('transfer payment, wait for the money').id);
+				await expect(canvasNode(page, 'Wait for Payment').innerText()).resolves.toContain('Wait for Payment: Payment');
+				await openNode(page, 'Wait for Payment');
+				const panel = page.getByTestId('ndv');
+				// The notice tells a first-time user the three steps, with the expression to type.
+				await panel.getByText('Callback URL set to the expression {{ $execution.resumeUrl }}', { exact: false }).waitFor();
+				const text = await panel.innerText();
+				expect(text).toContain('send the customer the account or link, then wait here');
+				for (const label of ['Reference', 'Time Limit', 'Time Limit Unit']) expect(text).toContain(label);
+				fs.mkdirSync(ARTIFACTS, { recursive: true });
+				await page.screenshot({ path: path.join(ARTIFACTS, 'wait-for-payment-panel.png') });
+				await closeNode(page);
+				await openNode(page, 'Create Transfer Payment');
+				await expect(page.getByTestId('ndv').innerText()).resolves.toContain('Callback URL');
+				await page.screenshot({ path: path.join(ARTIFACTS, 'create-transfer-payment-panel.png') });
+				await closeNode(page);
+			});
+			await openWorkflow(page, lab.n8n.baseUrl, example('payment succeeded (polling)').id);
+			await expect(canvasNode(page, 'Paycashless Poll Trigger').innerText()).resolves.toContain('Payment Succeeded');
+		});
+	});
+
 	it('shows readable subtitles under the Paycashless nodes', async () => {
 		await openWorkflow(page, lab.n8n.baseUrl, example('payout pipeline').id);
 		await expect(canvasNode(page, 'Look Up Account').innerText()).resolves.toContain('Look Up: Bank Account');
