@@ -21,8 +21,3 @@ export type PaycashlessNodeType = {
 };
 
 export type PaycashlessResource = keyof PaycashlessNodeType;
-
-/** A resource and one of its operations. */
-export type TypedOperationRef = {
-	[R in PaycashlessResource]: { resource: R; operation: PaycashlessNodeType[R] };
-}[PaycashlessResource];

@@ -16,7 +16,7 @@ import type { ObjectKind } from './consistency';
  * Paycashless waits for the answer while the trigger confirms: a short timeout and one retry.
  * When that fails the callback gets 503 and Paycashless sends it again a minute later.
  */
-export const CONFIRM_SETTINGS: Readonly<TransportSettings> = Object.freeze({
+const CONFIRM_SETTINGS: Readonly<TransportSettings> = Object.freeze({
 	...DEFAULT_TRANSPORT_SETTINGS,
 	maxAttempts: 2,
 	retryDelayMs: 500,
@@ -25,7 +25,7 @@ export const CONFIRM_SETTINGS: Readonly<TransportSettings> = Object.freeze({
 });
 
 /** The API path that returns the current state of the object `data` is about; undefined when unknown. */
-export function confirmationPath(kind: ObjectKind | undefined, data: unknown): string | undefined {
+function confirmationPath(kind: ObjectKind | undefined, data: unknown): string | undefined {
 	if (!kind || typeof data !== 'object' || data === null) return undefined;
 	const record = data as Record<string, unknown>;
 	const id = typeof record.id === 'string' && record.id.trim() ? record.id.trim() : undefined;

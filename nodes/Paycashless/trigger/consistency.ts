@@ -35,7 +35,7 @@ export function kindOfData(data: unknown): ObjectKind | undefined {
 }
 
 /** The kinds of data an event may carry, by its name; undefined for a family the package does not know. */
-export function kindsForEvent(event: string): ObjectKind[] | undefined {
+function kindsForEvent(event: string): ObjectKind[] | undefined {
 	const name = event.trim().toUpperCase();
 	if (name === 'INVOICE_PAID') return ['invoice'];
 	if (name.startsWith('INVOICE_PAYMENT_')) return ['invoicePayment', 'payment'];

@@ -146,16 +146,16 @@ export interface PollSettings {
 }
 
 /** Version of the state's layout. */
-export const STATE_VERSION = 1;
+const STATE_VERSION = 1;
 /** Most event keys remembered (about 40 bytes each in the workflow's static data). */
 export const MAX_REMEMBERED = 10_000;
 /**
  * "New record" events re-read this many seconds before the newest creation time known to be
  * read, for records that show up in a list a little after the time they carry.
  */
-export const CREATION_OVERLAP_SECONDS = 60;
+const CREATION_OVERLAP_SECONDS = 60;
 /** The clock difference Paycashless accepts between n8n and itself (request signatures). */
-export const MAX_CLOCK_SKEW_SECONDS = DEFAULT_TIMESTAMP_TOLERANCE_SECONDS;
+const MAX_CLOCK_SKEW_SECONDS = DEFAULT_TIMESTAMP_TOLERANCE_SECONDS;
 /** A poll counts as running for at most this long; an overlapping poll of the same node is skipped. */
 export const LEASE_MS = 10 * 60_000;
 
@@ -204,7 +204,7 @@ export interface PollEvent {
 	rank: number;
 }
 
-export function fingerprint(settings: PollSettings): string {
+function fingerprint(settings: PollSettings): string {
 	const watch =
 		settings.watch.type === 'created' ? CREATED_STATUS : [...settings.watch.statuses].map((s) => s.toLowerCase()).sort().join(',');
 	const start = settings.startFrom.mode === 'date' ? `date:${settings.startFrom.seconds}` : 'now';
@@ -343,7 +343,7 @@ export function collectEvents(
 }
 
 /** Creation order: by creation time when every event has one, else by list order. */
-export function inCreationOrder(events: PollEvent[]): PollEvent[] {
+function inCreationOrder(events: PollEvent[]): PollEvent[] {
 	const allTimed = events.every((event) => event.createdMs !== undefined);
 	return [...events].sort((a, b) => {
 		if (allTimed && a.createdMs !== b.createdMs) return (a.createdMs as number) - (b.createdMs as number);
@@ -394,7 +394,7 @@ export function decide(settings: PollSettings, plan: PollPlan, events: PollEvent
 }
 
 /** The event name of an event: `PAYMENT_SUCCEEDED`, `PAYOUT_CREATED`, ... */
-export function eventName(resource: PollResource, status: string): string {
+function eventName(resource: PollResource, status: string): string {
 	return `${RESOURCES[resource].eventPrefix}_${status.toUpperCase()}`;
 }
 

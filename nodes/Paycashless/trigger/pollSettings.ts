@@ -19,7 +19,7 @@ function parseNames(text: unknown): string[] {
 		.filter((name) => name !== '');
 }
 
-export function watchOf(resource: PollResource, event: string, statuses: unknown, statusNames: unknown): Watch {
+function watchOf(resource: PollResource, event: string, statuses: unknown, statusNames: unknown): Watch {
 	if (event === 'created') return { type: 'created' };
 	const fixed = RESOURCES[resource].events.find((option) => option.value === event)?.statuses;
 	if (fixed) return { type: 'status', statuses: fixed };
