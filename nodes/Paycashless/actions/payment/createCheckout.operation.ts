@@ -9,6 +9,7 @@ import {
 import { compact } from '../../helpers/body';
 import { optionalUrl } from '../../helpers/validation';
 import type { PaycashlessApi } from '../../transport';
+import { markCreated } from '../createdOutput';
 import { finishBody } from '../common';
 import { paymentCallbackUrlField, paymentFields, paymentFoundByReference, readPayment } from './shared';
 import type { OperationDeclaration, OperationOption } from '../types';
@@ -47,5 +48,5 @@ export async function execute(this: IExecuteFunctions, i: number, api: Paycashle
 		}),
 		fields,
 	);
-	return await api.request({ method: 'POST', path: '/v1/payments/checkout', body });
+	return markCreated(await api.request({ method: 'POST', path: '/v1/payments/checkout', body }));
 }

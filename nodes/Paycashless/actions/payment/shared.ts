@@ -13,9 +13,9 @@ import {
 	referenceField,
 } from '../../descriptions/common';
 import { requireEmail, requireText } from '../../helpers/validation';
-import { apiPath } from '../../transport';
 import { amountCurrency, amountValue, readAmount, verifiedByReference } from '../common';
 import type { FoundByReference } from '../types';
+import { verifyPaymentRequest } from './verify.operation';
 
 export const paymentFields: INodeProperties[] = [
 	{
@@ -54,7 +54,7 @@ export function readPayment(
 /** Both payment creates are found again the same way: Payment → Verify by the reference. */
 export const paymentFoundByReference: FoundByReference = verifiedByReference(
 	'payment',
-	(reference) => ({ method: 'GET', path: apiPath`/v1/payments/${reference}/verify` }),
+	verifyPaymentRequest,
 	[
 		{ field: 'amount', requested: (body) => amountValue(body.amount), existing: (found) => found.expectedAmount ?? amountValue(found.amount) },
 		{ field: 'currency', requested: (body) => amountCurrency(body.amount), existing: (found) => found.currency ?? amountCurrency(found.amount) },

@@ -12,9 +12,10 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { referenceField } from '../../descriptions/common';
 import { requireText } from '../../helpers/validation';
-import { apiPath, type PaycashlessApi } from '../../transport';
+import type { PaycashlessApi } from '../../transport';
 import { requireOneItem, resumeUrlOf, timeLimitProperties, waitCallbackUrl, waitTillOf, waitUnlessSettled, type WaitKind } from '../../wait/resume';
 import { READ, type OperationDeclaration, type OperationOption } from '../types';
+import { verifyPaymentRequest } from './verify.operation';
 
 export const description: INodeProperties[] = [
 	{
@@ -63,7 +64,7 @@ export async function execute(this: IExecuteFunctions, i: number, api: Paycashle
 	const resumeUrl = resumeUrlOf(this, i);
 
 	// As it is now: settled already (the callback may have come before the wait), or still open.
-	const payment = await api.request({ method: 'GET', path: apiPath`/v1/payments/${reference}/verify` });
+	const payment = await api.request(verifyPaymentRequest(reference));
 	const sentTo = payment.callbackUrl;
 	const settled = wait.settled.includes(String(payment.status ?? '').toLowerCase());
 	if (!settled && typeof sentTo === 'string' && !sameUrl(sentTo, resumeUrl) && !sameUrl(sentTo, waitCallbackUrl(resumeUrl, reference))) {

@@ -10,12 +10,13 @@ import {
 	referenceField,
 } from '../../descriptions/common';
 import { ID_PREFIXES } from '../../descriptions/locators';
-import { compact } from '../../helpers/body';
+import { compact, isObject } from '../../helpers/body';
 import { MAX_NARRATION, NUBAN_DIGITS, optionalTextUpTo, optionalUrl, requireDigits, requireId, requireText } from '../../helpers/validation';
-import { apiPath, type PaycashlessApi } from '../../transport';
+import type { PaycashlessApi } from '../../transport';
 import { amountCurrency, amountValue, finishBody, readAmount, verifiedByReference } from '../common';
 import type { CreateDeclaration, OperationOption } from '../types';
-import { fullPayoutAfterCreate } from '../createdOutput';
+import { markCreated, MARKER, type CreatedMarker } from '../createdOutput';
+import { verifyPayoutRequest } from './verify.operation';
 
 export const description: INodeProperties[] = [
 	{
@@ -63,7 +64,7 @@ export const option: OperationOption = { name: 'Create', description: 'Send mone
 
 export const declaration: CreateDeclaration = {
 	kind: 'create',
-	findsAgain: verifiedByReference('payout', (reference) => ({ method: 'GET', path: apiPath`/v1/payouts/verify/${reference}` }), [
+	findsAgain: verifiedByReference('payout', verifyPayoutRequest, [
 		{ field: 'amount', requested: (body) => amountValue(body.amount), existing: (found) => amountValue(found.amount) },
 		{ field: 'currency', requested: (body) => amountCurrency(body.amount), existing: (found) => found.currency ?? amountCurrency(found.amount) },
 		{ field: 'destinationAccountNumber', requested: (body) => body.destinationAccountNumber, existing: (found) => found.destinationAccountNumber },
@@ -101,7 +102,29 @@ export function payoutCreateBody(this: IExecuteFunctions, i: number, callbackUrl
 	return { reference: String(body.reference), body };
 }
 
-/** Sends a create body, then reads the whole payout back by its reference (createdOutput.ts). */
+/**
+ * A payout create answers with `{ id, status, reference }` only (202); the node reads the payout
+ * by its reference (Payout → Verify's request) so the item has the same fields as a payout found
+ * again. The payout was accepted either way: if that read fails, the short answer is returned
+ * with a note, never an error.
+ */
+async function fullPayoutAfterCreate(api: PaycashlessApi, reference: string, result: IDataObject): Promise<IDataObject> {
+	if (isObject(result[MARKER]) || 'amount' in result) return markCreated(result);
+	try {
+		const full = await api.request(verifyPayoutRequest(reference));
+		if (isObject(full) && (full.reference === undefined || full.reference === reference)) return markCreated({ ...result, ...full });
+	} catch {
+		// Reported in the note below; the payout itself was accepted.
+	}
+	const marker: CreatedMarker = {
+		reconciled: false,
+		repeated: false,
+		note: `Paycashless accepted the payout, but its details could not be read just now. Check it with Payout → Verify and the reference "${reference}"; do not send it again.`,
+	};
+	return { ...result, [MARKER]: marker };
+}
+
+/** Sends a create body, then reads the whole payout back by its reference. */
 export async function sendPayout(api: PaycashlessApi, body: IDataObject, reference: string): Promise<IDataObject> {
 	return await fullPayoutAfterCreate(api, reference, await api.request({ method: 'POST', path: '/v1/payouts', body }));
 }

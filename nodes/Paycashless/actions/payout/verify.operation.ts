@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { referenceField } from '../../descriptions/common';
 import { requireText } from '../../helpers/validation';
-import { apiPath, type PaycashlessApi } from '../../transport';
+import { apiPath, type PaycashlessApi, type PaycashlessRequest } from '../../transport';
 import { READ, type OperationDeclaration, type OperationOption } from '../types';
 
 export const description: INodeProperties[] = [
@@ -16,7 +16,11 @@ export const option: OperationOption = { name: 'Verify', description: 'Get a pay
 
 export const declaration: OperationDeclaration = READ;
 
+/** The one request that reads a payout by its reference (also how a create finds it again). */
+export function verifyPayoutRequest(reference: string): PaycashlessRequest {
+	return { method: 'GET', path: apiPath`/v1/payouts/verify/${reference}` };
+}
+
 export async function execute(this: IExecuteFunctions, i: number, api: PaycashlessApi): Promise<IDataObject> {
-	const reference = requireText(this.getNodeParameter('reference', i), 'Reference');
-	return await api.request({ method: 'GET', path: apiPath`/v1/payouts/verify/${reference}` });
+	return await api.request(verifyPayoutRequest(requireText(this.getNodeParameter('reference', i), 'Reference')));
 }
