@@ -118,7 +118,7 @@ export class PaycashlessTrigger implements INodeType {
 						type: 'boolean',
 						default: false,
 						description:
-							'Whether to fetch the invoice, payment, payout or dedicated account from Paycashless before the workflow starts, and output it as currentObject. If Paycashless has no such object, the callback is refused; if Paycashless cannot be reached, the callback is refused with 503 so that Paycashless sends it again later.',
+							'Whether to fetch the invoice, payment, payout or dedicated account from Paycashless before the workflow starts, and output it as currentObject. If Paycashless has no such object, the callback is refused; if Paycashless cannot be reached, the callback is refused with 503 so that Paycashless sends it again later. A callback whose data names no object the node can look up still starts the workflow, with confirmed false and currentObject empty.',
 					},
 					{
 						displayName: 'Event Name Check',
