@@ -180,6 +180,7 @@ describe('in n8n’s editor, in Chromium', () => {
 				const panel = page.getByTestId('ndv');
 				// The notice tells a first-time user the three steps, with the expression to type.
 				await panel.getByText('Callback URL set to the expression {{ $execution.resumeUrl }}', { exact: false }).waitFor();
+				await panel.getByText('Time Limit Unit', { exact: true }).waitFor();
 				const text = await panel.innerText();
 				expect(text).toContain('send the customer the account or link, then wait here');
 				for (const label of ['Reference', 'Time Limit', 'Time Limit Unit']) expect(text).toContain(label);
@@ -187,7 +188,8 @@ describe('in n8n’s editor, in Chromium', () => {
 				await page.screenshot({ path: path.join(ARTIFACTS, 'wait-for-payment-panel.png') });
 				await closeNode(page);
 				await openNode(page, 'Create Transfer Payment');
-				await expect(page.getByTestId('ndv').innerText()).resolves.toContain('Callback URL');
+				// The panel renders its fields in turn: wait for the one inside Additional Fields.
+				await page.getByTestId('ndv').getByText('Callback URL', { exact: true }).waitFor();
 				await page.screenshot({ path: path.join(ARTIFACTS, 'create-transfer-payment-panel.png') });
 				await closeNode(page);
 			});
