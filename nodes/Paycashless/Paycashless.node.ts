@@ -9,7 +9,10 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { resourceDescription } from './actions/resource';
-import { findOperation, operationPairs, resources, router } from './actions/router';
+import { moneyLimitsCollection } from './actions/moneyLimits';
+import { findOperation, moneyPairs, operationPairs, resources, router } from './actions/router';
+import { REGULAR_ONLY, toolOnlyProperties } from './actions/tool';
+import { showExactly } from './descriptions/show';
 import { concurrencyProperties } from './descriptions/concurrency';
 import { requestOptionsProperty } from './descriptions/requestOptions';
 import { withReadableSubtitle } from './descriptions/subtitle';
@@ -28,6 +31,7 @@ export class Paycashless implements INodeType {
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description: 'Collect payments, send payouts and issue invoices with Paycashless (NGN and USD)',
 		defaults: { name: 'Paycashless' },
+		// n8n offers it to AI agents as "Paycashless Tool"; the tool's own fields: ./actions/tool.ts.
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
@@ -52,9 +56,13 @@ export class Paycashless implements INodeType {
 				noDataExpression: true,
 				options: Object.entries(resources).map(([value, { displayName }]) => ({ name: displayName, value })),
 				default: 'payment',
+				displayOptions: REGULAR_ONLY,
 			},
+			...toolOnlyProperties(resources, operationPairs()),
 			// Each resource's Operation list and fields, from its operation files.
 			...Object.entries(resources).flatMap(([name, resource]) => resourceDescription(name, resource)),
+			{ ...moneyLimitsCollection('payout'), displayOptions: showExactly(moneyPairs('payout'), operationPairs()) },
+			{ ...moneyLimitsCollection('payment'), displayOptions: showExactly(moneyPairs('payment'), operationPairs()) },
 			requestOptionsProperty(operationPairs('create'), operationPairs()),
 			...concurrencyProperties(operationPairs('read'), operationPairs('create'), operationPairs()),
 		],

@@ -14,6 +14,7 @@ import { confirmWithPaycashless } from './trigger/confirm';
 import { callbackEventKey, eventMatcher, KNOWN_EVENT_OPTIONS, ALL_EVENTS } from './trigger/events';
 import { answerJson, receivedCallback } from './trigger/webhookCallback';
 import { nothingToRegister } from './helpers/webhookMethods';
+import { mainUnitsField } from './helpers/mainUnits';
 
 interface TriggerOptions {
 	callbackUrlOverride?: string;
@@ -250,6 +251,8 @@ export class PaycashlessTrigger implements INodeType {
 		const item: IDataObject = {
 			event: outcome.callback.event,
 			data: outcome.callback.data as IDataObject,
+			// The signed data stays as signed; its money in main units beside it.
+			...mainUnitsField(outcome.callback.data),
 			deliveryId: outcome.deliveryId,
 			// Same key as the Paycashless Poll Trigger gives this event (trigger/events.ts).
 			eventKey: callbackEventKey(outcome.callback.event, outcome.callback.data) ?? `callback:${outcome.deliveryId}`,

@@ -60,6 +60,10 @@ export interface ContextOptions {
 	items?: INodeExecutionData[];
 	credentials: PaycashlessCredentialData;
 	continueOnFail?: boolean;
+	/** Run as n8n runs the tool variant ("Paycashless Tool"): type and description named `…Tool`. */
+	asTool?: boolean;
+	/** n8n's per-execution node context (getContext('node')); share one object across runs of one execution. */
+	nodeContext?: IDataObject;
 	/** Workflow time zone; default UTC. */
 	timezone?: string;
 	/** Node type whose description supplies the defaults; default the Paycashless node. */
@@ -293,14 +297,21 @@ export function createExecuteContext(options: ContextOptions): ExecuteHarness {
 
 	const context = {
 		getInputData: () => items,
-		getNodeParameter: makeGetNodeParameter(nodeType.description, parametersOf),
+		getNodeParameter: makeGetNodeParameter(
+			options.asTool ? { ...nodeType.description, name: `${nodeType.description.name}Tool` } : nodeType.description,
+			parametersOf,
+		),
 		getCredentials: async (type: string) => {
 			if (type !== 'paycashlessApi') throw new Error(`Node has no credential of type ${type}`);
 			return clone(options.credentials) as unknown as ICredentialDataDecryptedObject;
 		},
-		getNode: () => ({ ...TEST_NODE, parameters: clone(parametersOf(0)) }),
+		getNode: () => ({ ...TEST_NODE, ...(options.asTool ? { type: `${TEST_NODE.type}Tool` } : {}), parameters: clone(parametersOf(0)) }),
 		getTimezone: () => options.timezone ?? 'UTC',
 		continueOnFail: () => options.continueOnFail ?? false,
+		getContext: (() => {
+			const contexts: Record<string, IDataObject> = { node: options.nodeContext ?? {}, flow: {} };
+			return (type: string) => contexts[type];
+		})(),
 		logger: makeLogger(logs),
 		helpers: makeHelpers(options.credentials, sent, options.wrapErrorsLikeN8n),
 	};

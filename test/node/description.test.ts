@@ -9,7 +9,9 @@ import { PaycashlessPollTrigger } from '../../nodes/Paycashless/PaycashlessPollT
 
 const node = new Paycashless();
 const { description } = node;
-const properties = description.properties;
+/** Shown only in the tool variant ("Paycashless Tool", n8n's `@tool` display option): tested in tool.test.ts. */
+const toolOnly = (p: INodeProperties) => (p.displayOptions?.show?.['@tool'] as boolean[] | undefined)?.includes(true) === true;
+const properties = description.properties.filter((p) => !toolOnly(p));
 
 function optionNames(property: INodeProperties): string[] {
 	return (property.options as INodePropertyOptions[]).map((option) => option.name);
@@ -139,7 +141,7 @@ describe('node description', () => {
 		// The shared Request Options and Requests in Parallel are shown for sets of operations;
 		// test/reliability/policy.test.ts and test/node/concurrency.test.ts check those sets.
 		for (const property of properties) {
-			if (['resource', 'operation', 'requestOptions', 'concurrency'].includes(property.name)) continue;
+			if (['resource', 'operation', 'requestOptions', 'concurrency', 'moneyLimits'].includes(property.name)) continue;
 			const show = property.displayOptions?.show ?? {};
 			expect({ name: property.name, resources: show.resource?.length, operations: show.operation?.length }).toEqual({
 				name: property.name,

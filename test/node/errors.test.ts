@@ -216,21 +216,24 @@ describe('Continue On Fail', () => {
 			// a: create + read; dup: create; d: create + read.
 			expect(sent.map((request) => request.method)).toEqual(['POST', 'GET', 'POST', 'POST', 'GET']);
 			expect(output).toHaveLength(4);
+			// The fake answer names no currency, so no inMainUnits.
 			const created = (reference: string) => ({ id: 'po_ok', status: 'pending', reference, amount: 100, _paycashless: { reconciled: false, repeated: false } });
 			expect(output[0]).toEqual({ json: created('a'), pairedItem: { item: 0 } });
 			expect(output[1].pairedItem).toEqual({ item: 1 });
-			// The item carries the error itself, which n8n's "Continue (using error output)" routes by.
-			expect(output[1].error?.message).toBe(output[1].json.error);
+			// No `item.error`: n8n would replace the JSON with { error } and drop the details. Only the
+			// keys error and details, which n8n's "Continue (using error output)" routes by.
+			expect(output[1].error).toBeUndefined();
 			expect(output[1].json).toEqual({
 				error: 'Used before (idempotency_error / duplicate_reference, HTTP 409)',
-				description: expect.stringContaining('That reference was used before'),
-				httpCode: '409',
-				type: 'idempotency_error',
-				code: 'duplicate_reference',
+				details: {
+					description: expect.stringContaining('That reference was used before'),
+					httpCode: '409',
+					type: 'idempotency_error',
+					code: 'duplicate_reference',
+				},
 			});
 			expect(output[2]).toEqual({
-				json: { error: expect.stringMatching(/^Invalid Amount -1: use a number greater than 0/) },
-				error: expect.objectContaining({ message: output[2].json.error }),
+				json: { error: expect.stringMatching(/^Invalid Amount -1: use a number greater than 0/), details: {} },
 				pairedItem: { item: 2 },
 			});
 			expect(output[3]).toEqual({ json: created('d'), pairedItem: { item: 3 } });

@@ -87,8 +87,13 @@ describe('Payout', () => {
 			receiptEmail: 'payee@example.com',
 		});
 		const stored = emulator.list('payouts').find((p) => p.reference === 'bill-2024-001');
-		// The same shape as a payout found again (Payout → Verify), plus the marker.
-		expect(output).toEqual([{ json: { ...stored, _paycashless: { reconciled: false, repeated: false } }, pairedItem: { item: 0 } }]);
+		// The same shape as a payout found again (Payout → Verify), plus the marker and the money in naira.
+		expect(output).toEqual([
+			{
+				json: { ...stored, inMainUnits: { currency: 'NGN', amount: 1500.5, fee: Number(stored!.fee) / 100, vat: Number(stored!.vat) / 100 }, _paycashless: { reconciled: false, repeated: false } },
+				pairedItem: { item: 0 },
+			},
+		]);
 		expect(stored).toMatchObject({ amount: 150050, currency: 'NGN', receiptEmail: 'payee@example.com' });
 	});
 

@@ -6,6 +6,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { differsAsTool, REGULAR_ONLY } from './tool';
 import type { PaycashlessResourceDefinition } from './types';
 
 export function resourceDescription(resource: string, definition: PaycashlessResourceDefinition): INodeProperties[] {
@@ -15,14 +16,18 @@ export function resourceDescription(resource: string, definition: PaycashlessRes
 		name: 'operation',
 		type: 'options',
 		noDataExpression: true,
-		displayOptions: { show: { resource: [resource] } },
+		// The tool variant has its own list (./tool.ts).
+		displayOptions: { show: { resource: [resource], '@tool': [false] } },
 		options: Object.entries(definition.operations)
 			.map(([value, { option }]) => ({ name: option.name, value, description: option.description, action: option.action }))
 			.sort((a, b) => a.name.localeCompare(b.name)),
 		default: defaultOperation,
 	};
 	const fields = Object.entries(definition.operations).flatMap(([value, { description }]) =>
-		updateDisplayOptions({ show: { resource: [resource], operation: [value] } }, description),
+		updateDisplayOptions(
+			{ show: { resource: [resource], operation: [value] } },
+			description.map((field) => (differsAsTool(field) ? updateDisplayOptions(REGULAR_ONLY, [field])[0] : field)),
+		),
 	);
 	return [operation, ...fields];
 }

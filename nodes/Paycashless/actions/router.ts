@@ -15,8 +15,11 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { CONCURRENCY_PARAMETER, DEFAULT_READ_CONCURRENCY, DEFAULT_WRITE_CONCURRENCY, MAX_CONCURRENCY } from '../descriptions/concurrency';
 import { readRequestOptions } from '../descriptions/requestOptions';
 import type { OperationPair } from '../descriptions/show';
+import { withMainUnits } from '../helpers/mainUnits';
 import { InvalidInputError, requireInteger } from '../helpers/validation';
-import { paycashlessApi, type WritePolicy } from '../transport';
+import { paycashlessApi, type PaycashlessApi, type WritePolicy } from '../transport';
+import { enforceMoneyLimits, runsAsTool } from './moneyLimits';
+import { SIMPLIFY_PARAMETER, simplifyForTool } from './tool';
 import * as bankAccount from './bankAccount';
 import * as callback from './callback';
 import * as dedicatedAccount from './dedicatedAccount';
@@ -58,6 +61,14 @@ export function operationPairs(kind?: OperationDeclaration['kind']): OperationPa
 	);
 }
 
+/** The operations that create `object` (payout, payment) and so move money. */
+export function moneyPairs(object: string): OperationPair[] {
+	return operationPairs('create').filter(({ resource, operation }) => {
+		const declaration = findOperation(resource, operation)?.declaration;
+		return declaration?.kind === 'create' && declaration.findsAgain.movesMoney && declaration.findsAgain.object === object;
+	});
+}
+
 /** How the node names an operation, e.g. "Payout → Verify": its Resource and Operation names. */
 export function operationLabel(ref: OperationRef): string {
 	const operation = findOperation(ref.resource, ref.operation);
@@ -96,21 +107,43 @@ function asNodeError(this: IExecuteFunctions, error: unknown, itemIndex: number)
 	return new NodeOperationError(this.getNode(), error as Error, { itemIndex });
 }
 
-/** The output item of a failed input item under "Continue On Fail". */
-function errorJson(error: NodeApiError | NodeOperationError): IDataObject {
-	const json: IDataObject = { error: error.message };
-	if (error.description) json.description = error.description;
-	if (error instanceof NodeApiError && error.httpCode) json.httpCode = error.httpCode;
-	const details = error.context.paycashless as IDataObject | undefined;
-	if (details) {
-		for (const key of ['type', 'code', 'params'] as const) {
-			if (details[key] !== undefined) json[key] = details[key];
+/**
+ * The output item of a failed input item under "Continue On Fail", and what an AI agent reads
+ * when its tool call fails: `{ error, details }`. n8n (2.41) replaces the JSON of an item that
+ * carries `item.error` with `{ error: message }` (normalizeNodeErrors in n8n-core), dropping the
+ * advice; an item whose JSON keys are only `error`, `message` and `details` keeps them and is
+ * still routed by "Continue (using error output)" (handleNodeErrorOutput).
+ */
+export function errorJson(error: NodeApiError | NodeOperationError): IDataObject {
+	const details: IDataObject = {};
+	if (error.description) details.description = error.description;
+	if (error instanceof NodeApiError && error.httpCode) details.httpCode = error.httpCode;
+	const paycashless = error.context.paycashless as IDataObject | undefined;
+	if (paycashless) {
+		for (const key of ['type', 'code', 'params', 'done'] as const) {
+			if (paycashless[key] !== undefined) details[key] = paycashless[key];
 		}
 	}
-	return json;
+	return { error: error.message, details };
 }
 
 type Outcome = { items: INodeExecutionData[] } | { error: NodeApiError | NodeOperationError };
+
+/**
+ * The transport of item `i`, with the Money Limits checked on the create body right before it is
+ * sent (after expressions and Additional Body Fields) for the operations that move money.
+ */
+function withMoneyLimits(this: IExecuteFunctions, i: number, declaration: OperationDeclaration, api: PaycashlessApi): PaycashlessApi {
+	if (declaration.kind !== 'create' || !declaration.findsAgain.movesMoney) return api;
+	const kind = declaration.findsAgain.object === 'payout' ? 'payout' : 'payment';
+	return {
+		...api,
+		request: async (request) => {
+			if (request.method === 'POST' && request.body) await enforceMoneyLimits.call(this, i, kind, request.body, api);
+			return await api.request(request);
+		},
+	};
+}
 
 /** Runs item `i` and never throws: the records, or the error as an n8n error of that item. */
 async function runItem(this: IExecuteFunctions, i: number): Promise<Outcome> {
@@ -123,14 +156,20 @@ async function runItem(this: IExecuteFunctions, i: number): Promise<Outcome> {
 				itemIndex: i,
 			});
 		}
-		const api = paycashlessApi(this, {
-			settings: readRequestOptions.call(this, i),
-			itemIndex: i,
-			policy: writePolicy(handler.declaration),
-		});
-		const records = await handler.execute.call(this, i, api);
+		const api = withMoneyLimits.call(
+			this,
+			i,
+			handler.declaration,
+			paycashlessApi(this, {
+				settings: readRequestOptions.call(this, i),
+				itemIndex: i,
+				policy: writePolicy(handler.declaration),
+			}),
+		);
+		const records = withMainUnits(await handler.execute.call(this, i, api));
+		const shown = runsAsTool.call(this) && this.getNodeParameter(SIMPLIFY_PARAMETER, i, true) === true ? simplifyForTool(records) : records;
 		return {
-			items: this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(records), { itemData: { item: i } }),
+			items: this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(shown), { itemData: { item: i } }),
 		};
 	} catch (error) {
 		return { error: asNodeError.call(this, error, i) };
@@ -191,7 +230,8 @@ function concurrencyOf(this: IExecuteFunctions): number {
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
 	const outcomes: Array<Outcome | undefined> = new Array(items.length);
-	const stopOnError = !this.continueOnFail();
+	// As an AI agent's tool, a failure is an item the model reads (message and advice), not a stop.
+	const stopOnError = !this.continueOnFail() && !runsAsTool.call(this);
 	let next = 0;
 	let failed = false;
 
@@ -219,8 +259,8 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 			returnData.push(...outcome.items);
 			continue;
 		}
-		// `error` on the item is what n8n's "Continue (using error output)" routes by.
-		returnData.push({ json: errorJson(outcome.error), error: outcome.error, pairedItem: { item: i } });
+		// Routed by "Continue (using error output)" through its JSON keys (see errorJson).
+		returnData.push({ json: errorJson(outcome.error), pairedItem: { item: i } });
 	}
 
 	return [returnData];

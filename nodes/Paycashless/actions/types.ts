@@ -74,6 +74,11 @@ export interface PaycashlessOperation {
 	execute(this: IExecuteFunctions, itemIndex: number, api: PaycashlessApi): Promise<IDataObject | IDataObject[]>;
 	/** For an operation that pauses the execution: which callbacks end the wait (../wait/resume.ts). */
 	wait?: WaitKind;
+	/**
+	 * As an AI agent's tool (./tool.ts): `false` when it cannot work as one tool call (waits never
+	 * can); `action` replaces the sentence the model reads as the tool's description.
+	 */
+	asTool?: false | { action: string };
 }
 
 /** One resource: its name in the Resource list and its operations, keyed by their values. */

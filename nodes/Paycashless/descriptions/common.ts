@@ -28,7 +28,7 @@ export function amountFields(description: string): INodeProperties[] {
 			default: null,
 			placeholder: '1500.50',
 			hint: 'In naira or dollars, e.g. 1500.50 = NGN 1,500.50. For kobo or cents, turn on Amount in Smallest Unit.',
-			description: `${description} In the currency's main unit (naira or dollars, at most two decimals, e.g. 1500.50); sent to Paycashless in the smallest unit (kobo or cents, e.g. 150050). Amounts in the output stay in the smallest unit, as Paycashless returns them.`,
+			description: `${description} In the currency's main unit (naira or dollars, at most two decimals, e.g. 1500.50); sent to Paycashless in the smallest unit (kobo or cents, e.g. 150050). Outputs keep Paycashless's amounts in the smallest unit and add inMainUnits: the same amounts in main units, to map into a later Amount.`,
 		},
 		amountInSmallestUnitField,
 	];

@@ -27,6 +27,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { DEFAULT_TIMESTAMP_TOLERANCE_SECONDS } from '../../../lib/signing';
 import { CREATED_STATUS, eventKey } from './events';
+import { mainUnitsField } from '../helpers/mainUnits';
 
 export type PollResource = 'payment' | 'payout' | 'invoice' | 'dedicatedAccount';
 
@@ -403,6 +404,7 @@ export function eventItem(resource: PollResource, event: PollEvent, detectedAt: 
 	return {
 		event: eventName(resource, event.status),
 		data: event.record,
+		...mainUnitsField(event.record),
 		eventKey: eventKey(RESOURCES[resource].kind, event.id, event.status),
 		detectedAt,
 		source: 'poll',

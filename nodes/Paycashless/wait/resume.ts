@@ -28,6 +28,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { DEFAULT_TIMESTAMP_TOLERANCE_SECONDS, TIMESTAMP_HEADER } from '../../../lib/signing';
 import { invalid } from '../helpers/validation';
+import { withMainUnits } from '../helpers/mainUnits';
 import { evaluateCallback, headerValue } from '../trigger/callback';
 import { answerJson, receivedCallback } from '../trigger/webhookCallback';
 
@@ -153,7 +154,7 @@ function awaitedReferenceOf(context: IWebhookFunctions): string {
 
 /** The item the node emits, meta under WAIT_KEY (object fields stay at the top level). */
 export function waitItem(object: IDataObject, meta: IDataObject): IDataObject {
-	return { ...object, [WAIT_KEY]: meta };
+	return { ...withMainUnits(object), [WAIT_KEY]: meta };
 }
 
 /**

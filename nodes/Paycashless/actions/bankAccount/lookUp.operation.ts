@@ -36,3 +36,6 @@ export async function execute(this: IExecuteFunctions, i: number, api: Paycashle
 	const bankCode = requireDigits(this.getNodeParameter('bankCode', i), 'Bank Code', '058 (CBN) or 000013 (NIBSS)', { min: 3, max: 6 });
 	return await api.request({ method: 'GET', path: '/v1/banks/account_lookup', qs: { accountNumber, bankCode } });
 }
+
+/** What an AI agent reads as this tool's description (+ " in Paycashless"). */
+export const asTool = { action: "Look up a bank account's holder name and Paycashless bank ID (bank.id, needed to send a payout)" };

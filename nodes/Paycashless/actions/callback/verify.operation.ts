@@ -162,3 +162,6 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 		description: `Checked against ${callbackUrl} (and its Test/Production twin) with the API Secret of the credential.`,
 	});
 }
+
+/** Not offered to an AI agent: it checks a callback n8n received, which a model does not have. */
+export const asTool = false as const;

@@ -48,3 +48,6 @@ export async function execute(this: IExecuteFunctions, i: number, api: Paycashle
 	);
 	return markCreated(await api.request({ method: 'POST', path: '/v1/payments', body }));
 }
+
+/** What an AI agent reads as this tool's description (+ " in Paycashless"). */
+export const asTool = { action: 'Create a transfer payment: asks a customer to pay an amount in naira or dollars (not kobo) into an account' };

@@ -133,3 +133,8 @@ export async function execute(this: IExecuteFunctions, i: number, api: Paycashle
 	const { reference, body } = payoutCreateBody.call(this, i);
 	return await sendPayout(api, body, reference);
 }
+
+/** What an AI agent reads as this tool's description (+ " in Paycashless"). */
+export const asTool = {
+	action: 'Send a payout: moves real money now to a bank account. Amount in naira or dollars, not kobo; one reference per real payment',
+};

@@ -1,0 +1,232 @@
+/**
+ * The node as an AI agent's tool ("Paycashless Tool"). n8n makes the tool variant of every
+ * `usableAsTool` node; `usableAsTool.replacements.properties` gives it its own fields, derived
+ * here from the same operation files:
+ * - only operations that work as one tool call: no waits (a tool call cannot pause the run and be
+ *   resumed by a callback) and no Callback → Verify (it checks a callback n8n received, which a
+ *   model does not have); see `asTool` in ./types.ts;
+ * - no "Amount in Smallest Unit" switch: a model cannot flip amounts to kobo;
+ * - the fields a model fills come as `$fromAI()` with a description, because the model sees the
+ *   `$fromAI` keys and their descriptions, not the fields' descriptions: amounts in main units,
+ *   what a reference is for, where a bank ID comes from;
+ * - Money Limits and "Run Without Limits (Unsafe)" on the operations that move money
+ *   (./moneyLimits.ts), and Simplify (a compact output with money in main units).
+ * What the model reads as the tool's description is n8n's: the operation's `action` (here the
+ * tool's own, `asTool.action`) + " in Paycashless".
+ */
+import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { showExactly, type OperationPair } from '../descriptions/show';
+import { isObject } from '../helpers/body';
+import { formatMainUnits, MAIN_UNITS_KEY } from '../helpers/mainUnits';
+import type { Currency } from '../helpers/amount';
+import { MARKER } from './createdOutput';
+import { runWithoutLimitsField } from './moneyLimits';
+import type { PaycashlessOperation, PaycashlessResourceDefinition } from './types';
+
+export const SIMPLIFY_PARAMETER = 'simplify';
+
+/** What a model fills, by field name: `$fromAI(key, description, type)`. */
+const FROM_AI: Record<string, [key: string, description: string, type: 'string' | 'number']> = {
+	reference: [
+		'Reference',
+		'Your own unique reference for this one real-world payment, e.g. claim-1042. The same reference never pays twice: use the same one to retry or check a payment, and a new one only for a different payment.',
+		'string',
+	],
+	amount: [
+		'Amount',
+		'Amount in MAIN units of the currency: naira for NGN, dollars for USD, e.g. 1500.50 means NGN 1,500.50. Never kobo or cents.',
+		'number',
+	],
+	destinationAccountNumber: ['Account_Number', "The payee's 10-digit bank account number (NUBAN)", 'string'],
+	accountNumber: ['Account_Number', "The payee's 10-digit bank account number (NUBAN)", 'string'],
+	bankId: [
+		'Bank_ID',
+		'The Paycashless bank ID, starting with bank_. Get it from the bank account look-up tool (bank.id in its result); it is not a bank code.',
+		'string',
+	],
+	bankCode: ['Bank_Code', "The bank's CBN or NIBSS code, e.g. 058 or 000013", 'string'],
+	customerEmail: ['Customer_Email', "The paying customer's e-mail address", 'string'],
+	customerName: ['Customer_Name', "The paying customer's full name", 'string'],
+};
+
+function fromAi(name: string): string | undefined {
+	const spec = FROM_AI[name];
+	if (!spec) return undefined;
+	const quote = (text: string) => `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+	return `={{ $fromAI(${quote(spec[0])}, ${quote(spec[1])}, ${quote(spec[2])}) }}`;
+}
+
+/** Whether an operation is offered to an AI agent. */
+export function offeredAsTool(operation: PaycashlessOperation): boolean {
+	return operation.asTool !== false && operation.wait === undefined;
+}
+
+/** Shown only in the regular node / only in the tool variant (n8n's `@tool` display option). */
+export const REGULAR_ONLY = { show: { '@tool': [false] } };
+export const TOOL_ONLY = { show: { '@tool': [true] } };
+
+/** Whether the tool variant has its own version of this field (then the regular one is REGULAR_ONLY). */
+export function differsAsTool(property: INodeProperties): boolean {
+	return property.name === 'amountInSmallestUnit' || (property.name in FROM_AI && (property.type === 'string' || property.type === 'number'));
+}
+
+/** The tool variant's version of a field that differs: none for the smallest-unit switch, else `$fromAI`. */
+function toolVersion(property: INodeProperties): INodeProperties | undefined {
+	const expression = fromAi(property.name);
+	if (property.name === 'amountInSmallestUnit' || !expression) return undefined;
+	return { ...property, default: expression };
+}
+
+/** What the model reads about one operation: n8n passes the node's `toolDescription` as the tool's description. */
+export function toolDescriptionOf(operation: PaycashlessOperation): string {
+	const action = (operation.asTool && operation.asTool.action) || operation.option.action;
+	const { declaration } = operation;
+	const parts = [`${action} in Paycashless.`];
+	if (declaration.kind === 'read') parts.push('It only reads: nothing is created, changed or paid.');
+	else if (declaration.kind === 'create' && declaration.findsAgain.movesMoney && declaration.findsAgain.object === 'payout') {
+		parts.push(
+			'REAL MONEY leaves the business account when this runs.',
+			'Amount is in main units: naira for NGN, dollars for USD (1500.50 = NGN 1,500.50), never kobo or cents.',
+			'Use one Reference per real-world payment: the same reference never pays twice, so reuse it to retry; a new reference is a new payment.',
+			"Bank_ID comes from the bank account look-up tool's bank.id.",
+			'Limits set by the workflow owner may refuse the call: the result says which and nothing is paid.',
+		);
+	} else if (declaration.kind === 'create' && declaration.findsAgain.movesMoney) {
+		parts.push(
+			'It asks a customer for money; nothing is paid out.',
+			'Amount is in main units: naira for NGN, dollars for USD (1500.50 = NGN 1,500.50), never kobo or cents.',
+			'Use one Reference per real-world order: the same reference never creates a second payment.',
+		);
+	} else if (declaration.kind === 'create') {
+		parts.push('It creates a record in Paycashless; the same Reference never creates a second one.');
+	} else {
+		parts.push('It changes data in Paycashless.');
+	}
+	parts.push('Results give amounts in main units with the currency named; a failure says what to do.');
+	return parts.join(' ');
+}
+
+/**
+ * The tool variant's own fields, added to the node's fields (they only show in the tool variant).
+ * n8n builds the tool node at run time from the node's own fields (node-types.js: a "synthetic
+ * tool"), so the tool's fields must be there, not in `usableAsTool.replacements`.
+ */
+export function toolOnlyProperties(resources: Record<string, PaycashlessResourceDefinition>, all: OperationPair[]): INodeProperties[] {
+	const offered = Object.entries(resources)
+		.map(([resource, definition]) => ({
+			resource,
+			definition,
+			operations: Object.entries(definition.operations).filter(([, operation]) => offeredAsTool(operation)),
+		}))
+		.filter(({ operations }) => operations.length > 0);
+	const properties: INodeProperties[] = [
+		{
+			displayName: 'Resource',
+			name: 'resource',
+			type: 'options',
+			noDataExpression: true,
+			displayOptions: TOOL_ONLY,
+			options: offered.map(({ resource, definition }) => ({ name: definition.displayName, value: resource })),
+			default: 'payment',
+		},
+	];
+	const money: OperationPair[] = [];
+	for (const { resource, definition, operations } of offered) {
+		const options: INodePropertyOptions[] = operations
+			.map(([value, { option }]) => ({ name: option.name, value, description: option.description, action: option.action }))
+			.sort((a, b) => a.name.localeCompare(b.name));
+		const defaultOperation = operations.some(([value]) => value === definition.defaultOperation) ? definition.defaultOperation : options[0].value;
+		properties.push({
+			displayName: 'Operation',
+			name: 'operation',
+			type: 'options',
+			noDataExpression: true,
+			displayOptions: { show: { resource: [resource], '@tool': [true] } },
+			options,
+			default: defaultOperation,
+		});
+		for (const [value, operation] of operations) {
+			const { declaration } = operation;
+			if (declaration.kind === 'create' && declaration.findsAgain.movesMoney) money.push({ resource, operation: value });
+			const fields: INodeProperties[] = [
+				{
+					displayName: 'Description',
+					name: 'toolDescription',
+					type: 'string',
+					default: toolDescriptionOf(operation),
+					required: true,
+					typeOptions: { rows: 4 },
+					description: 'What the AI model reads about this tool. The default says what the operation does, whether money moves, the unit of amounts and what a reference is for.',
+				},
+				...operation.description.filter(differsAsTool).map(toolVersion).filter((field): field is INodeProperties => field !== undefined),
+			];
+			properties.push(...updateDisplayOptions({ show: { resource: [resource], operation: [value], '@tool': [true] } }, fields));
+		}
+	}
+	properties.push(
+		{ ...runWithoutLimitsField, displayOptions: { show: { ...showExactly(money, all).show, '@tool': [true] } } },
+		{
+			displayName: 'Simplify',
+			name: SIMPLIFY_PARAMETER,
+			type: 'boolean',
+			default: true,
+			displayOptions: TOOL_ONLY,
+			description:
+				'Whether to give the model a compact result: ID, reference, status, names and links, with amounts in main units and their currency named (e.g. "NGN 1,500.50"), instead of the full Paycashless object',
+		},
+	);
+	return properties;
+}
+
+/** Fields a model needs to read a record right; everything else is left out by Simplify. */
+const KEPT = [
+	'id',
+	'reference',
+	'number',
+	'status',
+	'description',
+	'accountName',
+	'accountNumber',
+	'destinationAccountNumber',
+	'destinationBankId',
+	'bankName',
+	'hostedInvoiceUrl',
+	'authorizationUrl',
+	'dueDate',
+	'failureMessage',
+	'createdAt',
+	'accountRequestCode',
+];
+
+/** One record, compact: the kept fields, names of nested bank/customer, money as text in main units. */
+function simplifyRecord(record: IDataObject): IDataObject {
+	const compact: IDataObject = {};
+	for (const key of KEPT) if (record[key] !== undefined && record[key] !== null) compact[key] = record[key];
+	for (const key of ['bank', 'customer'] as const) {
+		const nested = record[key];
+		if (isObject(nested) && (nested.name !== undefined || nested.id !== undefined)) {
+			compact[key] = Object.fromEntries(['id', 'name', 'email'].filter((field) => nested[field] !== undefined).map((field) => [field, nested[field]]));
+		}
+	}
+	const main = record[MAIN_UNITS_KEY];
+	if (isObject(main)) {
+		const currency = main.currency as Currency;
+		compact.currency = currency;
+		for (const [field, value] of Object.entries(main)) {
+			if (field !== 'currency' && typeof value === 'number') compact[field] = formatMainUnits(value, currency);
+		}
+	}
+	const marker = record[MARKER];
+	if (isObject(marker)) {
+		if (marker.repeated === true) compact.repeatedReference = 'This reference was used before: this is the existing one, nothing new was created or paid.';
+		if (typeof marker.note === 'string') compact.note = marker.note;
+	}
+	return compact;
+}
+
+/** Simplify: what the model reads of a tool call's records. */
+export function simplifyForTool(records: IDataObject | IDataObject[]): IDataObject | IDataObject[] {
+	return Array.isArray(records) ? records.map(simplifyRecord) : simplifyRecord(records);
+}
