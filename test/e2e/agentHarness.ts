@@ -21,9 +21,12 @@ export const AGENT_TYPE = '@n8n/n8n-nodes-langchain.agent';
 export const CHAT_MODEL_TYPE = '@n8n/n8n-nodes-langchain.lmChatOpenAi';
 export const OPENAI_CREDENTIAL_TYPE = 'openAiApi';
 
-/** The newest AI Agent and OpenAI Chat Model versions each n8n line has. */
+/**
+ * The newest AI Agent and OpenAI Chat Model versions of each n8n line (@n8n/n8n-nodes-langchain's
+ * Agent.node.js and LmChatOpenAi.node.js): agent 3.1 in 2.41, 3 in 1.123; chat model 1.3 in both.
+ */
 export function agentVersions(lab: E2eLab): { agent: number; chatModel: number } {
-	return lab.n8nVersion.startsWith('1.') ? { agent: 2.2, chatModel: 1.2 } : { agent: 3.1, chatModel: 1.3 };
+	return lab.n8nVersion.startsWith('1.') ? { agent: 3, chatModel: 1.3 } : { agent: 3.1, chatModel: 1.3 };
 }
 
 export interface AgentTool {
@@ -128,7 +131,7 @@ export async function createAgentWorkflow(lab: E2eLab, scripted: ScriptedModelIn
 			type: CHAT_MODEL_TYPE,
 			typeVersion: versions.chatModel,
 			// Chat Completions: the scripted model does not speak the Responses API (on by default from 1.3).
-			parameters: { model: { __rl: true, mode: 'id', value: scripted.model.modelId }, ...(versions.chatModel >= 1.3 ? { responsesApiEnabled: false } : {}), options: {} },
+			parameters: { model: { __rl: true, mode: 'id', value: scripted.model.modelId }, responsesApiEnabled: false, options: {} },
 			credentials: { [OPENAI_CREDENTIAL_TYPE]: scripted.credential },
 		},
 		...options.tools.map(
