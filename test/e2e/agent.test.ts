@@ -1,0 +1,175 @@
+/**
+ * The Paycashless node as a tool of n8n's AI Agent, in a real n8n (2.41.1, one process), with a
+ * scripted model in place of an LLM (scriptedModel.ts): what the model is offered (tool name,
+ * description, parameters from `$fromAI`), what it gets back, one node run per tool call, and a
+ * payout asked for twice with one reference paid once.
+ * Run: LAB=/work/main/.n8n-lab npx jest test/e2e/agent.test.ts
+ */
+import { randomUUID } from 'crypto';
+
+import { ACCESS_BANK } from '../reliability/helpers';
+import { connectScriptedModel, createAgentWorkflow, toolRunItems, type AgentWorkflow, type ScriptedModelInN8n } from './agentHarness';
+import { SETUP_TIMEOUT_MS, startE2eLab, type E2eLab } from './harness';
+import { offeredTools, toolResults, type ChatRequest } from './scriptedModel';
+
+jest.setTimeout(SETUP_TIMEOUT_MS);
+
+let lab: E2eLab;
+let scripted: ScriptedModelInN8n;
+let agent: AgentWorkflow;
+
+/** A 10-digit account the emulator knows (numbers starting with 000 do not exist there). */
+const ACCOUNT = '0123456789';
+
+const LIST_TOOL = 'List Payouts';
+const PAY_TOOL = 'Pay Out';
+
+beforeAll(async () => {
+	lab = await startE2eLab({ emulator: { seed: { payouts: 5 } } });
+	scripted = await connectScriptedModel(lab);
+	agent = await createAgentWorkflow(lab, scripted, {
+		systemMessage: 'You are a payments assistant.',
+		tools: [
+			{
+				name: LIST_TOOL,
+				parameters: {
+					resource: 'payout',
+					operation: 'getAll',
+					returnAll: false,
+					limit: "={{ $fromAI('Limit', 'How many payouts to list, 1 to 50', 'number') }}",
+				},
+			},
+			{
+				name: PAY_TOOL,
+				parameters: {
+					resource: 'payout',
+					operation: 'create',
+					reference: "={{ $fromAI('Reference', 'Your unique reference for this payout', 'string') }}",
+					amount: "={{ $fromAI('Amount', 'Amount in naira, e.g. 1500.50', 'number') }}",
+					currency: 'NGN',
+					destinationAccountNumber: "={{ $fromAI('Destination_Account_Number', '10-digit NUBAN', 'string') }}",
+					bankId: "={{ $fromAI('Bank_ID', 'Paycashless bank id, starts with bank_', 'string') }}",
+				},
+			},
+		],
+	});
+});
+
+afterAll(async () => {
+	await scripted?.close();
+	await lab?.close();
+});
+
+const payoutsWithReference = (reference: string) => lab.emulator.list('payouts').filter((p) => p.reference === reference);
+
+describe('AI Agent with the Paycashless Tool (scripted model)', () => {
+	it('offers each Paycashless Tool node as a tool: node name, description from the operation, parameters from $fromAI', async () => {
+		const { requests, status } = await agent.run('Hello', [{ text: 'Hello, how can I help?' }]);
+		expect(status).toBe(200);
+		expect(requests).toHaveLength(1);
+		const tools = offeredTools(requests[0]);
+		expect([...tools.keys()].sort()).toEqual(['List_Payouts', 'Pay_Out']);
+
+		const list = tools.get('List_Payouts')!;
+		// Tool Description "Set Automatically": the operation's action + " in " + the node's default name.
+		expect(list.description).toBe('Get many payouts in Paycashless');
+		expect(list.parameters).toMatchObject({ type: 'object', required: ['Limit'] });
+		expect(list.parameters?.properties).toEqual({ Limit: { type: 'number', description: 'How many payouts to list, 1 to 50' } });
+
+		const pay = tools.get('Pay_Out')!;
+		expect(pay.description).toBe('Create a payout in Paycashless');
+		expect(Object.keys(pay.parameters?.properties ?? {}).sort()).toEqual(['Amount', 'Bank_ID', 'Destination_Account_Number', 'Reference']);
+		expect(pay.parameters?.properties?.Amount).toEqual({ type: 'number', description: 'Amount in naira, e.g. 1500.50' });
+		expect(pay.parameters?.required?.sort()).toEqual(['Amount', 'Bank_ID', 'Destination_Account_Number', 'Reference']);
+
+		// The system message and the prompt reach the model as sent.
+		expect(requests[0].messages.slice(0, 2)).toEqual([
+			expect.objectContaining({ role: 'system', content: 'You are a payments assistant.' }),
+			expect.objectContaining({ role: 'user', content: 'Hello' }),
+		]);
+	});
+
+	it('Payout → Get Many as a tool: the model gets the payouts as the tool result, then answers', async () => {
+		const run = await agent.run('Show me my last two payouts', [
+			{ toolCalls: [{ name: 'List_Payouts', arguments: { Limit: 2 } }] },
+			(request) => ({ text: `You have ${JSON.parse(toolResults(request)[0].content).length} recent payouts.` }),
+		]);
+		expect(run.status).toBe(200);
+		expect(run.output).toBe('You have 2 recent payouts.');
+		expect(run.requests).toHaveLength(2);
+
+		// The tool ran once, with the model's argument, and listed the two newest seeded payouts.
+		const [toolRun, ...more] = run.toolRuns(LIST_TOOL);
+		expect(more).toHaveLength(0);
+		const items = toolRunItems(toolRun);
+		expect(items).toHaveLength(2);
+		const seeded = lab.emulator.list('payouts');
+		const newestFirst = seeded.slice(-2).reverse().map((p) => p.reference);
+		expect(items.map((i) => i.reference)).toEqual(newestFirst);
+
+		// What the model was sent back: its call, then a tool message holding those payouts.
+		const [result] = toolResults(run.requests[1]);
+		expect(result.name).toBe('List_Payouts');
+		const sent = JSON.parse(result.content) as Array<Record<string, unknown>>;
+		expect(sent.map((p) => p.reference)).toEqual(newestFirst);
+		const newest = seeded[seeded.length - 1];
+		expect(sent[0]).toMatchObject({ id: newest.id, amount: newest.amount, destinationAccountNumber: newest.destinationAccountNumber });
+	});
+
+	it('Payout → Create called twice with one reference (two turns): one payout, the second call finds it again', async () => {
+		const reference = `agent-${randomUUID().slice(0, 8)}`;
+		const args = { Reference: reference, Amount: 1500.5, Destination_Account_Number: ACCOUNT, Bank_ID: ACCESS_BANK };
+		const run = await agent.run(`Pay NGN 1,500.50 to ${ACCOUNT}, reference ${reference}`, [
+			{ toolCalls: [{ name: 'Pay_Out', arguments: args }] },
+			{ toolCalls: [{ name: 'Pay_Out', arguments: args }] },
+			{ text: 'Paid.' },
+		]);
+		expect(run.status).toBe(200);
+		expect(run.output).toBe('Paid.');
+
+		const stored = payoutsWithReference(reference);
+		expect(stored).toHaveLength(1);
+		expect(stored[0]).toMatchObject({ amount: 150050, destinationAccountNumber: ACCOUNT });
+
+		// One run of the tool node per call: runIndex 0 created it, runIndex 1 found it again.
+		const runs = run.toolRuns(PAY_TOOL);
+		expect(runs).toHaveLength(2);
+		const [first, second] = runs.map((r) => toolRunItems(r)[0]);
+		expect(first).toMatchObject({ reference, _paycashless: { repeated: false } });
+		expect(second).toMatchObject({ reference, id: first.id, _paycashless: { repeated: true } });
+		expect(runs[0].inputOverride?.ai_tool?.[0]?.[0]?.json).toMatchObject(args);
+
+		// The model saw both results, the second one saying the reference was used before.
+		const results = toolResults(run.requests[2]);
+		expect(results).toHaveLength(2);
+		expect(JSON.parse(results[1].content)[0]).toMatchObject({ reference, _paycashless: { repeated: true } });
+	});
+
+	it('Payout → Create twice with one reference in one turn (parallel tool calls): one payout; the calls run one after the other', async () => {
+		const reference = `agent-par-${randomUUID().slice(0, 8)}`;
+		const args = { Reference: reference, Amount: 250, Destination_Account_Number: ACCOUNT, Bank_ID: ACCESS_BANK };
+		const run = await agent.run(`Pay NGN 250 to ${ACCOUNT}, reference ${reference}`, [
+			{ toolCalls: [{ name: 'Pay_Out', arguments: args }, { name: 'Pay_Out', arguments: args }] },
+			{ text: 'Done.' },
+		]);
+		expect(run.status).toBe(200);
+		expect(run.output).toBe('Done.');
+		expect(payoutsWithReference(reference)).toHaveLength(1);
+
+		// One run per call, runIndex in the model's order (run 0 = the turn's first call).
+		const runs = run.toolRuns(PAY_TOOL);
+		expect(runs).toHaveLength(2);
+		expect(runs.map((r) => r.inputOverride?.ai_tool?.[0]?.[0]?.json.toolCallId ?? null)).toEqual(lab.n8nVersion.startsWith('1.') ? ['call_1_0', 'call_1_1'] : [null, null]);
+		// Not concurrent: one run ends before the other starts. n8n 2.41 runs them in the model's
+		// order, n8n 1.123 in reverse (its execution stack takes the last call first).
+		const [earlier, later] = [...runs].sort((a, b) => a.startTime - b.startTime);
+		expect(later.startTime).toBeGreaterThanOrEqual(earlier.startTime + earlier.executionTime);
+		expect(earlier).toBe(lab.n8nVersion.startsWith('1.') ? runs[1] : runs[0]);
+		// The one that ran first created the payout, the other found it again.
+		expect((toolRunItems(earlier)[0]._paycashless as { repeated: boolean }).repeated).toBe(false);
+		expect((toolRunItems(later)[0]._paycashless as { repeated: boolean }).repeated).toBe(true);
+
+		const request: ChatRequest = run.requests[1];
+		expect(toolResults(request)).toHaveLength(2);
+	});
+});
