@@ -49,6 +49,8 @@ beforeAll(async () => {
 					currency: 'NGN',
 					destinationAccountNumber: "={{ $fromAI('Destination_Account_Number', '10-digit NUBAN', 'string') }}",
 					bankId: "={{ $fromAI('Bank_ID', 'Paycashless bank id, starts with bank_', 'string') }}",
+					// As a tool, a payout needs these limits (or an explicit opt-out) to run at all.
+					moneyLimits: { maxAmount: 10000, maxCount: 5 },
 				},
 			},
 		],
@@ -71,13 +73,13 @@ describe('AI Agent with the Paycashless Tool (scripted model)', () => {
 		expect([...tools.keys()].sort()).toEqual(['List_Payouts', 'Pay_Out']);
 
 		const list = tools.get('List_Payouts')!;
-		// Tool Description "Set Automatically": the operation's action + " in " + the node's default name.
-		expect(list.description).toBe('Get many payouts in Paycashless');
+		// The node's own Tool Description for the operation (actions/tool.ts): the action, then what it does to money.
+		expect(list.description).toMatch(/^Get many payouts in Paycashless\. It only reads/);
 		expect(list.parameters).toMatchObject({ type: 'object', required: ['Limit'] });
 		expect(list.parameters?.properties).toEqual({ Limit: { type: 'number', description: 'How many payouts to list, 1 to 50' } });
 
 		const pay = tools.get('Pay_Out')!;
-		expect(pay.description).toBe('Create a payout in Paycashless');
+		expect(pay.description).toMatch(/^Send a payout: moves real money now.* in Paycashless\. REAL MONEY leaves/);
 		expect(Object.keys(pay.parameters?.properties ?? {}).sort()).toEqual(['Amount', 'Bank_ID', 'Destination_Account_Number', 'Reference']);
 		expect(pay.parameters?.properties?.Amount).toEqual({ type: 'number', description: 'Amount in naira, e.g. 1500.50' });
 		expect(pay.parameters?.required?.sort()).toEqual(['Amount', 'Bank_ID', 'Destination_Account_Number', 'Reference']);
@@ -113,7 +115,8 @@ describe('AI Agent with the Paycashless Tool (scripted model)', () => {
 		const sent = JSON.parse(result.content) as Array<Record<string, unknown>>;
 		expect(sent.map((p) => p.reference)).toEqual(newestFirst);
 		const newest = seeded[seeded.length - 1];
-		expect(sent[0]).toMatchObject({ id: newest.id, amount: newest.amount, destinationAccountNumber: newest.destinationAccountNumber });
+		// Simplify (on by default): compact, the amount in naira with its currency.
+		expect(sent[0]).toMatchObject({ id: newest.id, amount: `NGN ${(Number(newest.amount) / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`, destinationAccountNumber: newest.destinationAccountNumber });
 	});
 
 	it('Payout → Create called twice with one reference (two turns): one payout, the second call finds it again', async () => {
@@ -135,14 +138,15 @@ describe('AI Agent with the Paycashless Tool (scripted model)', () => {
 		const runs = run.toolRuns(PAY_TOOL);
 		expect(runs).toHaveLength(2);
 		const [first, second] = runs.map((r) => toolRunItems(r)[0]);
-		expect(first).toMatchObject({ reference, _paycashless: { repeated: false } });
-		expect(second).toMatchObject({ reference, id: first.id, _paycashless: { repeated: true } });
+		expect(first).toMatchObject({ reference });
+		expect(first.repeatedReference).toBeUndefined();
+		expect(second).toMatchObject({ reference, id: first.id, repeatedReference: expect.stringMatching(/nothing new was created or paid/) });
 		expect(runs[0].inputOverride?.ai_tool?.[0]?.[0]?.json).toMatchObject(args);
 
 		// The model saw both results, the second one saying the reference was used before.
 		const results = toolResults(run.requests[2]);
 		expect(results).toHaveLength(2);
-		expect(JSON.parse(results[1].content)[0]).toMatchObject({ reference, _paycashless: { repeated: true } });
+		expect(JSON.parse(results[1].content)[0]).toMatchObject({ reference, repeatedReference: expect.any(String) });
 	});
 
 	it('Payout → Create twice with one reference in one turn (parallel tool calls): one payout; the calls run one after the other', async () => {
@@ -166,8 +170,8 @@ describe('AI Agent with the Paycashless Tool (scripted model)', () => {
 		expect(later.startTime).toBeGreaterThanOrEqual(earlier.startTime + earlier.executionTime);
 		expect(earlier).toBe(lab.n8nVersion.startsWith('1.') ? runs[1] : runs[0]);
 		// The one that ran first created the payout, the other found it again.
-		expect((toolRunItems(earlier)[0]._paycashless as { repeated: boolean }).repeated).toBe(false);
-		expect((toolRunItems(later)[0]._paycashless as { repeated: boolean }).repeated).toBe(true);
+		expect(toolRunItems(earlier)[0].repeatedReference).toBeUndefined();
+		expect(toolRunItems(later)[0].repeatedReference).toEqual(expect.any(String));
 
 		const request: ChatRequest = run.requests[1];
 		expect(toolResults(request)).toHaveLength(2);
