@@ -177,3 +177,27 @@ describe('AI Agent with the Paycashless Tool (scripted model)', () => {
 		expect(toolResults(request)).toHaveLength(2);
 	});
 });
+
+describe('AI Agent streaming its answer (Webhook: Respond Streaming)', () => {
+	let streaming: AgentWorkflow;
+
+	beforeAll(async () => {
+		streaming = await createAgentWorkflow(lab, scripted, {
+			streaming: true,
+			tools: [{ name: LIST_TOOL, parameters: { resource: 'payout', operation: 'getAll', returnAll: false, limit: "={{ $fromAI('Limit', 'How many payouts to list', 'number') }}" } }],
+		});
+	});
+
+	it('asks the model with stream: true, runs the tool from the streamed tool call and streams the final text', async () => {
+		const run = await streaming.run('How many payouts?', [
+			{ toolCalls: [{ name: 'List_Payouts', arguments: { Limit: 3 } }] },
+			(request) => ({ text: `There are ${JSON.parse(toolResults(request)[0].content).length} payouts in this page.` }),
+		]);
+		expect(run.status).toBe(200);
+		expect(run.requests.map((r) => r.stream)).toEqual([true, true]);
+		expect(run.output).toBe('There are 3 payouts in this page.');
+		expect(run.chunks.some((c) => c.type === 'item')).toBe(true);
+		expect(run.toolRuns(LIST_TOOL)).toHaveLength(1);
+		expect(toolRunItems(run.toolRuns(LIST_TOOL)[0])).toHaveLength(3);
+	});
+});

@@ -48,6 +48,11 @@ export interface AgentWorkflowOptions {
 	maxIterations?: number;
 	/** More AI Agent options (options collection). */
 	agentOptions?: Record<string, unknown>;
+	/**
+	 * Webhook with *Respond: Streaming* (Webhook 2.1): the agent streams its answer and asks the
+	 * model with `stream: true`. Default: *When Last Node Finishes*, a plain JSON answer.
+	 */
+	streaming?: boolean;
 }
 
 /** A tool node's run in the execution (one per tool call). */
@@ -69,8 +74,10 @@ export interface AgentRun {
 	status: number;
 	/** The agent's items as the webhook answered them (`[{ output }]`). */
 	items: Array<Record<string, unknown>>;
-	/** The agent's final text (`items[0].output`). */
+	/** The agent's final text (`items[0].output`; when streaming, the streamed pieces joined). */
 	output: unknown;
+	/** When streaming: the answer's chunks (`{ type: 'begin' | 'item' | 'end', content?, metadata }`) as n8n sent them. */
+	chunks: Array<Record<string, unknown>>;
 	/** The chat-completion requests the model received in this run, in order. */
 	requests: ChatRequest[];
 	/** The saved execution, with data. */
@@ -118,8 +125,13 @@ export async function createAgentWorkflow(lab: E2eLab, scripted: ScriptedModelIn
 	const agentOptions: Record<string, unknown> = { ...options.agentOptions };
 	if (options.systemMessage !== undefined) agentOptions.systemMessage = options.systemMessage;
 	if (options.maxIterations !== undefined) agentOptions.maxIterations = options.maxIterations;
+	const webhook = webhookNode(webhookPath);
+	if (options.streaming) {
+		webhook.typeVersion = 2.1;
+		webhook.parameters = { httpMethod: 'POST', path: webhookPath, responseMode: 'streaming', options: {} };
+	}
 	const nodes: WorkflowNode[] = [
-		webhookNode(webhookPath),
+		webhook,
 		{
 			name: 'AI Agent',
 			type: AGENT_TYPE,
@@ -162,10 +174,20 @@ export async function createAgentWorkflow(lab: E2eLab, scripted: ScriptedModelIn
 		});
 		const text = await response.text();
 		let parsed: unknown = text;
-		try {
-			parsed = text === '' ? [] : (JSON.parse(text) as unknown);
-		} catch {
-			// Kept as text: an error page says more than a parse error.
+		let chunks: Array<Record<string, unknown>> = [];
+		if (options.streaming) {
+			// One JSON object per line.
+			chunks = text
+				.split('\n')
+				.filter((line) => line.trim() !== '')
+				.map((line) => JSON.parse(line) as Record<string, unknown>);
+			parsed = [{ output: chunks.filter((c) => c.type === 'item').map((c) => String(c.content ?? '')).join('') }];
+		} else {
+			try {
+				parsed = text === '' ? [] : (JSON.parse(text) as unknown);
+			} catch {
+				// Kept as text: an error page says more than a parse error.
+			}
 		}
 		const items = (Array.isArray(parsed) ? parsed : [parsed]) as Array<Record<string, unknown>>;
 		// The execution is saved right after the answer is sent: wait for it to be there, finished.
@@ -179,6 +201,7 @@ export async function createAgentWorkflow(lab: E2eLab, scripted: ScriptedModelIn
 			status: response.status,
 			items,
 			output: items[0]?.output,
+			chunks,
 			requests: scripted.model.chatRequests(),
 			execution,
 			toolRuns: (nodeName) => runData[nodeName] ?? [],
