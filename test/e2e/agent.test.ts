@@ -8,7 +8,15 @@
 import { randomUUID } from 'crypto';
 
 import { ACCESS_BANK } from '../reliability/helpers';
-import { connectScriptedModel, createAgentWorkflow, toolRunItems, type AgentWorkflow, type ScriptedModelInN8n } from './agentHarness';
+import {
+	connectScriptedModel,
+	createAgentWorkflow,
+	createReviewedAgentWorkflow,
+	toolRunItems,
+	type AgentWorkflow,
+	type ReviewedAgentWorkflow,
+	type ScriptedModelInN8n,
+} from './agentHarness';
 import { SETUP_TIMEOUT_MS, startE2eLab, type E2eLab } from './harness';
 import { offeredTools, toolResults, type ChatRequest } from './scriptedModel';
 
@@ -199,5 +207,89 @@ describe('AI Agent streaming its answer (Webhook: Respond Streaming)', () => {
 		expect(run.chunks.some((c) => c.type === 'item')).toBe(true);
 		expect(run.toolRuns(LIST_TOOL)).toHaveLength(1);
 		expect(toolRunItems(run.toolRuns(LIST_TOOL)[0])).toHaveLength(3);
+	});
+});
+
+describe('human review of a tool call (n8n 2.x: Chat review node, Approve or Decline by a press of its link)', () => {
+	let reviewed: ReviewedAgentWorkflow | undefined;
+	let refusedOn1x: string | undefined;
+	const payArgs = (reference: string) => ({ Reference: reference, Amount: 75, Destination_Account_Number: ACCOUNT, Bank_ID: ACCESS_BANK });
+
+	beforeAll(async () => {
+		const creating = createReviewedAgentWorkflow(lab, scripted, {
+			reviewMessage: '=Allow {{ $tool.name }} with {{ JSON.stringify($tool.parameters) }}?',
+			tools: [
+				{
+					name: PAY_TOOL,
+					parameters: {
+						resource: 'payout',
+						operation: 'create',
+						reference: "={{ $fromAI('Reference', 'Your unique reference for this payout', 'string') }}",
+						amount: "={{ $fromAI('Amount', 'Amount in naira', 'number') }}",
+						currency: 'NGN',
+						destinationAccountNumber: "={{ $fromAI('Destination_Account_Number', '10-digit NUBAN', 'string') }}",
+						bankId: "={{ $fromAI('Bank_ID', 'Paycashless bank id', 'string') }}",
+					},
+				},
+			],
+		});
+		// n8n 1.123 has no review (…HitlTool) nodes: there the workflow cannot be created or published.
+		if (lab.n8nVersion.startsWith('1.')) refusedOn1x = await creating.then(() => 'created', (error: Error) => error.message);
+		else reviewed = await creating;
+	});
+
+	it('n8n 1.123 has no review nodes (the workflow is refused there; 2.x runs the tests below)', () => {
+		if (!lab.n8nVersion.startsWith('1.')) return;
+		// 1.123 strips "Tool" from the type name and knows no "chatHitl" node.
+		expect(refusedOn1x).toMatch(/Unrecognized node type: @n8n\/n8n-nodes-langchain\.chatHitl\b/);
+	});
+
+	it('pays only after Approve: the execution waits with the review message, nothing is sent before the press', async () => {
+		if (!reviewed) return;
+		const reference = `agent-hitl-${randomUUID().slice(0, 8)}`;
+		const { executionId, review } = await reviewed.send(`Pay NGN 75, reference ${reference}`, [
+			// Behind a review node the tool's arguments sit under toolParameters (hitlParameters: the review node's own $fromAI keys).
+			{ toolCalls: [{ name: 'Pay_Out', arguments: { toolParameters: payArgs(reference), hitlParameters: {} } }] },
+			(request) => ({ text: `Paid: ${JSON.parse(toolResults(request)[0].content)[0].reference}` }),
+		]);
+		expect(review).toBeDefined();
+		expect(review!.text).toContain(`"Reference":"${reference}"`);
+		expect(review!.buttons.map((b) => b.text)).toEqual(['Approve', 'Decline']);
+		expect(payoutsWithReference(reference)).toHaveLength(0);
+
+		// What the model was offered: the same tool name and description, its parameters wrapped.
+		const offered = offeredTools(scripted.model.chatRequests()[0]).get('Pay_Out')!;
+		expect(offered.description).toBe('Create a payout in Paycashless');
+		expect(Object.keys(offered.parameters?.properties ?? {})).toEqual(['toolParameters', 'hitlParameters']);
+		expect(Object.keys(offered.parameters?.properties?.toolParameters.properties ?? {}).sort()).toEqual(['Amount', 'Bank_ID', 'Destination_Account_Number', 'Reference']);
+
+		expect((await reviewed.press(review!, 'Approve')).status).toBe(200);
+		const run = await reviewed.finished(executionId);
+		expect(run.execution.status).toBe('success');
+		expect(run.output).toBe(`Paid: ${reference}`);
+		expect(payoutsWithReference(reference)).toHaveLength(1);
+		expect(run.toolRuns('Human Review')).toHaveLength(1);
+		expect(toolRunItems(run.toolRuns('Human Review')[0])[0]).toMatchObject({ data: { approved: true } });
+		expect(run.toolRuns(PAY_TOOL)).toHaveLength(1);
+	});
+
+	it('pays nothing after Decline: the model is told the call was rejected', async () => {
+		if (!reviewed) return;
+		const reference = `agent-hitl-no-${randomUUID().slice(0, 8)}`;
+		const { executionId, review } = await reviewed.send(`Pay NGN 75, reference ${reference}`, [
+			{ toolCalls: [{ name: 'Pay_Out', arguments: { toolParameters: payArgs(reference), hitlParameters: {} } }] },
+			{ text: 'Understood, I did not pay.' },
+		]);
+		expect((await reviewed.press(review!, 'Decline')).status).toBe(200);
+		const run = await reviewed.finished(executionId);
+		expect(run.execution.status).toBe('success');
+		expect(run.output).toBe('Understood, I did not pay.');
+		expect(payoutsWithReference(reference)).toHaveLength(0);
+		expect(run.toolRuns(PAY_TOOL)).toHaveLength(0);
+		const [result] = toolResults(run.requests[1]);
+		// n8n's wording (processHitlResponses.js), naming the tool node, not the tool.
+		expect(JSON.parse(result.content)).toEqual([
+			{ output: `User rejected the tool call to ${PAY_TOOL} (id: call_1_0). STOP what you are doing and wait for the user to tell you how to proceed. The tool is still available if needed.` },
+		]);
 	});
 });

@@ -118,26 +118,19 @@ export async function connectScriptedModel(lab: E2eLab): Promise<ScriptedModelIn
 	}
 }
 
-/** `Webhook → AI Agent` with the scripted model and the given Paycashless Tool nodes, created and activated. */
-export async function createAgentWorkflow(lab: E2eLab, scripted: ScriptedModelInN8n, options: AgentWorkflowOptions): Promise<AgentWorkflow> {
+/** The agent, its model and its tools (the part every agent workflow shares), wired to the agent. */
+function agentCluster(
+	lab: E2eLab,
+	scripted: ScriptedModelInN8n,
+	options: AgentWorkflowOptions,
+	prompt: Record<string, unknown>,
+): { nodes: WorkflowNode[]; connections: Record<string, unknown> } {
 	const versions = agentVersions(lab);
-	const webhookPath = `e2e-agent-${randomUUID().slice(0, 8)}`;
 	const agentOptions: Record<string, unknown> = { ...options.agentOptions };
 	if (options.systemMessage !== undefined) agentOptions.systemMessage = options.systemMessage;
 	if (options.maxIterations !== undefined) agentOptions.maxIterations = options.maxIterations;
-	const webhook = webhookNode(webhookPath);
-	if (options.streaming) {
-		webhook.typeVersion = 2.1;
-		webhook.parameters = { httpMethod: 'POST', path: webhookPath, responseMode: 'streaming', options: {} };
-	}
 	const nodes: WorkflowNode[] = [
-		webhook,
-		{
-			name: 'AI Agent',
-			type: AGENT_TYPE,
-			typeVersion: versions.agent,
-			parameters: { promptType: 'define', text: '={{ $json.body.prompt }}', options: agentOptions },
-		},
+		{ name: 'AI Agent', type: AGENT_TYPE, typeVersion: versions.agent, parameters: { ...prompt, options: agentOptions } },
 		{
 			name: 'OpenAI Chat Model',
 			type: CHAT_MODEL_TYPE,
@@ -158,11 +151,39 @@ export async function createAgentWorkflow(lab: E2eLab, scripted: ScriptedModelIn
 		),
 	];
 	const connections: Record<string, unknown> = {
-		Webhook: { main: [[{ node: 'AI Agent', type: 'main', index: 0 }]] },
 		'OpenAI Chat Model': { ai_languageModel: [[{ node: 'AI Agent', type: 'ai_languageModel', index: 0 }]] },
 	};
 	for (const tool of options.tools) connections[tool.name] = { ai_tool: [[{ node: 'AI Agent', type: 'ai_tool', index: 0 }]] };
-	const workflowId = await lab.createActiveWorkflow(`e2e agent ${webhookPath}`, nodes, connections, [webhookPath]);
+	return { nodes, connections };
+}
+
+/** What a test reads of a finished agent execution. */
+function agentRun(execution: Execution, requests: ChatRequest[], answer: Pick<AgentRun, 'status' | 'items' | 'chunks'>): AgentRun {
+	const runData = (execution.data?.resultData.runData ?? {}) as unknown as Record<string, ToolRun[]>;
+	return {
+		...answer,
+		output: answer.items[0]?.output,
+		requests,
+		execution,
+		toolRuns: (nodeName) => runData[nodeName] ?? [],
+	};
+}
+
+/** `Webhook → AI Agent` with the scripted model and the given Paycashless Tool nodes, created and activated. */
+export async function createAgentWorkflow(lab: E2eLab, scripted: ScriptedModelInN8n, options: AgentWorkflowOptions): Promise<AgentWorkflow> {
+	const webhookPath = `e2e-agent-${randomUUID().slice(0, 8)}`;
+	const webhook = webhookNode(webhookPath);
+	if (options.streaming) {
+		webhook.typeVersion = 2.1;
+		webhook.parameters = { httpMethod: 'POST', path: webhookPath, responseMode: 'streaming', options: {} };
+	}
+	const cluster = agentCluster(lab, scripted, options, { promptType: 'define', text: '={{ $json.body.prompt }}' });
+	const workflowId = await lab.createActiveWorkflow(
+		`e2e agent ${webhookPath}`,
+		[webhook, ...cluster.nodes],
+		{ ...cluster.connections, Webhook: { main: [[{ node: 'AI Agent', type: 'main', index: 0 }]] } },
+		[webhookPath],
+	);
 
 	const run: AgentWorkflow['run'] = async (prompt, script, finalText) => {
 		const before = new Set((await lab.executions(workflowId)).map((e) => String(e.id)));
@@ -196,18 +217,131 @@ export async function createAgentWorkflow(lab: E2eLab, scripted: ScriptedModelIn
 			async () => (await lab.executions(workflowId)).find((e) => !before.has(String(e.id)) && e.status !== 'running' && e.status !== 'new'),
 			30_000,
 		);
-		const runData = (execution.data?.resultData.runData ?? {}) as unknown as Record<string, ToolRun[]>;
-		return {
-			status: response.status,
-			items,
-			output: items[0]?.output,
-			chunks,
-			requests: scripted.model.chatRequests(),
-			execution,
-			toolRuns: (nodeName) => runData[nodeName] ?? [],
-		};
+		return agentRun(execution, scripted.model.chatRequests(), { status: response.status, items, chunks });
 	};
 	return { workflowId, webhookPath, run };
+}
+
+/**
+ * n8n 2.x's human review of tool calls: a `…HitlTool` node between the tools and the agent
+ * (tool → review node → agent, all `ai_tool` connections). This one is the Chat node's
+ * (`@n8n/n8n-nodes-langchain.chatHitlTool`): no outside service, but it needs a Chat Trigger
+ * (hosted chat, Response Mode "Using Response Nodes"), so these workflows start from a chat message.
+ */
+export const CHAT_REVIEW_TYPE = '@n8n/n8n-nodes-langchain.chatHitlTool';
+export const CHAT_TRIGGER_TYPE = '@n8n/n8n-nodes-langchain.chatTrigger';
+
+/** What the reviewer is shown: the review node's chat message with its buttons (each a signed resume link). */
+export interface Review {
+	executionId: string;
+	text: string;
+	buttons: Array<{ text: string; link: string; type?: string }>;
+}
+
+export interface ReviewedAgentWorkflow {
+	workflowId: string;
+	/**
+	 * Sends a chat message, the model following `script`, and waits until the execution waits for a
+	 * review (returned) or ends without one (`review` undefined).
+	 */
+	send(message: string, script: ScriptStep[], finalText?: string): Promise<{ executionId: string; review?: Review }>;
+	/** Presses a review button the way a person does: a browser's GET of its link. Returns n8n's answer. */
+	press(review: Review, button: string): Promise<{ status: number; text: string }>;
+	/** Waits until the execution has ended and returns it as an agent run (`output` from the agent's item). */
+	finished(executionId: string): Promise<AgentRun>;
+}
+
+/**
+ * n8n answers a review link opened by a bot or a link preview with an empty page and does not resume
+ * (n8n-nodes-base/dist/utils/sendAndWait/utils.js, sendAndWaitWebhook: isbot(user-agent)); Node's
+ * fetch counts as a bot, so the press is sent with a browser's User-Agent.
+ */
+const BROWSER_USER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36';
+
+/**
+ * `Chat Trigger → AI Agent`, the scripted model, and the Paycashless Tool nodes behind one Chat
+ * review node (Approve / Decline buttons): the agent runs a tool only after a press of Approve.
+ * n8n 2.x only (1.123 has no review nodes).
+ */
+export async function createReviewedAgentWorkflow(lab: E2eLab, scripted: ScriptedModelInN8n, options: AgentWorkflowOptions & { reviewMessage?: string }): Promise<ReviewedAgentWorkflow> {
+	const chatId = randomUUID();
+	const cluster = agentCluster(lab, scripted, options, { promptType: 'auto' });
+	const review: WorkflowNode = {
+		id: randomUUID(),
+		name: 'Human Review',
+		type: CHAT_REVIEW_TYPE,
+		typeVersion: 1.3,
+		webhookId: randomUUID(),
+		parameters: {
+			...(options.reviewMessage !== undefined ? { message: options.reviewMessage } : {}),
+			approvalOptions: { values: { approvalType: 'double' } },
+		},
+	};
+	const connections: Record<string, unknown> = { ...cluster.connections, Chat: { main: [[{ node: 'AI Agent', type: 'main', index: 0 }]] } };
+	// Every tool goes through the review node, which stands in for them at the agent.
+	for (const tool of options.tools) connections[tool.name] = { ai_tool: [[{ node: review.name, type: 'ai_tool', index: 0 }]] };
+	connections[review.name] = { ai_tool: [[{ node: 'AI Agent', type: 'ai_tool', index: 0 }]] };
+	const chat: WorkflowNode = {
+		name: 'Chat',
+		type: CHAT_TRIGGER_TYPE,
+		typeVersion: 1.3,
+		webhookId: chatId,
+		parameters: { public: true, mode: 'hostedChat', authentication: 'none', options: { responseMode: 'responseNodes' } },
+	};
+	const workflowId = await lab.createActiveWorkflow(`e2e reviewed agent ${chatId.slice(0, 8)}`, [chat, ...cluster.nodes, review], connections, []);
+	const chatUrl = `${lab.n8n.baseUrl}/webhook/${chatId}/chat`;
+	// The chat page (GET) is served once the trigger is registered.
+	await waitFor('the chat trigger to be registered', async () => ((await fetch(chatUrl).then((r) => r.status, () => 0)) === 200 ? true : undefined), 60_000);
+
+	const execution = async (executionId: string) => (await lab.executions(workflowId)).find((e) => String(e.id) === executionId);
+
+	const send: ReviewedAgentWorkflow['send'] = async (message, script, finalText) => {
+		scripted.model.script(script, finalText);
+		const response = await fetch(chatUrl, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify({ action: 'sendMessage', sessionId: randomUUID(), chatInput: message }),
+		});
+		// With response nodes, the chat trigger answers at once: { executionStarted, executionId }.
+		const started = (await response.json()) as { executionStarted?: boolean; executionId?: string };
+		if (!started.executionId) throw new Error(`the chat did not start an execution: HTTP ${response.status} ${JSON.stringify(started)}`);
+		const executionId = String(started.executionId);
+		const paused = await waitFor(
+			'the execution to wait for a review or end',
+			async () => {
+				const found = await execution(executionId);
+				return found && !['new', 'running'].includes(found.status) ? found : undefined;
+			},
+			30_000,
+		);
+		if (paused.status !== 'waiting') return { executionId };
+		const runs = (paused.data?.resultData.runData[review.name] ?? []) as unknown as Array<{ data?: { ai_tool?: Array<Array<{ sendMessage?: { text: string; buttons: Review['buttons'] } }>> } }>;
+		const sent = runs[runs.length - 1]?.data?.ai_tool?.[0]?.[0]?.sendMessage;
+		if (!sent) throw new Error('the execution waits, but the review node sent no message');
+		return { executionId, review: { executionId, text: sent.text, buttons: sent.buttons } };
+	};
+
+	const press: ReviewedAgentWorkflow['press'] = async (shown, button) => {
+		const found = shown.buttons.find((b) => b.text === button);
+		if (!found) throw new Error(`no button "${button}" in the review (${shown.buttons.map((b) => b.text).join(', ')})`);
+		const response = await fetch(found.link, { headers: { 'user-agent': BROWSER_USER_AGENT } });
+		return { status: response.status, text: await response.text() };
+	};
+
+	const finished: ReviewedAgentWorkflow['finished'] = async (executionId) => {
+		const ended = await waitFor(
+			'the reviewed execution to end',
+			async () => {
+				const found = await execution(executionId);
+				return found && !['new', 'running', 'waiting'].includes(found.status) ? found : undefined;
+			},
+			30_000,
+		);
+		const agentItems = (ended.data?.resultData.runData['AI Agent']?.at(-1)?.data?.main[0] ?? []).map((item) => item.json);
+		return agentRun(ended, scripted.model.chatRequests(), { status: 200, items: agentItems, chunks: [] });
+	};
+
+	return { workflowId, send, press, finished };
 }
 
 /** The JSON items a tool run gave back (what the model gets as the tool result). */
