@@ -99,6 +99,14 @@ describe('AI Agent with the Paycashless Tool (scripted model)', () => {
 		]);
 	});
 
+	it('the OpenAI credential pointing at the scripted model passes n8n\'s credential Test (GET …/models)', async () => {
+		scripted.model.script([]);
+		const stored = await lab.session.rest<{ id: string; name: string; type: string; data: Record<string, unknown> }>('GET', `/rest/credentials/${scripted.credential.id}?includeData=true`);
+		const result = await lab.session.rest('POST', '/rest/credentials/test', { credentials: { id: stored.id, name: stored.name, type: stored.type, data: stored.data } });
+		expect(result).toEqual({ status: 'OK', message: 'Connection successful!' });
+		expect(scripted.model.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /v1/models']);
+	});
+
 	it('Payout → Get Many as a tool: the model gets the payouts as the tool result, then answers', async () => {
 		const run = await agent.run('Show me my last two payouts', [
 			{ toolCalls: [{ name: 'List_Payouts', arguments: { Limit: 2 } }] },

@@ -4,7 +4,8 @@
  * Model sub-node whose credential points at the scripted server and one or more Paycashless Tool
  * sub-nodes configured by the test. A run posts the prompt to the webhook and returns the agent's
  * answer, what the model was sent (tools offered, tool results) and the saved execution, whose
- * runData holds one run per tool call of each tool node.
+ * runData holds one run per tool call of each tool node. createReviewedAgentWorkflow puts n8n 2.x's
+ * human review (a Chat review node) in front of the tools, started from a chat message instead.
  */
 import { randomUUID } from 'crypto';
 
@@ -42,7 +43,7 @@ export interface AgentTool {
 
 export interface AgentWorkflowOptions {
 	tools: AgentTool[];
-	/** The agent's system message (default: n8n's). */
+	/** The agent's system message (default: none is sent; n8n's "You are a helpful assistant" only when the option is set). */
 	systemMessage?: string;
 	/** The agent's iteration limit (n8n's default: 10). */
 	maxIterations?: number;
@@ -61,7 +62,7 @@ export interface ToolRun {
 	executionTime: number;
 	executionIndex?: number;
 	executionStatus?: string;
-	/** What n8n shows as the tool's input: the model's arguments. */
+	/** What n8n shows as the tool's input: the model's arguments (1.123: merged into the agent's input item, with toolCallId). */
 	inputOverride?: { ai_tool?: Array<Array<{ json: Record<string, unknown> }>> };
 	/** The tool node's output items (the tool result). */
 	data?: { ai_tool?: Array<Array<{ json: Record<string, unknown> }>>; main?: Array<Array<{ json: Record<string, unknown> }>> };
