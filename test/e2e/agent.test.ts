@@ -237,6 +237,7 @@ describe('human review of a tool call (n8n 2.x: Chat review node, Approve or Dec
 						currency: 'NGN',
 						destinationAccountNumber: "={{ $fromAI('Destination_Account_Number', '10-digit NUBAN', 'string') }}",
 						bankId: "={{ $fromAI('Bank_ID', 'Paycashless bank id', 'string') }}",
+						moneyLimits: { maxAmount: 10000, maxCount: 5 },
 					},
 				},
 			],
@@ -267,7 +268,7 @@ describe('human review of a tool call (n8n 2.x: Chat review node, Approve or Dec
 
 		// What the model was offered: the same tool name and description, its parameters wrapped.
 		const offered = offeredTools(scripted.model.chatRequests()[0]).get('Pay_Out')!;
-		expect(offered.description).toBe('Create a payout in Paycashless');
+		expect(offered.description).toMatch(/^Send a payout: moves real money now.* in Paycashless\. REAL MONEY leaves/);
 		expect(Object.keys(offered.parameters?.properties ?? {})).toEqual(['toolParameters', 'hitlParameters']);
 		expect(Object.keys(offered.parameters?.properties?.toolParameters.properties ?? {}).sort()).toEqual(['Amount', 'Bank_ID', 'Destination_Account_Number', 'Reference']);
 
