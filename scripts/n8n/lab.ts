@@ -218,6 +218,10 @@ export function n8nEnv(config: N8nConfig): NodeJS.ProcessEnv {
 			N8N_COMMUNITY_PACKAGES_ENABLED: 'true',
 			EXECUTIONS_DATA_SAVE_ON_SUCCESS: 'all',
 			EXECUTIONS_DATA_SAVE_MANUAL_EXECUTIONS: 'true',
+			// 2.41's default. n8n 1.123 defaults to 0 (one legacy SQLite connection), which failed a
+			// workflow create with "SQLITE_ERROR: cannot start a transaction within a transaction"
+			// while the previous execution was still being saved (n8n's own race, not the node's).
+			DB_SQLITE_POOL_SIZE: '3',
 		},
 		...config.env,
 	};

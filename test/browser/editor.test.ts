@@ -262,10 +262,13 @@ describe('in n8n’s editor, in Chromium', () => {
 		});
 	});
 
-	/** The actions the node panel lists: one per operation of every resource (the node's own menus). */
+	/**
+	 * The actions the node panel lists: one per operation of every resource (the node's own menus,
+	 * not the tool variant's, which shows only in the Paycashless Tool: `@tool: [true]`).
+	 */
 	const actionCount = () =>
 		new Paycashless().description.properties
-			.filter((property) => property.name === 'operation')
+			.filter((property) => property.name === 'operation' && !(property.displayOptions?.show?.['@tool'] as boolean[] | undefined)?.includes(true))
 			.reduce((count, property) => count + (property.options ?? []).length, 0);
 
 	it('the node panel shows the Paycashless entry with a text that describes it (n8n shows one entry for node and trigger)', async () => {

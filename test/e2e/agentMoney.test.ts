@@ -100,11 +100,11 @@ describe('Money Limits hold for an agent', () => {
 		expect(paid).toHaveLength(3);
 		// refs[0] twice (the second finds it again), then two new ones; the 4th and 5th new ones are refused before sending.
 		expect(payoutPosts() - postsBefore).toBe(4);
-		const refused = toolResults(run.requests[2]).map((result) => resultOf(result.content)).filter((result) => typeof result.error === 'string');
+		const refused = toolResults(run.requests[2]).map((result) => resultOf(result.content)).filter((result) => typeof result.message === 'string');
 		expect(refused).toHaveLength(2);
 		for (const result of refused) {
-			expect(result.error).toBe('Refused: this execution already made 3 payouts, the Maximum Count per Execution');
-			expect(result.details).toMatchObject({ description: expect.stringMatching(/^Nothing was sent/) });
+			expect(result.message).toBe('Refused: this execution already made 3 payouts, the Maximum Count per Execution');
+			expect(result.error).toMatchObject({ description: expect.stringMatching(/^Nothing was sent/) });
 		}
 		// A new execution starts counting again.
 		const next = await agent.run('one more', [{ toolCalls: [{ name: 'Pay_Claim', arguments: args(`agent-count-next-${randomUUID().slice(0, 6)}`, 100) }] }, { text: 'ok' }]);
@@ -116,32 +116,32 @@ describe('Money Limits hold for an agent', () => {
 		const run = await agent.run('pay 5000 naira', [{ toolCalls: [{ name: 'Pay_Claim', arguments: args(`agent-kobo-${randomUUID().slice(0, 6)}`, 500000) }] }, { text: 'ok' }]);
 		expect(payoutPosts()).toBe(postsBefore);
 		const result = resultOf(toolResults(run.requests[1])[0].content);
-		expect(result.error).toBe("Refused: NGN 500,000.00 is above this node's Maximum Amount of NGN 50,000.00");
-		expect(result.details).toMatchObject({ description: expect.stringMatching(/an amount meant in kobo is 100 times too large/) });
+		expect(result.message).toBe("Refused: NGN 500,000.00 is above this node's Maximum Amount of NGN 50,000.00");
+		expect(result.error).toMatchObject({ description: expect.stringMatching(/an amount meant in kobo is 100 times too large/) });
 	});
 
 	it('a payee whose name does not match is refused, 0 payouts', async () => {
 		const reference = `agent-name-${randomUUID().slice(0, 6)}`;
 		const run = await agent.run('pay Ada', [{ toolCalls: [{ name: 'Pay_Named_Payee', arguments: args(reference, 100, '0123456780') }] }, { text: 'ok' }]);
 		const result = resultOf(toolResults(run.requests[1])[0].content);
-		expect(result.error).toMatch(/^Refused: account 0123456780 belongs to ".+", not "Ada Obi"$/);
+		expect(result.message).toMatch(/^Refused: account 0123456780 belongs to ".+", not "Ada Obi"$/);
 		expect(lab.emulator.list('payouts').filter((payout) => payout.reference === reference)).toHaveLength(0);
 	});
 
 	it('a failure from Paycashless reaches the model with its advice and details', async () => {
 		const run = await agent.run('look up', [{ toolCalls: [{ name: 'Look_Up_Account', arguments: { Account_Number: '0001234567', Bank_Code: '044' } }] }, { text: 'ok' }]);
 		const result = resultOf(toolResults(run.requests[1])[0].content);
-		expect(result.error).toMatch(/was not found/);
-		expect(result.details).toMatchObject({ httpCode: '404', type: 'invalid_request_error', code: 'resource_missing', description: expect.any(String) });
+		expect(result.message).toMatch(/was not found/);
+		expect(result.error).toMatchObject({ httpCode: '404', type: 'invalid_request_error', code: 'resource_missing', description: expect.any(String) });
 	});
 
 	it('a money tool with no limits set refuses and says which limit to set', async () => {
 		const postsBefore = payoutPosts();
 		const run = await agent.run('pay', [{ toolCalls: [{ name: 'Pay_Without_Limits', arguments: args(`agent-nolimit-${randomUUID().slice(0, 6)}`, 10) }] }, { text: 'ok' }]);
 		const result = resultOf(toolResults(run.requests[1])[0].content);
-		expect(result.error).toBe('Refused: this tool moves real money and has no Maximum Amount set');
+		expect(result.message).toBe('Refused: this tool moves real money and has no Maximum Amount set');
 		expect(payoutPosts()).toBe(postsBefore);
-		expect(toolRunItems(run.toolRuns(UNLIMITED)[0])[0]).toMatchObject({ error: result.error });
+		expect(toolRunItems(run.toolRuns(UNLIMITED)[0])[0]).toMatchObject({ message: result.message });
 	});
 });
 

@@ -404,11 +404,11 @@ describe('On Error: Continue (using error output)', () => {
 		const failed = (await response.json()) as Record<string, unknown> | Array<Record<string, unknown>>;
 		const items = Array.isArray(failed) ? failed : [failed];
 		// Only the failed item reached "Failed", through the error output, with its error and, in a
-		// real n8n, its details (httpCode, type, code, advice): n8n keeps them because the item has no
-		// `item.error` (normalizeNodeErrors would replace its JSON with { error }).
+		// real n8n, its details under `error` (httpCode, type, code, advice): n8n keeps them because the item has
+		// no `item.error` (normalizeNodeErrors would replace its JSON with { error }).
 		expect(items).toHaveLength(1);
-		expect(String(items[0].error)).toMatch(/no-such-payout.*HTTP 404/);
-		expect(items[0].details).toMatchObject({ httpCode: '404', type: 'invalid_request_error', code: 'resource_missing', description: expect.any(String) });
+		expect(String(items[0].message)).toMatch(/no-such-payout.*HTTP 404/);
+		expect(items[0].error).toMatchObject({ httpCode: '404', type: 'invalid_request_error', code: 'resource_missing', description: expect.any(String) });
 	});
 });
 

@@ -156,7 +156,7 @@ describe('reads', () => {
 		expect(output).toHaveLength(12);
 		output!.forEach((item, i) => {
 			expect(item.pairedItem).toEqual({ item: i });
-			if (i === 3 || i === 9) expect(item.json).toMatchObject({ error: expect.any(String), details: { httpCode: '404' } });
+			if (i === 3 || i === 9) expect(item.json).toMatchObject({ message: expect.any(String), error: { httpCode: '404' } });
 			else expect(item.json.reference).toBe(refs[i]);
 		});
 	});

@@ -221,11 +221,12 @@ describe('Continue On Fail', () => {
 			expect(output[0]).toEqual({ json: created('a'), pairedItem: { item: 0 } });
 			expect(output[1].pairedItem).toEqual({ item: 1 });
 			// No `item.error`: n8n would replace the JSON with { error } and drop the details. Only the
-			// keys error and details, which n8n's "Continue (using error output)" routes by.
+			// keys message and error, which n8n's "Continue (using error output)" routes by (1.123 and 2.41).
 			expect(output[1].error).toBeUndefined();
 			expect(output[1].json).toEqual({
-				error: 'Used before (idempotency_error / duplicate_reference, HTTP 409)',
-				details: {
+				message: 'Used before (idempotency_error / duplicate_reference, HTTP 409)',
+				error: {
+					message: 'Used before (idempotency_error / duplicate_reference, HTTP 409)',
 					description: expect.stringContaining('That reference was used before'),
 					httpCode: '409',
 					type: 'idempotency_error',
@@ -233,7 +234,7 @@ describe('Continue On Fail', () => {
 				},
 			});
 			expect(output[2]).toEqual({
-				json: { error: expect.stringMatching(/^Invalid Amount -1: use a number greater than 0/), details: {} },
+				json: { message: expect.stringMatching(/^Invalid Amount -1: use a number greater than 0/), error: { message: expect.stringMatching(/^Invalid Amount -1/) } },
 				pairedItem: { item: 2 },
 			});
 			expect(output[3]).toEqual({ json: created('d'), pairedItem: { item: 3 } });

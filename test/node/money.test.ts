@@ -110,8 +110,8 @@ describe('Money Limits', () => {
 	it('items in parallel in one run cannot pass the count together', async () => {
 		const items = Array.from({ length: 6 }, (_, k) => payout(`par-${k}`, 10, { maxCount: 3 }, { concurrency: 6 }));
 		const { output } = await run(items, { continueOnFail: true });
-		expect(output.filter((item) => item.json.error === undefined)).toHaveLength(3);
-		expect(output.filter((item) => String(item.json.error).startsWith('Refused: this execution already made 3 payouts'))).toHaveLength(3);
+		expect(output.filter((item) => item.json.message === undefined)).toHaveLength(3);
+		expect(output.filter((item) => String(item.json.message).startsWith('Refused: this execution already made 3 payouts'))).toHaveLength(3);
 		expect(emulator.list('payouts')).toHaveLength(3);
 	});
 
@@ -181,8 +181,8 @@ describe('the tool variant (Paycashless Tool)', () => {
 
 	it('a money-moving tool without Maximum Amount and Count refuses, and tells the model; the opt-out lets it run', async () => {
 		const { output } = await run(payout('tool-1', 10, { maxAmount: 100 }), { asTool: true });
-		expect(output[0].json.error).toBe('Refused: this tool moves real money and has no Maximum Count per Execution set');
-		expect((output[0].json.details as IDataObject).description).toMatch(/An AI agent cannot change this/);
+		expect(output[0].json.message).toBe('Refused: this tool moves real money and has no Maximum Count per Execution set');
+		expect((output[0].json.error as IDataObject).description).toMatch(/An AI agent cannot change this/);
 		expect(emulator.requests).toHaveLength(0);
 		const optedOut = await run({ ...payout('tool-2', 10), runWithoutLimits: true }, { asTool: true });
 		expect(optedOut.output[0].json).toMatchObject({ reference: 'tool-2', status: 'pending', currency: 'NGN', amount: 'NGN 10.00' });

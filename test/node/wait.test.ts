@@ -168,7 +168,7 @@ describe('Callback → Verify', () => {
 		const flagged = await verify(forged, { event: 'INVOICE_PAID', data: PAID_INVOICE }, { onInvalid: 'flag' });
 		expect(flagged.output[0].json).toMatchObject({ verified: false, reason: 'invalid_signature', httpStatus: 401 });
 		const failed = await verify(forged, { event: 'INVOICE_PAID', data: PAID_INVOICE }, { onInvalid: 'error' });
-		expect(String(failed.output[0].json.error)).toMatch(/not a genuine Paycashless callback \(invalid_signature\)/);
+		expect(String(failed.output[0].json.message)).toMatch(/not a genuine Paycashless callback \(invalid_signature\)/);
 		const stale = await verify(sign(URL_GIVEN, PAID_INVOICE, SECRET, Date.now() - 600_000), { event: 'INVOICE_PAID', data: PAID_INVOICE }, { onInvalid: 'flag' });
 		expect(stale.output[0].json).toMatchObject({ verified: false, reason: 'stale_timestamp', httpStatus: 401 });
 		const altered = await verify(sign(URL_GIVEN, PAID_INVOICE), { event: 'INVOICE_PAID', data: { ...PAID_INVOICE, amountPaid: 5 } }, { onInvalid: 'flag' });
@@ -199,9 +199,9 @@ describe('Callback → Verify', () => {
 
 	test('a bad Callback URL or Headers value is a clear error naming the field', async () => {
 		const badUrl = await verify({}, {}, { expectedCallbackUrl: 'not a url' });
-		expect(String(badUrl.output[0].json.error)).toMatch(/Invalid Callback URL/);
+		expect(String(badUrl.output[0].json.message)).toMatch(/Invalid Callback URL/);
 		const badHeaders = await verify('[1,2]' as unknown as IDataObject, {});
-		expect(String(badHeaders.output[0].json.error)).toMatch(/Invalid Headers/);
+		expect(String(badHeaders.output[0].json.message)).toMatch(/Invalid Headers/);
 	});
 });
 

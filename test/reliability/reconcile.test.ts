@@ -260,9 +260,9 @@ describe('a repeated reference (409)', () => {
 		await run(emulator, transferItem('reused-2', 10));
 		const { output } = await run(emulator, [transferItem('reused-2', 20), transferItem('fresh-2', 20)], { continueOnFail: true });
 		expect(output).toHaveLength(2);
-		// Only `error` and `details` in the JSON: n8n's "Continue (using error output)" routes by them and keeps the details.
+		// Only `message` and `error` in the JSON: n8n's "Continue (using error output)" routes by them and keeps the details.
 		expect(output[0]).toEqual({
-			json: { error: expect.stringContaining('amount 1000 there, 2000 in this item'), details: expect.objectContaining({ code: 'reference_mismatch' }) },
+			json: { message: expect.stringContaining('amount 1000 there, 2000 in this item'), error: expect.objectContaining({ code: 'reference_mismatch' }) },
 			pairedItem: { item: 0 },
 		});
 		expect(output[1].json).toMatchObject({ reference: 'fresh-2', _paycashless: { reconciled: false, repeated: false } });

@@ -107,7 +107,7 @@ describe.each([
 		if (path.faults) emulator.setFaults(path.faults);
 		const { output, logs } = await runNode({ parameters: path.parameters, credentials, wrapErrorsLikeN8n, continueOnFail: true });
 		expect(output).toHaveLength(1);
-		expect(output[0].json.error).toEqual(expect.any(String));
+		expect(output[0].json.message).toEqual(expect.any(String));
 		expect(secretLeaks([output, logs], SECRETS)).toEqual([]);
 		emulator.clearFaults();
 	});

@@ -109,13 +109,14 @@ function asNodeError(this: IExecuteFunctions, error: unknown, itemIndex: number)
 
 /**
  * The output item of a failed input item under "Continue On Fail", and what an AI agent reads
- * when its tool call fails: `{ error, details }`. n8n (2.41) replaces the JSON of an item that
- * carries `item.error` with `{ error: message }` (normalizeNodeErrors in n8n-core), dropping the
- * advice; an item whose JSON keys are only `error`, `message` and `details` keeps them and is
- * still routed by "Continue (using error output)" (handleNodeErrorOutput).
+ * when its tool call fails: `{ message, error: { message, description, httpCode, type, code } }`.
+ * - No `item.error`: n8n (2.41 and 1.123) replaces the JSON of an item that carries one with
+ *   `{ error: message }` (normalizeNodeErrors in n8n-core), dropping the advice and the codes.
+ * - Exactly the keys `error` and `message`: what "Continue (using error output)" routes by in
+ *   both lines (1.123: `error` alone or with `message`; 2.41: also `details`).
  */
 export function errorJson(error: NodeApiError | NodeOperationError): IDataObject {
-	const details: IDataObject = {};
+	const details: IDataObject = { message: error.message };
 	if (error.description) details.description = error.description;
 	if (error instanceof NodeApiError && error.httpCode) details.httpCode = error.httpCode;
 	const paycashless = error.context.paycashless as IDataObject | undefined;
@@ -124,7 +125,7 @@ export function errorJson(error: NodeApiError | NodeOperationError): IDataObject
 			if (paycashless[key] !== undefined) details[key] = paycashless[key];
 		}
 	}
-	return { error: error.message, details };
+	return { message: error.message, error: details };
 }
 
 type Outcome = { items: INodeExecutionData[] } | { error: NodeApiError | NodeOperationError };
