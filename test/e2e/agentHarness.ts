@@ -290,6 +290,39 @@ export async function createReviewedAgentWorkflow(lab: E2eLab, scripted: Scripte
 		parameters: { public: true, mode: 'hostedChat', authentication: 'none', options: { responseMode: 'responseNodes' } },
 	};
 	const workflowId = await lab.createActiveWorkflow(`e2e reviewed agent ${chatId.slice(0, 8)}`, [chat, ...cluster.nodes, review], connections, []);
+	return await reviewedAgentWorkflow(lab, scripted, { workflowId, chatId, reviewNode: review.name, agentNode: 'AI Agent' });
+}
+
+/**
+ * An example workflow with a Chat Trigger, an AI Agent with an OpenAI Chat Model and a Chat review
+ * node, as a user imports it: the model is pointed at the scripted model, every Paycashless node at
+ * the lab's credential, and the chat made reachable without the editor (public hosted chat).
+ */
+export async function importReviewedExample(lab: E2eLab, scripted: ScriptedModelInN8n, example: { name: string; nodes: WorkflowNode[]; connections: Record<string, unknown> }): Promise<ReviewedAgentWorkflow> {
+	const chatId = randomUUID();
+	const find = (type: string) => {
+		const node = example.nodes.find((candidate) => candidate.type === type);
+		if (!node) throw new Error(`the example has no ${type} node`);
+		return node;
+	};
+	const nodes = example.nodes.map((node): WorkflowNode => {
+		if (node.type === CHAT_TRIGGER_TYPE) return { ...node, webhookId: chatId, parameters: { ...node.parameters, public: true, mode: 'hostedChat', authentication: 'none' } };
+		if (node.type === CHAT_MODEL_TYPE) {
+			return { ...node, parameters: { ...node.parameters, model: { __rl: true, mode: 'id', value: scripted.model.modelId }, responsesApiEnabled: false }, credentials: { [OPENAI_CREDENTIAL_TYPE]: scripted.credential } };
+		}
+		if (node.type === NODE_TYPE_TOOL) return { ...node, credentials: { paycashlessApi: lab.good } };
+		return node;
+	});
+	const workflowId = await lab.createActiveWorkflow(`e2e ${example.name} ${chatId.slice(0, 8)}`, nodes, example.connections, []);
+	return await reviewedAgentWorkflow(lab, scripted, { workflowId, chatId, reviewNode: find(CHAT_REVIEW_TYPE).name, agentNode: find(AGENT_TYPE).name });
+}
+
+/** Sending chat messages, pressing review buttons and reading the end of a reviewed agent workflow. */
+async function reviewedAgentWorkflow(
+	lab: E2eLab,
+	scripted: ScriptedModelInN8n,
+	{ workflowId, chatId, reviewNode, agentNode }: { workflowId: string; chatId: string; reviewNode: string; agentNode: string },
+): Promise<ReviewedAgentWorkflow> {
 	const chatUrl = `${lab.n8n.baseUrl}/webhook/${chatId}/chat`;
 	// The chat page (GET) is served once the trigger is registered.
 	await waitFor('the chat trigger to be registered', async () => ((await fetch(chatUrl).then((r) => r.status, () => 0)) === 200 ? true : undefined), 60_000);
@@ -316,7 +349,7 @@ export async function createReviewedAgentWorkflow(lab: E2eLab, scripted: Scripte
 			30_000,
 		);
 		if (paused.status !== 'waiting') return { executionId };
-		const runs = (paused.data?.resultData.runData[review.name] ?? []) as unknown as Array<{ data?: { ai_tool?: Array<Array<{ sendMessage?: { text: string; buttons: Review['buttons'] } }>> } }>;
+		const runs = (paused.data?.resultData.runData[reviewNode] ?? []) as unknown as Array<{ data?: { ai_tool?: Array<Array<{ sendMessage?: { text: string; buttons: Review['buttons'] } }>> } }>;
 		const sent = runs[runs.length - 1]?.data?.ai_tool?.[0]?.[0]?.sendMessage;
 		if (!sent) throw new Error('the execution waits, but the review node sent no message');
 		return { executionId, review: { executionId, text: sent.text, buttons: sent.buttons } };
@@ -338,7 +371,7 @@ export async function createReviewedAgentWorkflow(lab: E2eLab, scripted: Scripte
 			},
 			30_000,
 		);
-		const agentItems = (ended.data?.resultData.runData['AI Agent']?.at(-1)?.data?.main[0] ?? []).map((item) => item.json);
+		const agentItems = (ended.data?.resultData.runData[agentNode]?.at(-1)?.data?.main[0] ?? []).map((item) => item.json);
 		return agentRun(ended, scripted.model.chatRequests(), { status: 200, items: agentItems, chunks: [] });
 	};
 
