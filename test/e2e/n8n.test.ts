@@ -374,6 +374,17 @@ describe('Paycashless action node: all twenty operations in n8n against the emul
 	});
 });
 
+describe('On Error: Continue (regular output), in a real n8n', () => {
+	it('the failed item of an API error keeps its message, advice, httpCode, type and code', async () => {
+		// runNode sets onError: continueRegularOutput.
+		const [item] = await lab.runNode(paycashlessNode(lab.good, { resource: 'payout', operation: 'verify', reference: 'no-such-payout-cof' }));
+		expect(item).toEqual({
+			message: expect.stringMatching(/no-such-payout-cof.*HTTP 404/),
+			error: expect.objectContaining({ httpCode: '404', type: 'invalid_request_error', code: 'resource_missing', description: expect.stringContaining('Check') }),
+		});
+	});
+});
+
 describe('On Error: Continue (using error output)', () => {
 	it('a failed item goes to the error output, the others to the success output', async () => {
 		lab.emulator.reset({ payouts: 1 });
