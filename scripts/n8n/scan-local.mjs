@@ -8,11 +8,12 @@
 // Prints one JSON line: { tarball: {passed, errors, warnings, details}, source: {...} }; exit 0 when both are clean.
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const lab = process.env.LAB ?? path.join(here, '..', '..', '.n8n-lab');
-const scannerRoot = path.join(lab, 'scanner', 'node_modules', '@n8n', 'scan-community-package');
+// The scanner install (scripts/n8n/lab.ts SCANNER_DIR), handed over by the caller.
+const scannerDir = process.env.PAYCASHLESS_SCANNER_DIR;
+if (!scannerDir) throw new Error('PAYCASHLESS_SCANNER_DIR is not set (run through test/e2e/scanner.test.ts)');
+const scannerRoot = path.join(scannerDir, 'node_modules', '@n8n', 'scan-community-package');
 const { analyzePackage, buildScanConfig, SOURCE_FILE_PATTERNS } = await import(
 	pathToFileURL(path.join(scannerRoot, 'scanner', 'scanner.mjs')).href
 );

@@ -6,9 +6,9 @@
 import { spawnSync } from 'child_process';
 import * as path from 'path';
 
-import { LAB, NODE24_BIN, ROOT, type N8nInstall } from './lab';
+import { LAB, NODE24_BIN, ROOT, TOOLS, n8nHostDir, type N8nInstall } from './lab';
 
-const HOST_1X = path.join(LAB, 'n8n-host-1x');
+const HOST_1X = n8nHostDir('1.123.81', 'host-1x');
 
 export const N8N_1X: N8nInstall = {
 	version: '1.123.81',
@@ -20,7 +20,7 @@ export const N8N_1X: N8nInstall = {
 /** Runs `scripts/n8n/install.sh --n8n-1x` (idempotent; cold about 3 minutes, 1.8 GB). */
 export function installN8n1x(options: { quiet?: boolean } = {}): void {
 	const result = spawnSync('bash', [path.join(ROOT, 'scripts', 'n8n', 'install.sh'), '--n8n-1x'], {
-		env: { ...process.env, LAB },
+		env: { ...process.env, LAB, PAYCASHLESS_TOOLS: TOOLS },
 		encoding: 'utf8',
 		stdio: options.quiet ? 'pipe' : 'inherit',
 	});

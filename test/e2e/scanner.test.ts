@@ -7,7 +7,7 @@ import { spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
 
-import { LAB, ROOT, buildAndPack, installN8n } from '../../scripts/n8n/lab';
+import { LAB, ROOT, SCANNER_DIR, buildAndPack, installN8n } from '../../scripts/n8n/lab';
 import { SETUP_TIMEOUT_MS } from './harness';
 
 interface Leg {
@@ -33,7 +33,7 @@ beforeAll(async () => {
 	const scan = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'n8n', 'scan-local.mjs'), path.join(unpacked, 'package'), ROOT], {
 		encoding: 'utf8',
 		// Not jest's NODE_ENV=test: eslint-plugin-n8n-nodes-base then pretends every file is "Test.node.ts".
-		env: { ...process.env, LAB, NODE_ENV: 'production' },
+		env: { ...process.env, LAB, PAYCASHLESS_SCANNER_DIR: SCANNER_DIR, NODE_ENV: 'production' },
 		maxBuffer: 16 * 1024 * 1024,
 	});
 	fs.rmSync(unpacked, { recursive: true, force: true });
