@@ -11,7 +11,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { resourceDescription } from './actions/resource';
 import { moneyLimitsCollection } from './actions/moneyLimits';
 import { findOperation, moneyPairs, operationPairs, resources, router } from './actions/router';
-import { REGULAR_ONLY, toolOnlyProperties } from './actions/tool';
+import { toolOnlyProperties } from './actions/tool';
 import { showExactly } from './descriptions/show';
 import { concurrencyProperties } from './descriptions/concurrency';
 import { requestOptionsProperty } from './descriptions/requestOptions';
@@ -56,11 +56,10 @@ export class Paycashless implements INodeType {
 				noDataExpression: true,
 				options: Object.entries(resources).map(([value, { displayName }]) => ({ name: displayName, value })),
 				default: 'payment',
-				displayOptions: REGULAR_ONLY,
 			},
-			...toolOnlyProperties(resources, operationPairs()),
 			// Each resource's Operation list and fields, from its operation files.
 			...Object.entries(resources).flatMap(([name, resource]) => resourceDescription(name, resource)),
+			...toolOnlyProperties(resources, operationPairs()),
 			{ ...moneyLimitsCollection('payout'), displayOptions: showExactly(moneyPairs('payout'), operationPairs()) },
 			{ ...moneyLimitsCollection('payment'), displayOptions: showExactly(moneyPairs('payment'), operationPairs()) },
 			requestOptionsProperty(operationPairs('create'), operationPairs()),

@@ -158,8 +158,15 @@ describe('the tool variant (Paycashless Tool)', () => {
 		);
 
 	it('offers only operations that work as one tool call, with no smallest-unit switch', () => {
-		const toolResources = (shown({}, true).find((p) => p.name === 'resource')?.options as INodePropertyOptions[]).map((o) => o.value);
-		expect(toolResources).not.toContain('callback');
+		// One Resource field (n8n's node panel lists the actions of every Resource field); Callback has
+		// no operation as a tool, only a notice.
+		expect(description.properties.filter((p) => p.name === 'resource')).toHaveLength(1);
+		const callbackAsTool = shown({ resource: 'callback' }, true);
+		expect(callbackAsTool.filter((p) => p.name === 'operation')).toEqual([]);
+		expect(callbackAsTool.find((p) => p.type === 'notice')?.displayName).toMatch(/not offered to an AI agent/);
+		// The panel and n8n's default node names read the first Operation list of a resource: the regular one.
+		const firstPayoutList = description.properties.find((p) => p.name === 'operation' && (p.displayOptions?.show?.resource as string[]).includes('payout'));
+		expect(firstPayoutList?.displayOptions?.show?.['@tool']).toEqual([false]);
 		const operationsOf = (resource: string, tool: boolean) =>
 			(shown({ resource }, tool).find((p) => p.name === 'operation')?.options as INodePropertyOptions[]).map((o) => o.value);
 		expect(operationsOf('payout', true)).toEqual(['create', 'get', 'getAll', 'verify']);

@@ -109,9 +109,11 @@ export function toolDescriptionOf(operation: PaycashlessOperation): string {
 }
 
 /**
- * The tool variant's own fields, added to the node's fields (they only show in the tool variant).
- * n8n builds the tool node at run time from the node's own fields (node-types.js: a "synthetic
- * tool"), so the tool's fields must be there, not in `usableAsTool.replacements`.
+ * The tool variant's own fields, added after the node's fields (they only show in the tool
+ * variant). n8n builds the tool node at run time from the node's own fields (node-types.js: a
+ * "synthetic tool"), so the tool's fields must be there, not in `usableAsTool.replacements`.
+ * They come after the regular Operation lists: n8n's node panel and its default node names read
+ * the first Operation list that shows a resource, whatever its `@tool` condition.
  */
 export function toolOnlyProperties(resources: Record<string, PaycashlessResourceDefinition>, all: OperationPair[]): INodeProperties[] {
 	const offered = Object.entries(resources)
@@ -121,17 +123,17 @@ export function toolOnlyProperties(resources: Record<string, PaycashlessResource
 			operations: Object.entries(definition.operations).filter(([, operation]) => offeredAsTool(operation)),
 		}))
 		.filter(({ operations }) => operations.length > 0);
-	const properties: INodeProperties[] = [
-		{
-			displayName: 'Resource',
-			name: 'resource',
-			type: 'options',
-			noDataExpression: true,
-			displayOptions: TOOL_ONLY,
-			options: offered.map(({ resource, definition }) => ({ name: definition.displayName, value: resource })),
-			default: 'payment',
-		},
-	];
+	// One Resource field for both (n8n's node panel lists the actions of every Resource field it
+	// finds); a resource with nothing to offer as a tool says so instead of listing operations.
+	const properties: INodeProperties[] = Object.entries(resources)
+		.filter(([resource]) => !offered.some((entry) => entry.resource === resource))
+		.map(([resource, definition]) => ({
+			displayName: `${definition.displayName} operations are not offered to an AI agent: they need a callback n8n received or a paused workflow. Use them in a regular Paycashless node.`,
+			name: 'notOfferedAsToolNotice',
+			type: 'notice',
+			default: '',
+			displayOptions: { show: { resource: [resource], '@tool': [true] } },
+		}));
 	const money: OperationPair[] = [];
 	for (const { resource, definition, operations } of offered) {
 		const options: INodePropertyOptions[] = operations
