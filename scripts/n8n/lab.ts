@@ -128,13 +128,21 @@ export function delay(ms: number): Promise<void> {
 }
 
 /**
- * `npm run build`, then `npm pack` into `.n8n-lab/pack/`. Returns the tarball's path: the same
+ * `npm run build`, then `npm pack` into `.n8n-lab/pack/run-<pid>/`. Returns the tarball's path: the same
  * file a user would install from the registry.
  */
 export async function buildAndPack(options: { quiet?: boolean } = {}): Promise<string> {
 	return withLock('pack', () => {
 		run('npm', ['run', 'build', '--silent'], { quiet: options.quiet });
-		const packDir = path.join(LAB, 'pack');
+		// A folder per process: test files running side by side install their own tarball while
+		// another one packs (folders of processes that are gone are removed).
+		const packRoot = path.join(LAB, 'pack');
+		fs.mkdirSync(packRoot, { recursive: true });
+		for (const name of fs.readdirSync(packRoot)) {
+			const pid = Number(/^run-(\d+)$/.exec(name)?.[1] ?? 0);
+			if (!pid || !isAlive(pid)) fs.rmSync(path.join(packRoot, name), { recursive: true, force: true });
+		}
+		const packDir = path.join(packRoot, `run-${process.pid}`);
 		fs.rmSync(packDir, { recursive: true, force: true });
 		fs.mkdirSync(packDir, { recursive: true });
 		const out = run('npm', ['pack', '--json', '--pack-destination', packDir], { quiet: true });
