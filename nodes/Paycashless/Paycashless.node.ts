@@ -57,9 +57,10 @@ export class Paycashless implements INodeType {
 				options: Object.entries(resources).map(([value, { displayName }]) => ({ name: displayName, value })),
 				default: 'payment',
 			},
+			// The tool variant's Operation lists and fields first: n8n resolves parameters in order.
+			...toolOnlyProperties(resources, operationPairs()),
 			// Each resource's Operation list and fields, from its operation files.
 			...Object.entries(resources).flatMap(([name, resource]) => resourceDescription(name, resource)),
-			...toolOnlyProperties(resources, operationPairs()),
 			{ ...moneyLimitsCollection('payout'), displayOptions: showExactly(moneyPairs('payout'), operationPairs()) },
 			{ ...moneyLimitsCollection('payment'), displayOptions: showExactly(moneyPairs('payment'), operationPairs()) },
 			requestOptionsProperty(operationPairs('create'), operationPairs()),

@@ -198,6 +198,50 @@ describe('in n8n’s editor, in Chromium', () => {
 		});
 	});
 
+	it('the Paycashless Tool under an AI Agent: only operations that work as a tool, no smallest-unit switch, fields the model fills, Money Limits and the tool description', async () => {
+		await timed('toolPanel', async () => {
+			const created = await lab.session.api<{ id: string }>('POST', '/workflows', {
+				name: 'browser: agent with the Paycashless Tool',
+				settings: {},
+				nodes: [
+					{ id: randomUUID(), name: 'AI Agent', type: '@n8n/n8n-nodes-langchain.agent', typeVersion: 3.1, position: [0, 0], parameters: { options: {} } },
+					{
+						id: randomUUID(),
+						name: 'Pay Claim',
+						type: `${NODE_TYPE_ACTION}Tool`,
+						typeVersion: 1,
+						position: [200, 200],
+						parameters: { resource: 'payout', operation: 'create' },
+						credentials: { paycashlessApi: lab.good },
+					},
+				],
+				connections: { 'Pay Claim': { ai_tool: [[{ node: 'AI Agent', type: 'ai_tool', index: 0 }]] } },
+			});
+			await step(page, 'tool-panel', async () => {
+				await openWorkflow(page, lab.n8n.baseUrl, created.id);
+				await openNode(page, 'Pay Claim');
+				const panel = page.getByTestId('ndv');
+				await panel.getByText('Money Limits', { exact: true }).waitFor();
+				const text = await panel.innerText();
+				expect(text).not.toContain('Amount in Smallest Unit');
+				for (const label of ['Run Without Limits (Unsafe)', 'Simplify', 'Description']) expect(text).toContain(label);
+				// The fields a model fills come as $fromAI expressions whose descriptions the user reads too.
+				await panel.getByTestId('parameter-input-amount').waitFor();
+				expect(await panel.getByTestId('parameter-input-amount').innerText()).toMatch(/\$fromAI\('Amount', 'Amount in MAIN units[\s\S]*Never kobo/);
+				expect(await panel.locator('textarea').first().inputValue()).toMatch(/REAL MONEY leaves/);
+				fs.mkdirSync(ARTIFACTS, { recursive: true });
+				await page.screenshot({ path: path.join(ARTIFACTS, 'tool-panel.png') });
+				await panel.getByTestId('parameter-input-operation').click();
+				const options = await page.getByRole('option').allInnerTexts();
+				// n8n's editor adds "Custom API Call" to the list of every node whose credential the HTTP
+				// Request node can use; the node itself refuses it (test/node/money.test.ts).
+				expect(options.map((option) => option.split('\n')[0].trim())).toEqual(['Create', 'Get', 'Get Many', 'Verify', 'Custom API Call']);
+				await page.keyboard.press('Escape');
+				await closeNode(page);
+			});
+		});
+	});
+
 	it('shows readable subtitles under the Paycashless nodes', async () => {
 		await openWorkflow(page, lab.n8n.baseUrl, example('payout pipeline').id);
 		await expect(canvasNode(page, 'Look Up Account').innerText()).resolves.toContain('Look Up: Bank Account');

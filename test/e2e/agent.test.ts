@@ -90,7 +90,7 @@ describe('AI Agent with the Paycashless Tool (scripted model)', () => {
 		expect(list.parameters?.properties).toEqual({ Limit: { type: 'number', description: 'How many payouts to list, 1 to 50' } });
 
 		const pay = tools.get('Pay_Out')!;
-		expect(pay.description).toMatch(/^Send a payout: moves real money now.* in Paycashless\. REAL MONEY leaves/);
+		expect(pay.description).toMatch(/^Send a Paycashless payout: moves real money now to a bank account\. REAL MONEY leaves/);
 		expect(Object.keys(pay.parameters?.properties ?? {}).sort()).toEqual(['Amount', 'Bank_ID', 'Destination_Account_Number', 'Reference']);
 		expect(pay.parameters?.properties?.Amount).toEqual({ type: 'number', description: 'Amount in naira, e.g. 1500.50' });
 		expect(pay.parameters?.required?.sort()).toEqual(['Amount', 'Bank_ID', 'Destination_Account_Number', 'Reference']);
@@ -271,7 +271,7 @@ describe('human review of a tool call (n8n 2.x: Chat review node, Approve or Dec
 
 		// What the model was offered: the same tool name and description, its parameters wrapped.
 		const offered = offeredTools(scripted.model.chatRequests()[0]).get('Pay_Out')!;
-		expect(offered.description).toMatch(/^Send a payout: moves real money now.* in Paycashless\. REAL MONEY leaves/);
+		expect(offered.description).toMatch(/^Send a Paycashless payout: moves real money now to a bank account\. REAL MONEY leaves/);
 		expect(Object.keys(offered.parameters?.properties ?? {})).toEqual(['toolParameters', 'hitlParameters']);
 		expect(Object.keys(offered.parameters?.properties?.toolParameters.properties ?? {}).sort()).toEqual(['Amount', 'Bank_ID', 'Destination_Account_Number', 'Reference']);
 

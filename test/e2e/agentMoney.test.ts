@@ -63,7 +63,7 @@ describe('what the model is told', () => {
 		expect(run.status).toBe(200);
 		const tools = offeredTools(run.requests[0]);
 		const pay = tools.get('Pay_Claim')!;
-		expect(pay.description).toMatch(/^Send a payout: moves real money now to a bank account.* in Paycashless\. REAL MONEY leaves/);
+		expect(pay.description).toMatch(/^Send a Paycashless payout: moves real money now to a bank account\. REAL MONEY leaves/);
 		expect(pay.description).toMatch(/never kobo/);
 		expect(pay.description).toMatch(/same reference never pays twice/);
 		expect(Object.keys(pay.parameters?.properties ?? {}).sort()).toEqual(['Account_Number', 'Amount', 'Bank_ID', 'Reference']);

@@ -12,6 +12,8 @@ import type { IDataObject, INodeParameters, INodeProperties, INodePropertyOption
 import { NodeHelpers } from 'n8n-workflow';
 
 import { namesMatch } from '../../nodes/Paycashless/actions/moneyLimits';
+import { registry } from '../../nodes/Paycashless/actions/router';
+import { offeredAsTool } from '../../nodes/Paycashless/actions/tool';
 import { Paycashless } from '../../nodes/Paycashless/Paycashless.node';
 import { withMainUnits } from '../../nodes/Paycashless/helpers/mainUnits';
 import { runNode, type RunResult } from '../helpers/executeContext';
@@ -165,7 +167,7 @@ describe('the tool variant (Paycashless Tool)', () => {
 		expect(callbackAsTool.filter((p) => p.name === 'operation')).toEqual([]);
 		expect(callbackAsTool.find((p) => p.type === 'notice')?.displayName).toMatch(/not offered to an AI agent/);
 		// The panel and n8n's default node names read the first Operation list of a resource: the regular one.
-		const firstPayoutList = description.properties.find((p) => p.name === 'operation' && (p.displayOptions?.show?.resource as string[]).includes('payout'));
+		const firstPayoutList = description.properties.find((p) => p.name === 'operation' && (p.displayOptions?.show?.resource as string[] | undefined)?.includes('payout'));
 		expect(firstPayoutList?.displayOptions?.show?.['@tool']).toEqual([false]);
 		const operationsOf = (resource: string, tool: boolean) =>
 			(shown({ resource }, tool).find((p) => p.name === 'operation')?.options as INodePropertyOptions[]).map((o) => o.value);
@@ -184,6 +186,24 @@ describe('the tool variant (Paycashless Tool)', () => {
 		expect(toolFields.map((p) => p.name)).toEqual(expect.arrayContaining(['moneyLimits', 'runWithoutLimits', 'simplify']));
 		// The regular node shows none of the tool's own fields.
 		expect(shown({ resource: 'payout', operation: 'create' }, false).map((p) => p.name)).not.toEqual(expect.arrayContaining(['toolDescription']));
+	});
+
+	it('n8n resolves a tool node\'s parameters to the chosen operation and its fields (the tool lists come before the fields)', () => {
+		const resolve = (parameters: INodeParameters) => NodeHelpers.getNodeParameters(asTool.properties, parameters, true, false, { typeVersion: 1 } as never, asTool) ?? {};
+		for (const [resource, operations] of Object.entries(registry)) {
+			for (const [operation, handler] of Object.entries(operations)) {
+				if (!offeredAsTool(handler)) continue;
+				expect({ resource, operation: resolve({ resource, operation }).operation }).toEqual({ resource, operation });
+			}
+		}
+		expect(resolve({ resource: 'payout', operation: 'getAll', returnAll: false, limit: 2 })).toMatchObject({ operation: 'getAll', limit: 2, simplify: true });
+		expect(resolve({ resource: 'payout', operation: 'create' })).toMatchObject({ amount: expect.stringMatching(/^=\{\{ \$fromAI\('Amount'/) });
+	});
+
+	it('"Custom API Call", which n8n\'s editor adds to the list, is refused as a tool with no request', async () => {
+		const { output } = await run({ resource: 'payout', operation: '__CUSTOM_API_CALL__' }, { asTool: true });
+		expect(output[0].json.message).toMatch(/not supported/);
+		expect(emulator.requests).toHaveLength(0);
 	});
 
 	it('a money-moving tool without Maximum Amount and Count refuses, and tells the model; the opt-out lets it run', async () => {

@@ -83,7 +83,8 @@ function toolVersion(property: INodeProperties): INodeProperties | undefined {
 export function toolDescriptionOf(operation: PaycashlessOperation): string {
 	const action = (operation.asTool && operation.asTool.action) || operation.option.action;
 	const { declaration } = operation;
-	const parts = [`${action} in Paycashless.`];
+	// n8n's own form is "<action> in Paycashless"; a tool's own action names Paycashless itself.
+	const parts = [operation.asTool ? `${action}.` : `${action} in Paycashless.`];
 	if (declaration.kind === 'read') parts.push('It only reads: nothing is created, changed or paid.');
 	else if (declaration.kind === 'create' && declaration.findsAgain.movesMoney && declaration.findsAgain.object === 'payout') {
 		parts.push(
@@ -112,8 +113,8 @@ export function toolDescriptionOf(operation: PaycashlessOperation): string {
  * The tool variant's own fields, added after the node's fields (they only show in the tool
  * variant). n8n builds the tool node at run time from the node's own fields (node-types.js: a
  * "synthetic tool"), so the tool's fields must be there, not in `usableAsTool.replacements`.
- * They come after the regular Operation lists: n8n's node panel and its default node names read
- * the first Operation list that shows a resource, whatever its `@tool` condition.
+ * They come before the regular fields: n8n resolves parameters in order, and a field shown for an
+ * operation needs the Operation list before it.
  */
 export function toolOnlyProperties(resources: Record<string, PaycashlessResourceDefinition>, all: OperationPair[]): INodeProperties[] {
 	const offered = Object.entries(resources)
@@ -145,7 +146,10 @@ export function toolOnlyProperties(resources: Record<string, PaycashlessResource
 			name: 'operation',
 			type: 'options',
 			noDataExpression: true,
-			displayOptions: { show: { resource: [resource], '@tool': [true] } },
+			// `hide` other resources rather than `show` this one: n8n's node panel (its action list) and
+			// its default node names read the first Operation list whose `show.resource` names a
+			// resource, and must find the regular one.
+			displayOptions: { show: { '@tool': [true] }, hide: { resource: Object.keys(resources).filter((other) => other !== resource) } },
 			options,
 			default: defaultOperation,
 		});

@@ -38,4 +38,4 @@ export async function execute(this: IExecuteFunctions, i: number, api: Paycashle
 }
 
 /** What an AI agent reads as this tool's description (+ " in Paycashless"). */
-export const asTool = { action: "Look up a bank account's holder name and Paycashless bank ID (bank.id, needed to send a payout)" };
+export const asTool = { action: "Look up a bank account's holder name and its Paycashless bank ID (bank.id, needed to send a payout) with Paycashless" };

@@ -52,4 +52,4 @@ export async function execute(this: IExecuteFunctions, i: number, api: Paycashle
 }
 
 /** What an AI agent reads as this tool's description (+ " in Paycashless"). */
-export const asTool = { action: 'Create a checkout link: asks a customer to pay an amount in naira or dollars (not kobo)' };
+export const asTool = { action: 'Create a Paycashless checkout link: asks a customer to pay on a hosted page' };

@@ -50,4 +50,4 @@ export async function execute(this: IExecuteFunctions, i: number, api: Paycashle
 }
 
 /** What an AI agent reads as this tool's description (+ " in Paycashless"). */
-export const asTool = { action: 'Create a transfer payment: asks a customer to pay an amount in naira or dollars (not kobo) into an account' };
+export const asTool = { action: 'Create a Paycashless transfer payment: asks a customer to pay into an account' };

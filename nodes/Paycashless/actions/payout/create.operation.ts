@@ -136,5 +136,5 @@ export async function execute(this: IExecuteFunctions, i: number, api: Paycashle
 
 /** What an AI agent reads as this tool's description (+ " in Paycashless"). */
 export const asTool = {
-	action: 'Send a payout: moves real money now to a bank account. Amount in naira or dollars, not kobo; one reference per real payment',
+	action: 'Send a Paycashless payout: moves real money now to a bank account',
 };
