@@ -27,8 +27,13 @@ import type { PaycashlessOperation, PaycashlessResourceDefinition } from './type
 
 export const SIMPLIFY_PARAMETER = 'simplify';
 
+type FromAi = [key: string, description: string, type: 'string' | 'number'];
+
+/** The payee's account number: Payout → Create's Destination Account Number, Look Up's Account Number. */
+const ACCOUNT_NUMBER: FromAi = ['Account_Number', "The payee's 10-digit bank account number (NUBAN)", 'string'];
+
 /** What a model fills, by field name: `$fromAI(key, description, type)`. */
-const FROM_AI: Record<string, [key: string, description: string, type: 'string' | 'number']> = {
+const FROM_AI: Record<string, FromAi> = {
 	reference: [
 		'Reference',
 		'Your own unique reference for this one real-world payment, e.g. claim-1042. The same reference never pays twice: use the same one to retry or check a payment, and a new one only for a different payment.',
@@ -39,8 +44,8 @@ const FROM_AI: Record<string, [key: string, description: string, type: 'string' 
 		'Amount in MAIN units of the currency: naira for NGN, dollars for USD, e.g. 1500.50 means NGN 1,500.50. Never kobo or cents.',
 		'number',
 	],
-	destinationAccountNumber: ['Account_Number', "The payee's 10-digit bank account number (NUBAN)", 'string'],
-	accountNumber: ['Account_Number', "The payee's 10-digit bank account number (NUBAN)", 'string'],
+	destinationAccountNumber: ACCOUNT_NUMBER,
+	accountNumber: ACCOUNT_NUMBER,
 	bankId: [
 		'Bank_ID',
 		'The Paycashless bank ID, starting with bank_. Get it from the bank account look-up tool (bank.id in its result); it is not a bank code.',
