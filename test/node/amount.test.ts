@@ -70,6 +70,14 @@ describe('amount conversion to the smallest unit', () => {
 		},
 	);
 
+	it('names the thousands separator in "1,000.50" (what an expression or a sheet gives)', () => {
+		expect(() => toSmallestUnit('1,000.50', { field: 'Amount', currency: 'NGN' })).toThrow(
+			'Invalid Amount "1,000.50": remove the thousands separators (,), e.g. 1000.50; use a number greater than 0',
+		);
+		// Not for text that is wrong in other ways.
+		expect(() => toSmallestUnit('1,000.50 naira', { field: 'Amount', currency: 'NGN' })).toThrow(/^Invalid Amount "1,000.50 naira": use a number/);
+	});
+
 	it('refuses amounts beyond the safe integer range', () => {
 		expect(rejection('90071992547409.92').message).toMatch(/too large/);
 	});

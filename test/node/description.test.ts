@@ -174,6 +174,13 @@ describe('node description', () => {
 		}
 	});
 
+	it('Invoice → Create names its required description "Invoice Description" (each line item has a "Description" too)', () => {
+		const invoiceCreate = properties.filter((p) => p.displayOptions?.show?.resource?.[0] === 'invoice' && p.displayOptions?.show?.operation?.[0] === 'create');
+		const field = invoiceCreate.find((p) => p.name === 'invoiceDescription') as INodeProperties;
+		expect(field).toMatchObject({ displayName: 'Invoice Description', required: true });
+		expect(invoiceCreate.filter((p) => p.displayName === 'Description')).toEqual([]);
+	});
+
 	it('tells users to paste the Trigger production URL into every callback URL field', () => {
 		const callbackFields = allProperties(properties).filter((p) => p.name === 'callbackUrl');
 		// Invoice, dedicated account, transfer payment, checkout link, payout.

@@ -153,6 +153,15 @@ describe('API errors become NodeApiError with the API message, type/code, HTTP s
 		expect(error.description).toContain('Check the ID or reference');
 	});
 
+	it('404 of an account lookup: check the account number and the bank code, not an ID', async () => {
+		const error = await failWith(
+			{ status: 404, body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'Account not found' } } },
+			{ resource: 'bankAccount', operation: 'lookUp', accountNumber: '0001234567', bankCode: '044' },
+		);
+		expect(error.description).toMatch(/^Paycashless found no such account at that bank\. Check the account number \(10 digits\) and the bank code/);
+		expect(error.description).not.toContain('ID or reference');
+	});
+
 	it('409: the reference was used before, look it up with Verify', async () => {
 		const error = await failWith({
 			status: 409,

@@ -74,6 +74,10 @@ export function toSmallestUnit(value: unknown, options: AmountOptions): number {
 		? 'use a whole number greater than 0 in the smallest unit (kobo or cents), e.g. 150050 for 1,500.50'
 		: `use a number greater than 0 with at most ${decimals} decimals, in the main unit (naira or dollars), e.g. 1500.50`;
 	const parts = decimalParts(value);
+	// "1,000.50" from an expression or a sheet: say what is wrong with it.
+	if (!parts && typeof value === 'string' && /^\s*[\d,]+(\.\d*)?\s*$/.test(value) && value.includes(',')) {
+		return invalid(field, value, `remove the thousands separators (,), e.g. ${value.replace(/,/g, '').trim()}; ${allowed}`);
+	}
 	if (!parts || parts.negative) return invalid(field, value, allowed);
 	if (options.inSmallestUnit ? parts.fraction.length > 0 : parts.fraction.length > decimals) {
 		return invalid(field, value, allowed);

@@ -27,7 +27,8 @@ export const description: INodeProperties[] = [
 		description: 'Your own unique reference for this invoice, e.g. the order number',
 	},
 	{
-		displayName: 'Description',
+		// Not "Description": each line item has one too, and n8n's "Parameter … is required" must say which.
+		displayName: 'Invoice Description',
 		name: 'invoiceDescription',
 		type: 'string',
 		required: true,
@@ -187,7 +188,7 @@ export const declaration: CreateDeclaration = {
  */
 export function invoiceCreateBody(this: IExecuteFunctions, i: number, callbackUrl?: string): { reference: string; body: IDataObject } {
 	const reference = requireText(this.getNodeParameter('reference', i), 'Reference');
-	const invoiceDescription = requireText(this.getNodeParameter('invoiceDescription', i), 'Description');
+	const invoiceDescription = requireText(this.getNodeParameter('invoiceDescription', i), 'Invoice Description');
 	const currency = requireOneOf(this.getNodeParameter('currency', i), 'Currency', CURRENCIES);
 	const fields = this.getNodeParameter('additionalFields', i, {}) as IDataObject;
 	const customer = compact({
