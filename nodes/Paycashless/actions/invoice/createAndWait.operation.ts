@@ -16,7 +16,7 @@ export const { option, declaration, description, wait, execute } = createAndWait
 	},
 	wait: { eventPrefix: 'INVOICE', settled: ['paid', 'cancelled'], acknowledge: { INVOICE_PAYMENT_SUCCEEDED: 'partial_payment' } },
 	notice:
-		'The workflow pauses here until Paycashless confirms the invoice is fully paid (or cancelled). Instalments do not resume it. Run it from a saved, active workflow: the callback URL is this execution\'s own resume URL.',
+		'The workflow pauses here until Paycashless confirms the invoice is fully paid (or cancelled). Instalments do not resume it. The callback URL is this execution\'s own resume URL, so Paycashless must be able to reach this n8n at its public address (a manual run waits and resumes too).',
 	foundAgainNote:
 		'This invoice already existed under this reference: its callbacks may go to the URL it was first created with, so a wait for it may only end at the time limit.',
 	body: create.invoiceCreateBody,

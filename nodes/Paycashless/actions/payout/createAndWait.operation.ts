@@ -20,7 +20,7 @@ export const { option, declaration, description, wait, execute } = createAndWait
 		acknowledge: { PAYOUT_PENDING: 'event_does_not_end_wait', PAYOUT_SENT: 'event_does_not_end_wait' },
 	},
 	notice:
-		'The workflow pauses here until Paycashless reports the payout succeeded, failed, was reversed or cancelled. Run it from a saved, active workflow: the callback URL is this execution\'s own resume URL.',
+		'The workflow pauses here until Paycashless reports the payout succeeded, failed, was reversed or cancelled. The callback URL is this execution\'s own resume URL, so Paycashless must be able to reach this n8n at its public address (a manual run waits and resumes too).',
 	foundAgainNote:
 		'This payout already existed under this reference (it was not sent again): its callbacks may go to the URL it was first created with, so a wait for it may only end at the time limit.',
 	body: create.payoutCreateBody,
