@@ -91,7 +91,9 @@ async function main(): Promise<void> {
 
 	const n8nPort = await freePort(Number(process.env.N8N_PORT || 5678));
 	const brokerPort = await freePort(n8nPort === 5678 ? 5679 : 0);
-	const config: N8nConfig = { userFolder: USER_FOLDER, port: n8nPort, brokerPort };
+	// The users are in Lagos: $now, $today and schedules in Lagos time unless GENERIC_TIMEZONE says otherwise
+	// (n8n's own default is America/New_York).
+	const config: N8nConfig = { userFolder: USER_FOLDER, port: n8nPort, brokerPort, env: { GENERIC_TIMEZONE: process.env.GENERIC_TIMEZONE || 'Africa/Lagos' } };
 	const n8nUrl = `http://127.0.0.1:${n8nPort}`;
 
 	say('building and packing n8n-nodes-paycashless ...');

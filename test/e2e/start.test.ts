@@ -8,7 +8,7 @@ import { spawn } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
 
-import { freePort, LAB, ROOT } from '../../scripts/n8n/lab';
+import { freePort, LAB, N8nSession, ROOT } from '../../scripts/n8n/lab';
 
 jest.setTimeout(15 * 60_000);
 
@@ -43,6 +43,10 @@ it.each(['SIGINT', 'SIGTERM'] as const)('%s to npm’s PID stops n8n and the emu
 		const emulatorUrl = /Emulator:\s+(http:\/\/\S+)/.exec(output)![1];
 		expect(await listening(`${n8nUrl}/healthz`)).toBe(true);
 		expect(await listening(emulatorUrl)).toBe(true);
+		// n8n's time zone is Lagos (its own default is America/New_York): $now in the editor is Lagos time.
+		const session = new N8nSession(n8nUrl);
+		await session.ownerSetupAndLogin();
+		expect((await session.rest<{ timezone: string }>('GET', '/rest/settings')).timezone).toBe('Africa/Lagos');
 
 		process.kill(npm.pid!, signal);
 		await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 60_000))]);
