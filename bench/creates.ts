@@ -16,8 +16,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 
-import type { INodeType } from 'n8n-workflow';
-
+import { nodeDefaultConcurrency } from './fanout';
 import { chain, startBenchLab, startNode, uniquePath, type BenchLab } from './lab';
 import { ROOT } from '../scripts/n8n/lab';
 import { log, rounds, setLatency } from './runner';
@@ -26,17 +25,6 @@ import { httpRequest, paycashless, splitOut } from './workflows';
 
 const ACCOUNT = '0123456789';
 const BANK = 'bank_538ed2056326432ba8e6853b613997bb';
-
-/** The default of "Requests in Parallel" of Payout → Create in the built node. */
-function createDefaultConcurrency(): number {
-	const file = path.join(ROOT, 'dist', 'nodes', 'Paycashless', 'Paycashless.node.js');
-	// eslint-disable-next-line @typescript-eslint/no-require-imports
-	const { Paycashless } = require(file) as { Paycashless: new () => INodeType };
-	const field = new Paycashless().description.properties.find(
-		(p) => p.name === 'concurrency' && p.displayOptions?.show?.resource?.includes('payout') && p.displayOptions.show.operation?.includes('create'),
-	);
-	return typeof field?.default === 'number' ? field.default : 1;
-}
 
 function variantNode(lab: BenchLab, variant: string, items: number) {
 	const { good, emulator } = lab.e2e;
@@ -91,7 +79,7 @@ async function main(): Promise<void> {
 	const largeVariants = (flags['large-variants'] ?? 'node-default,http-b20,http-all').split(',');
 	const started = Date.now();
 	const lab = await startBenchLab();
-	const defaultConcurrency = createDefaultConcurrency();
+	const defaultConcurrency = nodeDefaultConcurrency('create') ?? 1;
 	const cases: CreatesCase[] = [];
 	try {
 		const { emulator } = lab.e2e;

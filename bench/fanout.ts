@@ -37,16 +37,16 @@ export interface FanoutOptions {
 }
 
 /**
- * The default of "Requests in Parallel" of Payout → Verify in the built node (dist/), or
- * undefined when the node has no such field (then only one request at a time is measured).
+ * The default of "Requests in Parallel" of Payout → `operation` (Verify by default) in the built
+ * node (dist/), or undefined when the node has no such field (then only one request at a time is measured).
  */
-export function nodeDefaultConcurrency(): number | undefined {
+export function nodeDefaultConcurrency(operation = 'verify'): number | undefined {
 	const file = path.join(ROOT, 'dist', 'nodes', 'Paycashless', 'Paycashless.node.js');
 	if (!fs.existsSync(file)) return undefined;
 	// eslint-disable-next-line @typescript-eslint/no-require-imports
 	const { Paycashless } = require(file) as { Paycashless: new () => INodeType };
 	const field = new Paycashless().description.properties.find(
-		(p) => p.name === 'concurrency' && p.displayOptions?.show?.resource?.includes('payout') && p.displayOptions.show.operation?.includes('verify'),
+		(p) => p.name === 'concurrency' && p.displayOptions?.show?.resource?.includes('payout') && p.displayOptions.show.operation?.includes(operation),
 	);
 	return typeof field?.default === 'number' ? field.default : undefined;
 }

@@ -22,13 +22,15 @@ import { isObject } from '../helpers/body';
 import { formatMainUnits, fromSmallestUnit } from '../helpers/mainUnits';
 import { NUBAN_DIGITS, optionalText, requireDigits, requireInteger } from '../helpers/validation';
 import type { PaycashlessApi } from '../transport';
+import { accountLookupRequest, requireBankCode } from './bankAccount/lookUp.operation';
+import type { MoneyKind } from './types';
 
 export const LIMITS_PARAMETER = 'moneyLimits';
 export const NO_LIMITS_PARAMETER = 'runWithoutLimits';
 const LEDGER_KEY = 'paycashlessMoneyMoved';
 
 /** The limit fields of a money-moving operation; `payout` adds the beneficiary checks. */
-export function moneyLimitsCollection(kind: 'payout' | 'payment'): INodeProperties {
+export function moneyLimitsCollection(kind: MoneyKind): INodeProperties {
 	const what = kind;
 	const options: INodeProperties[] = [
 		{
@@ -153,7 +155,7 @@ export function runsAsTool(this: IExecuteFunctions): boolean {
  * execution's ledger; throws (nothing sent) when a limit refuses it. Call it right before the
  * create is sent.
  */
-export async function enforceMoneyLimits(this: IExecuteFunctions, i: number, kind: 'payout' | 'payment', body: IDataObject, api: PaycashlessApi): Promise<void> {
+export async function enforceMoneyLimits(this: IExecuteFunctions, i: number, kind: MoneyKind, body: IDataObject, api: PaycashlessApi): Promise<void> {
 	const limits = this.getNodeParameter(LIMITS_PARAMETER, i, {}) as IDataObject;
 	const amount = isObject(body.amount) ? body.amount : { value: body.amount, currency: body.currency };
 	const currency = String(amount.currency ?? '').toUpperCase() as Currency;
@@ -230,11 +232,11 @@ async function checkBeneficiary(this: IExecuteFunctions, i: number, limits: IDat
 	}
 	const expected = optionalText(limits.expectedAccountName);
 	if (expected === undefined) return;
-	const bankCode = requireDigits(limits.beneficiaryBankCode, 'Money Limits → Bank Code for the Name Check', '058 (CBN) or 000013 (NIBSS)', { min: 3, max: 6 });
+	const bankCode = requireBankCode(limits.beneficiaryBankCode, 'Money Limits → Bank Code for the Name Check');
 	const accountNumber = requireDigits(account, 'Destination Account Number', '0123456789', NUBAN_DIGITS);
 	let found: IDataObject = {};
 	try {
-		found = await api.request({ method: 'GET', path: '/v1/banks/account_lookup', qs: { accountNumber, bankCode } });
+		found = await api.request(accountLookupRequest(accountNumber, bankCode));
 	} catch (error) {
 		refuse.call(
 			this,

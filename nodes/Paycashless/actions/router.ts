@@ -28,7 +28,7 @@ import type { PaycashlessResource } from './node.type';
 import * as payment from './payment';
 import * as payout from './payout';
 import * as taxRate from './taxRate';
-import type { OperationDeclaration, OperationRef, PaycashlessOperation, PaycashlessResourceDefinition } from './types';
+import { moneyKind, type MoneyKind, type OperationDeclaration, type OperationRef, type PaycashlessOperation, type PaycashlessResourceDefinition } from './types';
 
 /** The resources in the order of the Resource list (alphabetical, as n8n's lint wants). */
 export const resources: Record<PaycashlessResource, PaycashlessResourceDefinition> = {
@@ -62,10 +62,10 @@ export function operationPairs(kind?: OperationDeclaration['kind']): OperationPa
 }
 
 /** The operations that create `object` (payout, payment) and so move money. */
-export function moneyPairs(object: string): OperationPair[] {
+export function moneyPairs(kind: MoneyKind): OperationPair[] {
 	return operationPairs('create').filter(({ resource, operation }) => {
-		const declaration = findOperation(resource, operation)?.declaration;
-		return declaration?.kind === 'create' && declaration.findsAgain.movesMoney && declaration.findsAgain.object === object;
+		const found = findOperation(resource, operation);
+		return found !== undefined && moneyKind(found.declaration) === kind;
 	});
 }
 
@@ -115,7 +115,7 @@ function asNodeError(this: IExecuteFunctions, error: unknown, itemIndex: number)
  * - Exactly the keys `error` and `message`: what "Continue (using error output)" routes by in
  *   both lines (1.123: `error` alone or with `message`; 2.41: also `details`).
  */
-export function errorJson(error: NodeApiError | NodeOperationError): IDataObject {
+function errorJson(error: NodeApiError | NodeOperationError): IDataObject {
 	const details: IDataObject = { message: error.message };
 	if (error.description) details.description = error.description;
 	if (error instanceof NodeApiError && error.httpCode) details.httpCode = error.httpCode;
@@ -135,8 +135,8 @@ type Outcome = { items: INodeExecutionData[] } | { error: NodeApiError | NodeOpe
  * sent (after expressions and Additional Body Fields) for the operations that move money.
  */
 function withMoneyLimits(this: IExecuteFunctions, i: number, declaration: OperationDeclaration, api: PaycashlessApi): PaycashlessApi {
-	if (declaration.kind !== 'create' || !declaration.findsAgain.movesMoney) return api;
-	const kind = declaration.findsAgain.object === 'payout' ? 'payout' : 'payment';
+	const kind = moneyKind(declaration);
+	if (!kind) return api;
 	return {
 		...api,
 		request: async (request) => {

@@ -23,7 +23,7 @@ import { formatMainUnits, MAIN_UNITS_KEY } from '../helpers/mainUnits';
 import type { Currency } from '../helpers/amount';
 import { MARKER } from './createdOutput';
 import { runWithoutLimitsField } from './moneyLimits';
-import type { PaycashlessOperation, PaycashlessResourceDefinition } from './types';
+import { moneyKind, type PaycashlessOperation, type PaycashlessResourceDefinition } from './types';
 
 export const SIMPLIFY_PARAMETER = 'simplify';
 
@@ -88,10 +88,11 @@ function toolVersion(property: INodeProperties): INodeProperties | undefined {
 export function toolDescriptionOf(operation: PaycashlessOperation): string {
 	const action = (operation.asTool && operation.asTool.action) || operation.option.action;
 	const { declaration } = operation;
+	const money = moneyKind(declaration);
 	// n8n's own form is "<action> in Paycashless"; a tool's own action names Paycashless itself.
 	const parts = [operation.asTool ? `${action}.` : `${action} in Paycashless.`];
 	if (declaration.kind === 'read') parts.push('It only reads: nothing is created, changed or paid.');
-	else if (declaration.kind === 'create' && declaration.findsAgain.movesMoney && declaration.findsAgain.object === 'payout') {
+	else if (money === 'payout') {
 		parts.push(
 			'REAL MONEY leaves the business account when this runs.',
 			'Amount is in main units: naira for NGN, dollars for USD (1500.50 = NGN 1,500.50), never kobo or cents.',
@@ -99,7 +100,7 @@ export function toolDescriptionOf(operation: PaycashlessOperation): string {
 			"Bank_ID comes from the bank account look-up tool's bank.id.",
 			'Limits set by the workflow owner may refuse the call: the result says which and nothing is paid.',
 		);
-	} else if (declaration.kind === 'create' && declaration.findsAgain.movesMoney) {
+	} else if (money === 'payment') {
 		parts.push(
 			'It asks a customer for money; nothing is paid out.',
 			'Amount is in main units: naira for NGN, dollars for USD (1500.50 = NGN 1,500.50), never kobo or cents.',
@@ -159,8 +160,7 @@ export function toolOnlyProperties(resources: Record<string, PaycashlessResource
 			default: defaultOperation,
 		});
 		for (const [value, operation] of operations) {
-			const { declaration } = operation;
-			if (declaration.kind === 'create' && declaration.findsAgain.movesMoney) money.push({ resource, operation: value });
+			if (moneyKind(operation.declaration)) money.push({ resource, operation: value });
 			const fields: INodeProperties[] = [
 				{
 					displayName: 'Description',

@@ -54,6 +54,15 @@ export type OperationDeclaration =
 /** The declaration of a create (a Create and Wait operation is built from one). */
 export type CreateDeclaration = Extract<OperationDeclaration, { kind: 'create' }>;
 
+/** What an operation's create moves: `payout` (money out), `payment` (money in), or nothing. */
+export type MoneyKind = 'payout' | 'payment';
+
+/** The money an operation moves, from its declaration (Money Limits and the tool's words follow it). */
+export function moneyKind(declaration: OperationDeclaration): MoneyKind | undefined {
+	if (declaration.kind !== 'create' || !declaration.findsAgain.movesMoney) return undefined;
+	return declaration.findsAgain.object === 'payout' ? 'payout' : 'payment';
+}
+
 /** The declaration of every operation that only reads. */
 export const READ: OperationDeclaration = { kind: 'read' };
 

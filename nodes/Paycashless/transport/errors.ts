@@ -129,11 +129,8 @@ function answerAdvice(
 	if (status === 403) {
 		return 'Paycashless refused access with this API key. Check that the key is active and allowed to do this in the Paycashless dashboard.';
 	}
-	if (status === 404 && request.path.startsWith('/v1/banks/account_lookup')) {
-		return 'Paycashless found no such account at that bank. Check the account number (10 digits) and the bank code (CBN, e.g. 058, or NIBSS, e.g. 000013): the bank must be the one the account is at.';
-	}
 	if (status === 404) {
-		return 'Nothing was found. Check the ID or reference, and that it belongs to this Paycashless account and mode (test or live).';
+		return request.notFoundAdvice ?? 'Nothing was found. Check the ID or reference, and that it belongs to this Paycashless account and mode (test or live).';
 	}
 	if (status === 409 || details.type === 'idempotency_error') {
 		const reference = referenceOf(request);

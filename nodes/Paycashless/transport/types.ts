@@ -15,6 +15,8 @@ export interface PaycashlessRequest {
 	qs?: IDataObject;
 	/** JSON body as an object; the credential serialises and signs it. */
 	body?: IDataObject;
+	/** What to tell the user when Paycashless answers 404 (default: check the ID or reference). */
+	notFoundAdvice?: string;
 }
 
 /** One page of a Paycashless list: `{ hasMore, cursor, data }`. */

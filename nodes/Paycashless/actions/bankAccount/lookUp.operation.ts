@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { NUBAN_DIGITS, requireDigits } from '../../helpers/validation';
-import type { PaycashlessApi } from '../../transport';
+import type { PaycashlessApi, PaycashlessRequest } from '../../transport';
 import { READ, type OperationDeclaration, type OperationOption } from '../types';
 
 export const description: INodeProperties[] = [
@@ -30,11 +30,26 @@ export const option: OperationOption = { name: 'Look Up', description: 'Get the 
 
 export const declaration: OperationDeclaration = READ;
 
+/** CBN codes have 3 digits (058), NIBSS institution codes 5 or 6 (000013, 50211). */
+export function requireBankCode(value: unknown, field: string): string {
+	return requireDigits(value, field, '058 (CBN) or 000013 (NIBSS)', { min: 3, max: 6 });
+}
+
+/** The account lookup (also the Money Limits' name check): account name and Paycashless bank of a NUBAN. */
+export function accountLookupRequest(accountNumber: string, bankCode: string): PaycashlessRequest {
+	return {
+		method: 'GET',
+		path: '/v1/banks/account_lookup',
+		qs: { accountNumber, bankCode },
+		notFoundAdvice:
+			'Paycashless found no such account at that bank. Check the account number (10 digits) and the bank code (CBN, e.g. 058, or NIBSS, e.g. 000013): the bank must be the one the account is at.',
+	};
+}
+
 export async function execute(this: IExecuteFunctions, i: number, api: PaycashlessApi): Promise<IDataObject> {
 	const accountNumber = requireDigits(this.getNodeParameter('accountNumber', i), 'Account Number', '0123456789', NUBAN_DIGITS);
-	// CBN codes have 3 digits (058), NIBSS institution codes 5 or 6 (000013, 50211).
-	const bankCode = requireDigits(this.getNodeParameter('bankCode', i), 'Bank Code', '058 (CBN) or 000013 (NIBSS)', { min: 3, max: 6 });
-	return await api.request({ method: 'GET', path: '/v1/banks/account_lookup', qs: { accountNumber, bankCode } });
+	const bankCode = requireBankCode(this.getNodeParameter('bankCode', i), 'Bank Code');
+	return await api.request(accountLookupRequest(accountNumber, bankCode));
 }
 
 /** What an AI agent reads as this tool's description (+ " in Paycashless"). */
