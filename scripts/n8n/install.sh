@@ -32,7 +32,7 @@ for arg in "$@"; do
 		*) echo "usage: install.sh [--with-scanner] [--n8n-1x]" >&2; exit 2 ;;
 	esac
 done
-# Also in scripts/n8n/lab.ts (SCANNER_VERSION).
+# Also in scripts/n8n/lab.cts (SCANNER_VERSION).
 SCANNER_VERSION=0.32.0
 
 log() { echo "[n8n:install] $*"; }

@@ -10,9 +10,9 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-// The scanner install (scripts/n8n/lab.ts SCANNER_DIR), handed over by the caller.
+// The scanner install (scripts/n8n/lab.cts SCANNER_DIR), handed over by the caller.
 const scannerDir = process.env.PAYCASHLESS_SCANNER_DIR;
-if (!scannerDir) throw new Error('PAYCASHLESS_SCANNER_DIR is not set (run through test/e2e/scanner.test.ts)');
+if (!scannerDir) throw new Error('PAYCASHLESS_SCANNER_DIR is not set (run through test/e2e/scanner.test.cts)');
 const scannerRoot = path.join(scannerDir, 'node_modules', '@n8n', 'scan-community-package');
 const { analyzePackage, buildScanConfig, SOURCE_FILE_PATTERNS } = await import(
 	pathToFileURL(path.join(scannerRoot, 'scanner', 'scanner.mjs')).href

@@ -1,7 +1,7 @@
 // Runs one command and ties its life to the process that started us: when our stdin closes
 // (the parent exited, even by SIGKILL or a crash), or on SIGTERM/SIGINT, the command gets
 // SIGTERM, and after a grace period the whole process group (n8n and its task runner) SIGKILL.
-// usage (from scripts/n8n/lab.ts): spawn(node, [supervise.js, cmd, ...args], { detached: true, stdio: ['pipe', log, log] })
+// usage (from scripts/n8n/lab.cts): spawn(node, [supervise.js, cmd, ...args], { detached: true, stdio: ['pipe', log, log] })
 'use strict';
 const { spawn } = require('child_process');
 

@@ -1,0 +1,142 @@
+/**
+ * Benchmark: payout batches (issue 24). Webhook (the payouts in its body) → Split Out (one item per
+ * payout) → one of:
+ * - node-c<N>:  Paycashless Payout → Create with N items in flight (a create plus the read-back of
+ *               the whole payout by its reference, per payout);
+ * - node-default: the same at the node's default "Requests in Parallel" (read from dist/);
+ * - http-b<N>:  HTTP Request (paycashlessApi credential) POST /v1/payouts, Batching N items, interval 0
+ *               (b = the item count: every request at once, n8n's fastest setting).
+ * Every run makes new payouts (references unique per run) and is checked: exactly one payout per
+ * reference, none twice. Same method as the other suites: rounds interleave the variants.
+ *
+ * Usage: npm run bench:creates -- [--items 1000,10000] [--latencies 0,50] [--runs 2]
+ *        [--concurrency 1,10,20] [--large-variants node-default,http-b20,http-all]
+ * Writes bench/CREATES.md and bench/creates-results.json.
+ */
+import * as fs from 'fs';
+import * as path from 'path';
+
+import { nodeDefaultConcurrency } from './fanout.cjs';
+import { chain, startBenchLab, startNode, uniquePath, type BenchLab } from './lab.cjs';
+import { ROOT } from '../scripts/n8n/lab.cjs';
+import { log, rounds, setLatency } from './runner.cjs';
+import { median } from './stats.cjs';
+import { httpRequest, paycashless, splitOut } from './workflows.cjs';
+
+const ACCOUNT = '0123456789';
+const BANK = 'bank_538ed2056326432ba8e6853b613997bb';
+
+function variantNode(lab: BenchLab, variant: string, items: number) {
+	const { good, emulator } = lab.e2e;
+	const node = /^node-(c(\d+)|default)$/.exec(variant);
+	if (node) {
+		return paycashless('Paycashless', good, {
+			resource: 'payout',
+			operation: 'create',
+			reference: '={{ $json.payout.reference }}',
+			amount: '={{ $json.payout.amount }}',
+			currency: 'NGN',
+			destinationAccountNumber: ACCOUNT,
+			bankId: BANK,
+			...(node[2] ? { concurrency: Number(node[2]) } : {}),
+		});
+	}
+	const http = /^http-(b(\d+)|all)$/.exec(variant);
+	if (!http) throw new Error(`unknown variant ${variant}`);
+	return httpRequest(
+		'HTTP Request',
+		good,
+		{
+			url: `${emulator.baseUrl}/v1/payouts`,
+			method: 'POST',
+			sendBody: true,
+			specifyBody: 'json',
+			jsonBody: `={{ JSON.stringify({ reference: $json.payout.reference, amount: { value: Math.round($json.payout.amount * 100), currency: 'NGN' }, destinationAccountNumber: '${ACCOUNT}', bankId: '${BANK}' }) }}`,
+		},
+		{ batching: { batch: { batchSize: http[2] ? Number(http[2]) : items, batchInterval: 0 } } },
+	);
+}
+
+interface CreatesCase {
+	items: number;
+	latencyMs: number;
+	runs: number;
+	samples: Record<string, number[]>;
+}
+
+function numbers(text: string | undefined, fallback: number[]): number[] {
+	return text ? text.split(',').map(Number) : fallback;
+}
+
+async function main(): Promise<void> {
+	const argv = process.argv.slice(2);
+	const flags: Record<string, string> = {};
+	for (let i = 0; i < argv.length; i += 2) flags[argv[i].replace(/^--/, '')] = argv[i + 1];
+	const itemCounts = numbers(flags.items, [1000]);
+	const latencies = numbers(flags.latencies, [0, 50]);
+	const runs = Number(flags.runs ?? 2);
+	const levels = numbers(flags.concurrency, [1, 10, 20]);
+	const largeVariants = (flags['large-variants'] ?? 'node-default,http-b20,http-all').split(',');
+	const started = Date.now();
+	const lab = await startBenchLab();
+	const defaultConcurrency = nodeDefaultConcurrency('create') ?? 1;
+	const cases: CreatesCase[] = [];
+	try {
+		const { emulator } = lab.e2e;
+		for (const items of itemCounts) {
+			const variants = items > 1000 ? largeVariants : [...levels.map((c) => `node-c${c}`), 'node-default', 'http-b20', 'http-all'];
+			const paths: Record<string, string> = {};
+			for (const variant of variants) {
+				const webhookPath = uniquePath(`creates-${variant}-${items}`);
+				const nodes = [startNode(webhookPath, 'firstEntryJson'), splitOut('Split Out', 'body.payouts', 'payout'), variantNode(lab, variant, items)];
+				await lab.createWorkflow(`bench creates ${variant} ${items}`, nodes, chain(nodes), [webhookPath], false);
+				paths[variant] = webhookPath;
+			}
+			for (const latencyMs of latencies) {
+				setLatency(emulator, latencyMs);
+				log(`creates: ${items} payouts, ${latencyMs} ms latency, ${runs} runs of ${variants.join(', ')} (node default: ${defaultConcurrency})`);
+				const samples = await rounds(variants, runs, async (variant, round) => {
+					const prefix = `b-${items}-${latencyMs}-${variant}-${round}-`;
+					const payouts = Array.from({ length: items }, (_, k) => ({ reference: `${prefix}${k}`, amount: 1000 + (k % 100) / 100 }));
+					emulator.clearLogs();
+					const answer = await lab.post(paths[variant], { payouts });
+					if (answer.status !== 200) throw new Error(`${variant}: HTTP ${answer.status} ${answer.text.slice(0, 300)}`);
+					const made = emulator.list('payouts').filter((p) => String(p.reference).startsWith(prefix));
+					const distinct = new Set(made.map((p) => p.reference)).size;
+					if (made.length !== items || distinct !== items) throw new Error(`${variant}: ${made.length} payouts for ${items} references (${distinct} distinct)`);
+					const requests = emulator.requests.filter((r) => r.path.startsWith('/v1/payouts')).length;
+					log(`  round ${round + 1} ${variant}: ${Math.round(answer.ms)} ms, ${requests} requests, ${items} payouts, 0 duplicates`);
+					return answer.ms;
+				});
+				cases.push({ items, latencyMs, runs, samples });
+			}
+			setLatency(emulator, 0);
+		}
+	} finally {
+		await lab.close();
+	}
+	const lines = [
+		'# Payout batches: Payout → Create vs HTTP Request (bench/creates.cts)',
+		'',
+		`Measured ${new Date().toISOString().slice(0, 10)} on this 2-core machine, real n8n 2.41.1 and the emulator, ${Math.round((Date.now() - started) / 1000)} s in all.`,
+		`Node default "Requests in Parallel" for creates: ${defaultConcurrency}. Median wall time per run; ratio to the fastest HTTP Request variant of the same case.`,
+		'',
+		'| Payouts | Latency | Variant | Median | Runs (ms) | vs best HTTP Request |',
+		'|---|---|---|---|---|---|',
+	];
+	for (const c of cases) {
+		const httpBest = Math.min(...Object.entries(c.samples).filter(([v]) => v.startsWith('http')).map(([, s]) => median(s)));
+		for (const [variant, samples] of Object.entries(c.samples)) {
+			const m = median(samples);
+			lines.push(`| ${c.items} | ${c.latencyMs} ms | ${variant === 'node-default' ? `node default (${defaultConcurrency})` : variant} | ${(m / 1000).toFixed(1)} s | ${samples.map(Math.round).join(', ')} | ${(m / httpBest).toFixed(2)}x |`);
+		}
+	}
+	fs.writeFileSync(path.join(ROOT, 'bench', 'CREATES.md'), `${lines.join('\n')}\n`);
+	fs.writeFileSync(path.join(ROOT, 'bench', 'creates-results.json'), `${JSON.stringify({ defaultConcurrency, cases }, null, '\t')}\n`);
+	log(lines.join('\n'));
+}
+
+main().catch((error: Error) => {
+	process.stderr.write(`${error.stack ?? error.message}\n`);
+	process.exit(1);
+});

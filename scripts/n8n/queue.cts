@@ -1,0 +1,504 @@
+/**
+ * n8n's queue mode in the lab: the distributed set merchants run when one n8n process is not
+ * enough. Its own PostgreSQL and Redis (Debian programs, installed by install-queue.sh, run on
+ * free loopback ports with their data under the lab folder; never a system service), an n8n
+ * main process (editor, REST, activation, test webhooks), workers that run the executions, a
+ * webhook processor that receives production webhooks, and a small front proxy that plays the
+ * load balancer of a real deployment: `/webhook/…` goes to the webhook processor, everything
+ * else to main. `N8N_WEBHOOK_URL` is the proxy's address, the one public address Paycashless
+ * calls back.
+ *
+ * The package is installed the way an image or a shared volume puts it into every container:
+ * built once, installed once into main's nodes folder, copied into each process's own user
+ * folder. `checkPackageInEveryProcess()` asks each process's n8n what it loads, so a process
+ * without the package is found before a callback is lost.
+ *
+ * Used by `npm start -- --queue` (scripts/n8n/start-queue.cts) and test/e2e-queue/.
+ */
+import * as fs from 'fs';
+import * as http from 'http';
+import * as path from 'path';
+import { spawnSync, type ChildProcess } from 'child_process';
+
+import {
+	LAB,
+	LAB_ENCRYPTION_KEY,
+	N8N_DEFAULT,
+	NODE_TYPE_ACTION,
+	NODE_TYPE_TRIGGER,
+	PACKAGE_NAME,
+	ROOT,
+	delay,
+	freePort,
+	installPackageIntoN8n,
+	n8nEnv,
+	restMounted,
+	spawnDetached,
+	stopProcessGroup,
+	tail,
+	type N8nConfig,
+	type N8nInstall,
+	type RunningN8n,
+} from './lab.cjs';
+
+export type Role = 'main' | 'worker' | 'webhook';
+
+export interface QueueProcess {
+	/** `main`, `worker1`, `worker2`, `webhook1`, ... */
+	name: string;
+	role: Role;
+	config: N8nConfig;
+	/** The port the process listens on (main/webhook: HTTP; worker: health check). */
+	port: number;
+	/** Whether the lab put the package into this process's nodes folder. */
+	hasPackage: boolean;
+	child: ChildProcess;
+	logFile: string;
+	env: NodeJS.ProcessEnv;
+	/** Ctrl-C: SIGTERM to its process group, SIGKILL after a grace period. */
+	stop(): Promise<void>;
+	/** A crash: SIGKILL to the whole process group (n8n and its task runner), no shutdown. */
+	kill(): Promise<void>;
+	logTail(lines?: number): string;
+}
+
+export interface QueueLabOptions {
+	/** Folder for this set: postgres/, redis/, one n8n user folder per process, logs. */
+	root: string;
+	/** The packed package (lab.buildAndPack()). */
+	tgz: string;
+	n8n?: N8nInstall;
+	workers?: number;
+	/** Executions one worker runs at once (`n8n worker --concurrency`). */
+	workerConcurrency?: number;
+	/** Process names started without the package (to show what happens, and that the check finds it). */
+	withoutPackage?: string[];
+	/** Extra environment for every n8n process (e.g. N8N_EXPRESSION_ENGINE). */
+	env?: Record<string, string>;
+	/** Called before the n8n processes start (imports need the database, n8n not running). */
+	beforeN8n?: (lab: { baseUrl: string; cli(args: string[]): string; import(kind: 'credentials' | 'workflow', data: unknown): void }) => Promise<void> | void;
+	/** Prints progress. */
+	log?: (message: string) => void;
+}
+
+export interface QueueLab {
+	/** The public address (front proxy): editor, REST and public API go to main, /webhook/ to the webhook processor. */
+	baseUrl: string;
+	mainUrl: string;
+	webhookUrls: string[];
+	postgresPort: number;
+	redisPort: number;
+	processes: QueueProcess[];
+	/** Milliseconds from the first command to every process ready. */
+	startupMs: number;
+	/** For code written against one n8n (lab.RunningN8n): the public address, main's config. */
+	asRunningN8n(): RunningN8n;
+	/** Stops main (it runs the polls and schedules) and starts it again on the same port and database. */
+	restartMain(whileDown?: () => Promise<void>): Promise<void>;
+	/** Starts one more n8n process of a role (e.g. a worker without the package). */
+	addProcess(role: Role, options?: { withPackage?: boolean }): Promise<QueueProcess>;
+	/** Which worker ran which execution, from the workers' logs ("Worker started execution N"). */
+	executionsByWorker(): Map<string, string>;
+	/** Runs an n8n CLI command against the set's database (as main). */
+	cli(args: string[]): string;
+	stop(): Promise<void>;
+}
+
+function log(options: QueueLabOptions, message: string): void {
+	options.log?.(message);
+}
+
+/** The newest PostgreSQL server programs Debian installed. */
+export function postgresBin(): string {
+	const base = '/usr/lib/postgresql';
+	const versions = fs.existsSync(base) ? fs.readdirSync(base).filter((v) => fs.existsSync(path.join(base, v, 'bin', 'postgres'))) : [];
+	versions.sort((a, b) => Number(a) - Number(b));
+	if (versions.length === 0) throw new Error('PostgreSQL is not installed: run bash scripts/n8n/install-queue.sh');
+	return path.join(base, versions[versions.length - 1], 'bin');
+}
+
+/** Runs scripts/n8n/install-queue.sh (idempotent; apt-get only when Postgres or Redis is missing). */
+export function installQueuePrograms(quiet = true): void {
+	const result = spawnSync('bash', [path.join(ROOT, 'scripts', 'n8n', 'install-queue.sh')], {
+		env: { ...process.env, LAB },
+		encoding: 'utf8',
+		stdio: quiet ? 'pipe' : 'inherit',
+	});
+	if (result.status !== 0) throw new Error(`install-queue.sh failed:\n${result.stdout ?? ''}\n${result.stderr ?? ''}`);
+}
+
+const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+
+/** Postgres refuses to run as root: as root, its programs run as the `postgres` user. */
+function asPostgres(command: string, args: string[]): [string, string[]] {
+	if (!isRoot) return [command, args];
+	return ['setpriv', ['--reuid=postgres', '--regid=postgres', '--init-groups', '--', command, ...args]];
+}
+
+function runOk(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): string {
+	const result = spawnSync(command, args, { encoding: 'utf8', env, maxBuffer: 64 * 1024 * 1024 });
+	if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed (${result.status ?? result.signal}):\n${result.stdout}\n${result.stderr}`);
+	return result.stdout;
+}
+
+interface Service {
+	child: ChildProcess;
+	logFile: string;
+}
+
+async function startPostgres(dataRoot: string, port: number): Promise<Service> {
+	const bin = postgresBin();
+	const dataDir = path.join(dataRoot, 'data');
+	const socketDir = path.join(dataRoot, 'socket');
+	fs.mkdirSync(socketDir, { recursive: true });
+	if (isRoot) runOk('chown', ['-R', 'postgres:postgres', dataRoot]);
+	if (!fs.existsSync(path.join(dataDir, 'PG_VERSION'))) {
+		const [cmd, args] = asPostgres(path.join(bin, 'initdb'), ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync', '--locale=C']);
+		runOk(cmd, args);
+	}
+	const logFile = path.join(dataRoot, 'postgres.log');
+	const [cmd, args] = asPostgres(path.join(bin, 'postgres'), [
+		'-D', dataDir,
+		'-p', String(port),
+		'-k', socketDir,
+		'-c', 'listen_addresses=127.0.0.1',
+		// A lab database: speed over durability.
+		'-c', 'fsync=off',
+		'-c', 'synchronous_commit=off',
+		'-c', 'full_page_writes=off',
+		'-c', 'max_connections=200',
+	]);
+	const child = spawnDetached(cmd, args, process.env, logFile, dataRoot);
+	const psql = path.join(bin, 'psql');
+	const deadline = Date.now() + 60_000;
+	for (;;) {
+		const probe = spawnSync(psql, ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-tAc', "SELECT 1 FROM pg_database WHERE datname = 'n8n'"], { encoding: 'utf8' });
+		if (probe.status === 0) {
+			if (probe.stdout.trim() !== '1') runOk(psql, ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-c', 'CREATE DATABASE n8n']);
+			break;
+		}
+		if (child.exitCode !== null || Date.now() > deadline) throw new Error(`PostgreSQL did not start:\n${tail(logFile, 30)}`);
+		await delay(150);
+	}
+	return { child, logFile };
+}
+
+async function startRedis(dataRoot: string, port: number): Promise<Service> {
+	fs.mkdirSync(dataRoot, { recursive: true });
+	const logFile = path.join(dataRoot, 'redis.log');
+	const child = spawnDetached('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dataRoot, '--daemonize', 'no'], process.env, logFile, dataRoot);
+	const deadline = Date.now() + 30_000;
+	for (;;) {
+		if (tail(logFile, 50).includes('Ready to accept connections')) return { child, logFile };
+		if (child.exitCode !== null || Date.now() > deadline) throw new Error(`Redis did not start:\n${tail(logFile, 30)}`);
+		await delay(100);
+	}
+}
+
+/** Waits until `url` answers 2xx, the process being alive. */
+async function waitReady(url: string, child: ChildProcess, logFile: string, timeoutMs = 240_000): Promise<void> {
+	const deadline = Date.now() + timeoutMs;
+	for (;;) {
+		if (child.exitCode !== null || child.signalCode !== null) throw new Error(`process exited during start-up (${child.exitCode ?? child.signalCode}):\n${tail(logFile, 40)}`);
+		const ok = await fetch(url).then(
+			(r) => r.ok,
+			() => false,
+		);
+		if (ok) return;
+		if (Date.now() > deadline) throw new Error(`${url} not ready after ${timeoutMs / 1000} s:\n${tail(logFile, 40)}`);
+		await delay(200);
+	}
+}
+
+/** The front proxy: `/webhook/` (production webhooks) to the webhook processors, the rest to main. */
+function startProxy(port: number, targets: () => { main: number; webhooks: number[] }): Promise<http.Server> {
+	let next = 0;
+	const server = http.createServer((req, res) => {
+		const { main, webhooks } = targets();
+		const toWebhook = /^\/webhook\//.test(req.url ?? '') && webhooks.length > 0;
+		const targetPort = toWebhook ? webhooks[next++ % webhooks.length] : main;
+		const upstream = http.request(
+			{ host: '127.0.0.1', port: targetPort, method: req.method, path: req.url, headers: { ...req.headers, 'x-forwarded-for': req.socket.remoteAddress ?? '' } },
+			(answer) => {
+				res.writeHead(answer.statusCode ?? 502, answer.rawHeaders);
+				answer.pipe(res);
+			},
+		);
+		upstream.on('error', (error) => {
+			if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' });
+			res.end(`lab proxy: ${error.message}`);
+		});
+		req.pipe(upstream);
+	});
+	server.keepAliveTimeout = 5_000;
+	return new Promise((resolve, reject) => {
+		server.once('error', reject);
+		server.listen(port, '127.0.0.1', () => resolve(server));
+	});
+}
+
+export async function startQueueLab(options: QueueLabOptions): Promise<QueueLab> {
+	const started = Date.now();
+	const n8n = options.n8n ?? N8N_DEFAULT;
+	const major = Number(n8n.version.split('.')[0]);
+	fs.mkdirSync(options.root, { recursive: true });
+	installQueuePrograms();
+
+	const services: Service[] = [];
+	const processes: QueueProcess[] = [];
+	let proxy: http.Server | undefined;
+	const stopAll = async () => {
+		// Workers and webhook processors first, main, then Redis and Postgres.
+		const order = [...processes.filter((p) => p.role !== 'main'), ...processes.filter((p) => p.role === 'main')];
+		await Promise.all(order.filter((p) => p.role !== 'main').map((p) => p.stop().catch(() => undefined)));
+		for (const p of order.filter((p) => p.role === 'main')) await p.stop().catch(() => undefined);
+		await new Promise<void>((resolve) => (proxy ? proxy.close(() => resolve()) : resolve()));
+		proxy?.closeAllConnections?.();
+		for (const service of services.reverse()) await stopProcessGroup(service.child, 10_000).catch(() => undefined);
+	};
+
+	try {
+		const [postgresPort, redisPort, publicPort] = [await freePort(), await freePort(), await freePort()];
+		log(options, `PostgreSQL on 127.0.0.1:${postgresPort}, Redis on 127.0.0.1:${redisPort} (data under ${path.relative(ROOT, options.root) || options.root})`);
+		const [pg, redis] = await Promise.all([startPostgres(path.join(options.root, 'postgres'), postgresPort), startRedis(path.join(options.root, 'redis'), redisPort)]);
+		services.push(pg, redis);
+
+		const baseUrl = `http://127.0.0.1:${publicPort}`;
+		const shared: Record<string, string> = {
+			DB_TYPE: 'postgresdb',
+			DB_POSTGRESDB_HOST: '127.0.0.1',
+			DB_POSTGRESDB_PORT: String(postgresPort),
+			DB_POSTGRESDB_DATABASE: 'n8n',
+			DB_POSTGRESDB_USER: 'postgres',
+			DB_POSTGRESDB_PASSWORD: 'lab',
+			EXECUTIONS_MODE: 'queue',
+			QUEUE_BULL_REDIS_HOST: '127.0.0.1',
+			QUEUE_BULL_REDIS_PORT: String(redisPort),
+			// Manual runs from the editor go to the workers too, like production ones.
+			OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS: 'true',
+			// One proxy (the lab's, standing for the load balancer) in front: trust its X-Forwarded-For.
+			N8N_PROXY_HOPS: '1',
+			N8N_ENCRYPTION_KEY: LAB_ENCRYPTION_KEY,
+			N8N_EDITOR_BASE_URL: `${baseUrl}/`,
+			// The public address Paycashless calls: the trigger verifies signed callbacks against it.
+			...(major >= 2 ? { N8N_WEBHOOK_URL: `${baseUrl}/` } : { WEBHOOK_URL: `${baseUrl}/` }),
+			...options.env,
+		};
+
+		// The package: one build, installed into main's nodes folder, copied into every other process's
+		// (as an image or a shared volume would give every container the same nodes folder).
+		const mainFolder = path.join(options.root, 'main');
+		installPackageIntoN8n(options.tgz, mainFolder);
+		const mainNodes = path.join(mainFolder, '.n8n', 'nodes');
+		let counters: Record<Role, number> = { main: 0, worker: 0, webhook: 0 };
+
+		const makeProcess = async (role: Role, withPackage: boolean, fixedPort?: number): Promise<QueueProcess> => {
+			counters = { ...counters, [role]: counters[role] + 1 };
+			const name = role === 'main' ? 'main' : `${role}${counters[role]}`;
+			const userFolder = role === 'main' ? mainFolder : path.join(options.root, name);
+			const hasPackage = withPackage && !(options.withoutPackage ?? []).includes(name);
+			if (role !== 'main') {
+				fs.rmSync(path.join(userFolder, '.n8n', 'nodes'), { recursive: true, force: true });
+				if (hasPackage) fs.cpSync(mainNodes, path.join(userFolder, '.n8n', 'nodes'), { recursive: true });
+				else fs.mkdirSync(path.join(userFolder, '.n8n'), { recursive: true });
+			}
+			const port = fixedPort ?? (await freePort());
+			const config: N8nConfig = { n8n, userFolder, port, brokerPort: await freePort(), env: { ...shared } };
+			const env = n8nEnv(config);
+			delete env.WEBHOOK_URL;
+			Object.assign(env, shared);
+			if (role === 'worker') Object.assign(env, { QUEUE_HEALTH_CHECK_ACTIVE: 'true', QUEUE_HEALTH_CHECK_PORT: String(port) });
+			const args = role === 'main' ? ['start'] : role === 'worker' ? ['worker', `--concurrency=${options.workerConcurrency ?? 10}`] : ['webhook'];
+			const logFile = path.join(userFolder, `${name}.log`);
+			const child = spawnDetached(n8n.bin, args, env, logFile, LAB);
+			const proc: QueueProcess = {
+				name,
+				role,
+				config,
+				port,
+				hasPackage,
+				child,
+				logFile,
+				env,
+				stop: () => stopProcessGroup(child),
+				kill: async () => {
+					if (child.exitCode !== null || child.signalCode !== null) return;
+					const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+					try {
+						process.kill(-(child.pid as number), 'SIGKILL');
+					} catch {
+						child.kill('SIGKILL');
+					}
+					await exited;
+				},
+				logTail: (lines = 40) => tail(logFile, lines),
+			};
+			processes.push(proc);
+			return proc;
+		};
+		const ready = (proc: QueueProcess) => waitReady(`http://127.0.0.1:${proc.port}/healthz/readiness`, proc.child, proc.logFile);
+
+		const cliConfig: N8nConfig = { n8n, userFolder: mainFolder, port: 0, brokerPort: await freePort(), env: shared };
+		const cli = (args: string[]): string => runOk(n8n.bin, args, n8nEnv(cliConfig));
+		const importData = (kind: 'credentials' | 'workflow', data: unknown) => {
+			const file = path.join(mainFolder, `import-${kind}-${Date.now()}.json`);
+			fs.writeFileSync(file, JSON.stringify(data), { mode: 0o600 });
+			try {
+				cli([`import:${kind}`, `--input=${file}`]);
+			} finally {
+				fs.rmSync(file, { force: true });
+			}
+		};
+
+		// Main first: it creates the schema (migrations) the others need.
+		log(options, 'starting n8n main (creates the database schema) ...');
+		if (options.beforeN8n) {
+			// The CLI migrates a fresh database itself; imports go in before main starts.
+			await options.beforeN8n({ baseUrl, cli, import: importData });
+		}
+		let main = await makeProcess('main', true);
+		const mainReady = async (proc: QueueProcess) => {
+			await ready(proc);
+			// n8n 1.x answers readiness before its REST routes are mounted.
+			while (!(await restMounted(`http://127.0.0.1:${proc.port}`))) {
+				if (proc.child.exitCode !== null) throw new Error(`main exited:\n${proc.logTail()}`);
+				await delay(200);
+			}
+		};
+		await mainReady(main);
+		log(options, `main ready after ${((Date.now() - started) / 1000).toFixed(1)} s; starting ${options.workers ?? 2} workers and a webhook processor ...`);
+		const others: QueueProcess[] = [];
+		for (let i = 0; i < (options.workers ?? 2); i++) others.push(await makeProcess('worker', true));
+		others.push(await makeProcess('webhook', true));
+		await Promise.all(others.map(ready));
+
+		const webhookPorts = () => processes.filter((p) => p.role === 'webhook' && p.child.exitCode === null && p.hasPackage).map((p) => p.port);
+		proxy = await startProxy(publicPort, () => ({ main: main.port, webhooks: webhookPorts() }));
+		const startupMs = Date.now() - started;
+		log(options, `queue-mode set ready in ${(startupMs / 1000).toFixed(1)} s`);
+
+		const lab: QueueLab = {
+			baseUrl,
+			mainUrl: `http://127.0.0.1:${main.port}`,
+			get webhookUrls() {
+				return processes.filter((p) => p.role === 'webhook').map((p) => `http://127.0.0.1:${p.port}`);
+			},
+			postgresPort,
+			redisPort,
+			processes,
+			startupMs,
+			cli,
+			asRunningN8n: () => ({
+				baseUrl,
+				config: main.config,
+				process: main.child,
+				logFile: main.logFile,
+				stop: () => lab.stop(),
+				logTail: (lines = 40) => processes.map((p) => `--- ${p.name}\n${p.logTail(lines)}`).join('\n'),
+			}),
+			restartMain: async (whileDown) => {
+				await main.stop();
+				await whileDown?.();
+				processes.splice(processes.indexOf(main), 1);
+				counters = { ...counters, main: 0 };
+				// Same port and database: the front proxy and everything that talks to main keep working.
+				main = await makeProcess('main', true, main.port);
+				await mainReady(main);
+			},
+			addProcess: async (role, addOptions = {}) => {
+				const proc = await makeProcess(role, addOptions.withPackage ?? true);
+				await ready(proc);
+				return proc;
+			},
+			executionsByWorker: () => {
+				const map = new Map<string, string>();
+				for (const p of processes.filter((q) => q.role === 'worker')) {
+					const text = fs.existsSync(p.logFile) ? fs.readFileSync(p.logFile, 'utf8') : '';
+					for (const match of text.matchAll(/Worker started execution (\d+)/g)) map.set(match[1], p.name);
+				}
+				return map;
+			},
+			stop: stopAll,
+		};
+		return lab;
+	} catch (error) {
+		await stopAll();
+		throw error;
+	}
+}
+
+export interface PackageCheck {
+	process: string;
+	role: Role;
+	/** Version of the package in the process's nodes folder, or null. */
+	installedVersion: string | null;
+	/** Whether n8n, started as this process, loads the Paycashless nodes. */
+	loadsNodes: boolean;
+	problem?: string;
+}
+
+/** What each role loses when it lacks the package, and what to do. */
+export function advice(role: Role, name: string): string {
+	const consequence =
+		role === 'webhook'
+			? 'it answers Paycashless callbacks with 400 "Unrecognized node type" (Paycashless retries, then the event is gone)'
+			: role === 'worker'
+				? 'executions it picks up fail, and a callback the webhook processor already answered with 200 is lost'
+				: 'the editor cannot show or save Paycashless nodes';
+	return `${name} (${role}) does not load ${PACKAGE_NAME}: ${consequence}. Install the same version in this process's n8n (its ~/.n8n/nodes, or the shared nodes volume / image every process uses), then restart it.`;
+}
+
+/**
+ * Asks every process's n8n which nodes it loads: `n8n export:nodes` with that process's own
+ * environment and user folder (what a container would load), and reads the package version in its
+ * nodes folder. A process that lacks the package, or has another version than main, is a problem.
+ * What the README tells users to run in each container (`n8n export:nodes`).
+ */
+export async function checkPackageInEveryProcess(processes: QueueProcess[], n8n: N8nInstall = N8N_DEFAULT): Promise<PackageCheck[]> {
+	const checks = await Promise.all(
+		processes.map(async (proc): Promise<PackageCheck> => {
+			const output = path.join(proc.config.userFolder, 'package-check-nodes.json');
+			fs.rmSync(output, { force: true });
+			const env = { ...proc.env, N8N_RUNNERS_BROKER_PORT: String(await freePort()), N8N_LOG_LEVEL: 'warn', QUEUE_HEALTH_CHECK_ACTIVE: 'false' };
+			const { spawn } = await import('child_process');
+			const code = await new Promise<number | null>((resolve) => {
+				const child = spawn(n8n.bin, ['export:nodes', `--output=${output}`], { env, stdio: 'ignore', cwd: LAB });
+				child.once('exit', (c) => resolve(c));
+				child.once('error', () => resolve(-1));
+			});
+			let names: string[] = [];
+			try {
+				names = (JSON.parse(fs.readFileSync(output, 'utf8')) as Array<{ name: string }>).map((node) => node.name);
+			} catch {
+				names = [];
+			}
+			fs.rmSync(output, { force: true });
+			const pkgJson = path.join(proc.config.userFolder, '.n8n', 'nodes', 'node_modules', PACKAGE_NAME, 'package.json');
+			const installedVersion = fs.existsSync(pkgJson) ? (JSON.parse(fs.readFileSync(pkgJson, 'utf8')) as { version: string }).version : null;
+			const loadsNodes = names.includes(NODE_TYPE_ACTION) && names.includes(NODE_TYPE_TRIGGER);
+			const check: PackageCheck = { process: proc.name, role: proc.role, installedVersion, loadsNodes };
+			if (code !== 0 && names.length === 0) check.problem = `could not ask ${proc.name}'s n8n which nodes it loads (n8n export:nodes exit ${code})`;
+			else if (!loadsNodes) check.problem = advice(proc.role, proc.name);
+			return check;
+		}),
+	);
+	const mainVersion = checks.find((c) => c.role === 'main')?.installedVersion;
+	for (const check of checks) {
+		if (!check.problem && mainVersion && check.installedVersion && check.installedVersion !== mainVersion) {
+			check.problem = `${check.process} has ${PACKAGE_NAME} ${check.installedVersion}, main has ${mainVersion}: install the same version in every process.`;
+		}
+	}
+	return checks;
+}
+
+/**
+ * A live probe of a webhook processor: a well-formed but unsigned callback to an active Paycashless
+ * Trigger. With the package the trigger refuses it (401, no execution); without it n8n answers
+ * 400 "Unrecognized node type".
+ */
+export async function probeWebhookProcessor(webhookBaseUrl: string, triggerWebhookPath: string): Promise<{ status: number; loadsTrigger: boolean; text: string }> {
+	const body = JSON.stringify({ event: 'PAYMENT_SUCCEEDED', data: { id: 'probe', reference: 'lab-probe' } });
+	const response = await fetch(`${webhookBaseUrl}/webhook/${triggerWebhookPath}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+	const text = await response.text();
+	return { status: response.status, loadsTrigger: response.status === 401, text };
+}

@@ -1,0 +1,164 @@
+/**
+ * `npm start` (after scripts/start.sh has installed what is missing): builds and packs this
+ * package, installs the tarball into a local n8n as a community package, starts the Paycashless
+ * emulator (or uses the live API when PAYCASHLESS_API_KEY and PAYCASHLESS_API_SECRET are set),
+ * starts n8n on 127.0.0.1 with an owner account, a Paycashless credential and the example
+ * workflows, prints what to do, and stops everything it started on Ctrl-C.
+ *
+ * Environment (all optional):
+ *   PAYCASHLESS_API_KEY, PAYCASHLESS_API_SECRET, PAYCASHLESS_BASE_URL  use the live/sandbox API
+ *   N8N_PORT (default 5678), PAYCASHLESS_EMULATOR_PORT (default 4010): preferred ports; a
+ *   busy port is replaced by a free one.
+ *   PAYCASHLESS_N8N_HOME  n8n's data folder (default .n8n-lab/home; the test of `npm start` uses its own)
+ *
+ * Stopping: Ctrl-C, or SIGINT/SIGTERM to npm's own PID (package.json's `exec` makes npm's child
+ * this process, and npm passes the signal on), or the parent going away: n8n and the emulator stop.
+ */
+import * as fs from 'fs';
+import * as path from 'path';
+
+import type { EmulatorHandle } from '../../emulator/types.cjs';
+import {
+	CREDENTIAL_TYPE,
+	LAB,
+	LAB_OWNER,
+	N8nSession,
+	NODE_TYPE_TRIGGER,
+	ROOT,
+	buildAndPack,
+	freePort,
+	importIntoN8n,
+	installPackageIntoN8n,
+	n8nCli,
+	startN8n,
+	waitForProductionWebhook,
+	type N8nConfig,
+	type RunningN8n,
+} from './lab.cjs';
+import { EXAMPLE_CREDENTIAL, loadExampleWorkflows, type WorkflowJson } from './examples.cjs';
+import { exampleCredential, liveKeysOrExit } from './fresh-start.cjs';
+
+const USER_FOLDER = process.env.PAYCASHLESS_N8N_HOME || path.join(LAB, 'home');
+
+let n8n: RunningN8n | undefined;
+let emulator: EmulatorHandle | undefined;
+let stopping: Promise<void> | undefined;
+
+function say(message: string): void {
+	process.stdout.write(`[start] ${message}\n`);
+}
+
+function stopAll(exitCode: number): Promise<void> {
+	stopping ??= (async () => {
+		if (n8n) {
+			say('stopping n8n ...');
+			await n8n.stop().catch(() => undefined);
+		}
+		if (emulator) {
+			say('stopping the emulator ...');
+			await emulator.close().catch(() => undefined);
+		}
+		say('stopped.');
+		process.exit(exitCode);
+	})();
+	return stopping;
+}
+
+function triggerWebhookPaths(workflows: WorkflowJson[]): string[] {
+	return workflows.flatMap((wf) =>
+		wf.nodes.filter((node) => node.type === NODE_TYPE_TRIGGER && node.webhookId).map((node) => `${node.webhookId}/webhook`),
+	);
+}
+
+async function main(): Promise<void> {
+	for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+		process.on(signal, () => {
+			say(`${signal} received`);
+			void stopAll(0);
+		});
+	}
+	// A process manager that signals only npm, or a parent that dies: this process is re-parented.
+	const parent = process.ppid;
+	setInterval(() => {
+		if (process.ppid !== parent) {
+			say('the process that started npm start is gone');
+			void stopAll(0);
+		}
+	}, 1000).unref();
+
+	const liveKeys = liveKeysOrExit(say);
+	const live = liveKeys !== undefined;
+
+	const n8nPort = await freePort(Number(process.env.N8N_PORT || 5678));
+	const brokerPort = await freePort(n8nPort === 5678 ? 5679 : 0);
+	// The users are in Lagos: $now, $today and schedules in Lagos time unless GENERIC_TIMEZONE says otherwise
+	// (n8n's own default is America/New_York).
+	const config: N8nConfig = { userFolder: USER_FOLDER, port: n8nPort, brokerPort, env: { GENERIC_TIMEZONE: process.env.GENERIC_TIMEZONE || 'Africa/Lagos' } };
+	const n8nUrl = `http://127.0.0.1:${n8nPort}`;
+
+	say('building and packing n8n-nodes-paycashless ...');
+	const tgz = await buildAndPack({ quiet: true });
+	installPackageIntoN8n(tgz, USER_FOLDER);
+	say(`installed ${path.basename(tgz)} into ${path.relative(ROOT, path.join(USER_FOLDER, '.n8n', 'nodes'))} (as n8n installs community nodes)`);
+
+	const credential = await exampleCredential(liveKeys, say);
+	emulator = credential.emulator;
+	const credentialData = credential.data;
+	const credentialName = credential.name;
+	importIntoN8n(config, 'credentials', [
+		{ id: EXAMPLE_CREDENTIAL.id, name: credentialName, type: CREDENTIAL_TYPE, data: credentialData },
+	]);
+	const workflows = loadExampleWorkflows({ n8nBaseUrl: n8nUrl, credential: { id: EXAMPLE_CREDENTIAL.id, name: credentialName } });
+	if (workflows.length > 0) importIntoN8n(config, 'workflow', workflows);
+	const triggerWorkflows = workflows.filter((wf) => wf.nodes.some((node) => node.type === NODE_TYPE_TRIGGER));
+	for (const wf of triggerWorkflows) n8nCli(config, ['publish:workflow', `--id=${wf.id}`]);
+	say(`imported the credential "${credentialName}" and ${workflows.length} example workflows (${triggerWorkflows.length} active)`);
+
+	say(`starting n8n ${n8nUrl} (log: ${path.relative(ROOT, path.join(USER_FOLDER, 'n8n.log'))}) ...`);
+	n8n = await startN8n(config);
+	n8n.process.once('exit', (code, signal) => {
+		if (stopping) return;
+		say(`n8n stopped on its own (${code ?? signal}); last log lines:\n${n8n?.logTail(20) ?? ''}`);
+		n8n = undefined;
+		void stopAll(1);
+	});
+	const session = new N8nSession(n8nUrl);
+	let loginNote = '';
+	try {
+		await session.ownerSetupAndLogin(LAB_OWNER);
+	} catch {
+		loginNote = ' (this n8n already has an owner with another password: use yours)';
+	}
+	for (const webhookPath of triggerWebhookPaths(triggerWorkflows)) await waitForProductionWebhook(n8nUrl, webhookPath);
+
+	const lines = [
+		'',
+		'  n8n with n8n-nodes-paycashless is running.',
+		'',
+		`  Editor:    ${n8nUrl}`,
+		`  Login:     ${LAB_OWNER.email}  /  ${LAB_OWNER.password}${loginNote}`,
+		live
+			? '  API:       the Paycashless API from PAYCASHLESS_* (real money if these are live keys!)'
+			: `  Emulator:  ${emulator?.baseUrl}  (a local Paycashless with test data; the credential points at it)`,
+		'',
+		'  Try first:',
+		'    1. Open "Paycashless example: invoice pipeline" and click "Execute workflow":',
+		'       it creates an invoice and returns its hostedInvoiceUrl (the payment link).',
+		live
+			? '    2. When the invoice is paid, Paycashless calls the active "invoice paid" workflow (it needs a public n8n URL: see examples/README.md).'
+			: '    2. Open that hostedInvoiceUrl and click "Simulate payment": the emulator sends the signed\n' +
+				'       INVOICE_PAID callback and the active "invoice paid" workflow runs (see Executions).',
+		'    3. "payout pipeline" (look up, pay out, verify) and "daily reconciliation" (Return All, summary).',
+		'    4. Credentials > "' + credentialName + '" > Test: the credential check n8n users see.',
+		'',
+		'  Workflows are in examples/ (see examples/README.md). Press Ctrl-C to stop n8n' + (live ? '.' : ' and the emulator.'),
+		'',
+	];
+	process.stdout.write(`${lines.join('\n')}\n`);
+	fs.writeFileSync(path.join(LAB, 'start.json'), JSON.stringify({ pid: process.pid, n8nUrl, emulatorUrl: emulator?.baseUrl ?? null }));
+}
+
+main().catch((error: Error) => {
+	process.stderr.write(`[start] failed: ${error.message}\n`);
+	void stopAll(1);
+});

@@ -1,0 +1,133 @@
+/**
+ * A real Chromium (Debian's `chromium` package, installed by scripts/browser/install.sh) driven
+ * by playwright-core, which never downloads a browser of its own, against the editor of a real
+ * n8n (test/e2e/harness.cts). Each test step that fails leaves a screenshot and the page's HTML
+ * in `.tmp/browser-artifacts/` (git-ignored; CI keeps it as an artefact).
+ */
+import { spawnSync } from 'child_process';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+
+import { chromium, selectors, type BrowserContext, type Locator, type Page } from 'playwright-core';
+
+import { LAB_OWNER, ROOT } from '../../scripts/n8n/lab.cjs';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const ARTIFACTS = path.join(ROOT, '.tmp', 'browser-artifacts');
+
+/** Flags for a quiet, reproducible headless Chromium (no sandbox: CI runs as root in a container). */
+const FLAGS = [
+	'--headless',
+	'--no-sandbox',
+	'--disable-gpu',
+	'--disable-quic',
+	'--no-first-run',
+	'--disable-background-networking',
+	'--disable-component-update',
+	'--disable-sync',
+	'--disable-dev-shm-usage',
+];
+
+export function installChromium(): void {
+	const result = spawnSync('bash', [path.join(ROOT, 'scripts', 'browser', 'install.sh')], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+	if (result.status !== 0) throw new Error(`scripts/browser/install.sh failed:\n${result.stdout}\n${result.stderr}`);
+}
+
+export interface ConsoleMessage {
+	type: string;
+	text: string;
+	url: string;
+}
+
+export interface Editor {
+	page: Page;
+	context: BrowserContext;
+	/** Every console error and page error since the start. */
+	consoleErrors: ConsoleMessage[];
+	close(): Promise<void>;
+}
+
+/** Launches Chromium with a fresh profile and logs in to n8n through its sign-in form. */
+export async function openEditor(n8nBaseUrl: string): Promise<Editor> {
+	installChromium();
+	// n8n marks its elements with data-test-id.
+	selectors.setTestIdAttribute('data-test-id');
+	const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'paycashless-chromium-'));
+	const context = await chromium.launchPersistentContext(profile, {
+		executablePath: CHROMIUM,
+		headless: true,
+		args: FLAGS,
+		viewport: { width: 1440, height: 900 },
+	});
+	context.setDefaultTimeout(20_000);
+	const page = context.pages()[0] ?? (await context.newPage());
+	const consoleErrors: ConsoleMessage[] = [];
+	page.on('console', (message) => {
+		if (message.type() === 'error') consoleErrors.push({ type: 'console', text: message.text(), url: message.location().url });
+	});
+	page.on('pageerror', (error) => consoleErrors.push({ type: 'pageerror', text: `${error.message}\n${error.stack ?? ''}`, url: '' }));
+
+	await page.goto(`${n8nBaseUrl}/signin`);
+	await page.fill('input[name=emailOrLdapLoginId]', LAB_OWNER.email);
+	await page.fill('input[name=password]', LAB_OWNER.password);
+	await page.getByTestId('form-submit-button').click();
+	await page.waitForURL((url) => !url.pathname.includes('signin'));
+	return {
+		page,
+		context,
+		consoleErrors,
+		close: async () => {
+			await context.close();
+			fs.rmSync(profile, { recursive: true, force: true });
+		},
+	};
+}
+
+/** Runs one step; when it throws, keeps a screenshot and the HTML named after the step. */
+export async function step<T>(page: Page, name: string, fn: () => Promise<T>): Promise<T> {
+	try {
+		return await fn();
+	} catch (error) {
+		fs.mkdirSync(ARTIFACTS, { recursive: true });
+		const base = path.join(ARTIFACTS, `${new Date().toISOString().replace(/[:.]/g, '-')}-${name.replace(/[^A-Za-z0-9]+/g, '-')}`);
+		await page.screenshot({ path: `${base}.png`, fullPage: true }).catch(() => undefined);
+		await page
+			.content()
+			.then((html) => fs.writeFileSync(`${base}.html`, html))
+			.catch(() => undefined);
+		(error as Error).message += `\n(screenshot: ${path.relative(ROOT, base)}.png)`;
+		throw error;
+	}
+}
+
+/** Opens a workflow in the editor and waits for its canvas. */
+export async function openWorkflow(page: Page, n8nBaseUrl: string, workflowId: string): Promise<void> {
+	await page.goto(`${n8nBaseUrl}/workflow/${workflowId}`);
+	await page.getByTestId('canvas-node').first().waitFor();
+}
+
+export function canvasNode(page: Page, name: string): Locator {
+	return page.locator(`[data-test-id="canvas-node"][data-node-name="${name}"]`);
+}
+
+/** Opens a node's panel (NDV) by double-clicking it on the canvas. */
+export async function openNode(page: Page, name: string): Promise<void> {
+	await canvasNode(page, name).dblclick();
+	await page.getByTestId('ndv').waitFor();
+}
+
+export async function closeNode(page: Page): Promise<void> {
+	await page.getByTestId('ndv-close-button').click();
+	await page.getByTestId('ndv').waitFor({ state: 'hidden' });
+}
+
+/**
+ * Console errors that come from this package (its node or credential types, its icons). Not
+ * counted: the editor's own look-up of the package on registry.npmjs.org (n8n's node panel asks
+ * the registry about every community package; offline or behind a proxy that fails, whatever the
+ * package).
+ */
+export function packageErrors(errors: ConsoleMessage[]): ConsoleMessage[] {
+	return errors.filter((e) => /paycashless/i.test(`${e.text} ${e.url}`) && !e.url.startsWith('https://registry.npmjs.org/'));
+}

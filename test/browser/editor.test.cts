@@ -1,0 +1,421 @@
+/**
+ * What a new user clicks, in n8n's real editor in a real browser (test/browser/browser.cts): the
+ * lab n8n with this package installed as a community package, the emulator seeded as on a fresh
+ * `npm start`, the example workflows imported with their credential, the owner logged in through
+ * the sign-in form. Failing steps leave screenshots in .tmp/browser-artifacts/; the time of each
+ * part goes to .tmp/browser-artifacts/timings.json.
+ */
+import { randomUUID } from 'crypto';
+import * as fs from 'fs';
+import * as path from 'path';
+
+import type { Page } from 'playwright-core';
+
+import { BANKS } from '../../emulator/banks.cjs';
+import { loadExampleWorkflows, type WorkflowJson } from '../../scripts/n8n/examples.cjs';
+import { freshStartEmulatorOptions } from '../../scripts/n8n/fresh-start.cjs';
+import { importIntoN8n, n8nCli, NODE_TYPE_ACTION, NODE_TYPE_TRIGGER } from '../../scripts/n8n/lab.cjs';
+import { Paycashless } from '../../nodes/Paycashless/Paycashless.node';
+import { PaycashlessTrigger } from '../../nodes/Paycashless/PaycashlessTrigger.node';
+import { paymentTotalsSince, SETUP_TIMEOUT_MS, startE2eLab, type E2eLab, type Execution, waitFor } from '../e2e/harness.cjs';
+import { signCallback } from '../trigger/independentSigning.cjs';
+import { ARTIFACTS, canvasNode, closeNode, openEditor, openNode, openWorkflow, packageErrors, step, type Editor } from './browser.cjs';
+
+jest.setTimeout(180_000);
+
+const GTB = BANKS.find((bank) => bank.cbnCode === '058')!;
+const timings: Record<string, number> = {};
+let lab: E2eLab;
+let editor: Editor;
+let page: Page;
+let examples: WorkflowJson[];
+
+function example(name: string): WorkflowJson {
+	const found = examples.find((wf) => wf.name === `Paycashless example: ${name}`);
+	if (!found) throw new Error(`no example named ${name}`);
+	return found;
+}
+
+async function timed<T>(name: string, fn: () => Promise<T>): Promise<T> {
+	const started = Date.now();
+	try {
+		return await fn();
+	} finally {
+		timings[name] = Date.now() - started;
+	}
+}
+
+/** The harness's waitFor, with this file's longer default wait. */
+const waitLong = <T,>(what: string, probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 60_000): Promise<T> => waitFor(what, probe, timeoutMs);
+
+/** The workflow's executions that have finished, newest first. */
+async function finished(workflowId: string): Promise<Execution[]> {
+	return (await lab.executions(workflowId)).filter((e) => !['running', 'new', 'waiting'].includes(e.status));
+}
+
+function outputOf(execution: Execution, node: string): Array<Record<string, unknown>> {
+	const runs = execution.data?.resultData.runData[node];
+	if (!runs) throw new Error(`node ${node} did not run (execution ${execution.id}: ${JSON.stringify(execution.data?.resultData.error ?? {}).slice(0, 500)})`);
+	return (runs[runs.length - 1].data?.main[0] ?? []).map((item) => item.json);
+}
+
+/** Clicks "Execute workflow" in the open workflow and returns the execution it made. */
+async function executeWorkflow(workflowId: string): Promise<Execution> {
+	const before = (await finished(workflowId)).length;
+	await page.getByTestId('execute-workflow-button').click();
+	const [execution] = await waitLong('the execution to finish', async () => {
+		const all = await finished(workflowId);
+		return all.length > before ? all : undefined;
+	});
+	expect(execution.mode).toBe('manual');
+	expect(execution.status).toBe('success');
+	return execution;
+}
+
+/** Issue markers the canvas shows on nodes (missing credential, missing required field...). */
+async function nodesWithIssues(): Promise<string[]> {
+	return await page
+		.getByTestId('canvas-node')
+		.filter({ has: page.getByTestId('node-issues') })
+		.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-node-name') ?? '?'));
+}
+
+beforeAll(async () => {
+	const started = Date.now();
+	lab = await startE2eLab({
+		emulator: freshStartEmulatorOptions(Date.now()),
+		// As `npm start` does: the examples, with the credential, and the trigger workflow published.
+		beforeStart: (config, _emulator, good) => {
+			examples = loadExampleWorkflows({ n8nBaseUrl: `http://127.0.0.1:${config.port}`, credential: good });
+			importIntoN8n(config, 'workflow', examples);
+			for (const wf of examples.filter((w) => w.nodes.some((node) => node.type === NODE_TYPE_TRIGGER))) {
+				n8nCli(config, ['publish:workflow', `--id=${wf.id}`]);
+			}
+		},
+	});
+	timings.startN8n = Date.now() - started;
+	editor = await timed('launchChromiumAndLogIn', () => openEditor(lab.n8n.baseUrl));
+	page = editor.page;
+}, SETUP_TIMEOUT_MS);
+
+afterAll(async () => {
+	await editor?.close();
+	await lab?.close();
+	fs.mkdirSync(ARTIFACTS, { recursive: true });
+	fs.writeFileSync(path.join(ARTIFACTS, 'timings.json'), `${JSON.stringify(timings, null, 2)}\n`);
+});
+
+describe('in n8n’s editor, in Chromium', () => {
+	it('HTTP Request offers "Paycashless API" as a predefined credential type, and a request through it is signed', async () => {
+		await timed('httpRequestPredefinedCredential', async () => {
+			const created = await lab.session.api<{ id: string }>('POST', '/workflows', {
+				name: 'browser: HTTP Request with the Paycashless credential',
+				settings: { executionOrder: 'v1' },
+				connections: { Start: { main: [[{ node: 'HTTP Request', type: 'main', index: 0 }]] } },
+				nodes: [
+					{ id: randomUUID(), name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+					{
+						id: randomUUID(),
+						name: 'HTTP Request',
+						type: 'n8n-nodes-base.httpRequest',
+						typeVersion: 4.2,
+						position: [240, 0],
+						parameters: { url: `${lab.emulator.baseUrl}/v1/payouts?limit=1`, authentication: 'predefinedCredentialType', options: {} },
+					},
+				],
+			});
+			await step(page, 'http-request-credential-type', async () => {
+				await openWorkflow(page, lab.n8n.baseUrl, created.id);
+				await openNode(page, 'HTTP Request');
+				await page.getByTestId('credential-select').click();
+				await page.keyboard.type('Paycash');
+				const options = page.getByTestId('credential-select-option').filter({ visible: true });
+				await expect(options.allInnerTexts()).resolves.toEqual(['Paycashless API']);
+				await options.first().click();
+				await page.getByTestId('node-credentials-select').click();
+				await page.getByTestId(`node-credentials-select-item-${lab.good.id}`).click();
+				lab.emulator.clearLogs();
+				await page.getByTestId('node-execute-button').click();
+				await page.getByTestId('output-panel').getByText('hasMore').first().waitFor();
+			});
+			// The emulator checked the signature and key and answered the list.
+			expect(lab.emulator.requests.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual(['GET /v1/payouts 200']);
+			await closeNode(page);
+		});
+	});
+
+	it('every example opens without node issues (and the check sees issues where there are some)', async () => {
+		await timed('examplesOpenWithoutIssues', async () => {
+			for (const wf of examples) {
+				await step(page, `open-${wf.name}`, async () => {
+					await openWorkflow(page, lab.n8n.baseUrl, wf.id);
+					await waitLong(
+						'every node on the canvas',
+						async () => ((await page.getByTestId('canvas-node').count()) === wf.nodes.filter((n) => !n.type.endsWith('stickyNote')).length ? true : undefined),
+						10_000,
+					);
+					expect({ workflow: wf.name, issues: await nodesWithIssues() }).toEqual({ workflow: wf.name, issues: [] });
+				});
+			}
+			// Control: a Paycashless node without credential and reference shows the marker.
+			const control = await lab.session.api<{ id: string }>('POST', '/workflows', {
+				name: 'browser: node with issues',
+				settings: {},
+				connections: {},
+				nodes: [
+					{ id: randomUUID(), name: 'Incomplete', type: NODE_TYPE_ACTION, typeVersion: 1, position: [0, 0], parameters: { resource: 'payout', operation: 'create' } },
+				],
+			});
+			await openWorkflow(page, lab.n8n.baseUrl, control.id);
+			await waitLong('the issue marker', async () => ((await nodesWithIssues()).includes('Incomplete') ? true : undefined), 10_000);
+		});
+	});
+
+	it('transfer payment, wait for the money: the Wait for Payment panel says what to do; the Poll Trigger\'s subtitle names its event', async () => {
+		await timed('waitForPaymentPanel', async () => {
+			await step(page, 'wait-for-payment-panel', async () => {
+				await openWorkflow(page, lab.n8n.baseUrl, example('transfer payment, wait for the money').id);
+				await expect(canvasNode(page, 'Wait for Payment').innerText()).resolves.toContain('Wait for Payment: Payment');
+				await openNode(page, 'Wait for Payment');
+				const panel = page.getByTestId('ndv');
+				// The notice tells a first-time user the three steps, with the expression to type.
+				await panel.getByText('Callback URL set to the expression {{ $execution.resumeUrl }}', { exact: false }).waitFor();
+				await panel.getByText('Time Limit Unit', { exact: true }).waitFor();
+				const text = await panel.innerText();
+				expect(text).toContain('send the customer the account or link, then wait here');
+				for (const label of ['Reference', 'Time Limit', 'Time Limit Unit']) expect(text).toContain(label);
+				fs.mkdirSync(ARTIFACTS, { recursive: true });
+				await page.screenshot({ path: path.join(ARTIFACTS, 'wait-for-payment-panel.png') });
+				await closeNode(page);
+				await openNode(page, 'Create Transfer Payment');
+				// The panel renders its fields in turn: wait for the one inside Additional Fields.
+				await page.getByTestId('ndv').getByText('Callback URL', { exact: true }).waitFor();
+				await page.screenshot({ path: path.join(ARTIFACTS, 'create-transfer-payment-panel.png') });
+				await closeNode(page);
+			});
+			await openWorkflow(page, lab.n8n.baseUrl, example('payment succeeded (polling)').id);
+			await expect(canvasNode(page, 'Paycashless Poll Trigger').innerText()).resolves.toContain('Payment Succeeded');
+		});
+	});
+
+	it('the Paycashless Tool under an AI Agent: only operations that work as a tool, no smallest-unit switch, fields the model fills, Money Limits and the tool description', async () => {
+		await timed('toolPanel', async () => {
+			const created = await lab.session.api<{ id: string }>('POST', '/workflows', {
+				name: 'browser: agent with the Paycashless Tool',
+				settings: {},
+				nodes: [
+					{ id: randomUUID(), name: 'AI Agent', type: '@n8n/n8n-nodes-langchain.agent', typeVersion: 3.1, position: [0, 0], parameters: { options: {} } },
+					{
+						id: randomUUID(),
+						name: 'Pay Claim',
+						type: `${NODE_TYPE_ACTION}Tool`,
+						typeVersion: 1,
+						position: [200, 200],
+						parameters: { resource: 'payout', operation: 'create' },
+						credentials: { paycashlessApi: lab.good },
+					},
+				],
+				connections: { 'Pay Claim': { ai_tool: [[{ node: 'AI Agent', type: 'ai_tool', index: 0 }]] } },
+			});
+			await step(page, 'tool-panel', async () => {
+				await openWorkflow(page, lab.n8n.baseUrl, created.id);
+				await openNode(page, 'Pay Claim');
+				const panel = page.getByTestId('ndv');
+				await panel.getByText('Money Limits', { exact: true }).waitFor();
+				const text = await panel.innerText();
+				expect(text).not.toContain('Amount in Smallest Unit');
+				for (const label of ['Run Without Limits (Unsafe)', 'Simplify', 'Description']) expect(text).toContain(label);
+				// The fields a model fills come as $fromAI expressions whose descriptions the user reads too.
+				await panel.getByTestId('parameter-input-amount').waitFor();
+				expect(await panel.getByTestId('parameter-input-amount').innerText()).toMatch(/\$fromAI\('Amount', 'Amount in MAIN units[\s\S]*Never kobo/);
+				expect(await panel.locator('textarea').first().inputValue()).toMatch(/REAL MONEY leaves/);
+				fs.mkdirSync(ARTIFACTS, { recursive: true });
+				await page.screenshot({ path: path.join(ARTIFACTS, 'tool-panel.png') });
+				await panel.getByTestId('parameter-input-operation').click();
+				const options = await page.getByRole('option').allInnerTexts();
+				// n8n's editor adds "Custom API Call" to the list of every node whose credential the HTTP
+				// Request node can use; the node itself refuses it (test/node/money.test.cts).
+				expect(options.map((option) => option.split('\n')[0].trim())).toEqual(['Create', 'Get', 'Get Many', 'Verify', 'Custom API Call']);
+				await page.keyboard.press('Escape');
+				await closeNode(page);
+			});
+		});
+	});
+
+	it('shows readable subtitles under the Paycashless nodes', async () => {
+		await openWorkflow(page, lab.n8n.baseUrl, example('payout pipeline').id);
+		await expect(canvasNode(page, 'Look Up Account').innerText()).resolves.toContain('Look Up: Bank Account');
+		await expect(canvasNode(page, 'Send Payout').innerText()).resolves.toContain('Create: Payout');
+	});
+
+	it('payout pipeline: pays once from the order ID; a second click returns the same payout, same shape, marked repeated', async () => {
+		await timed('payoutPipelineTwice', async () => {
+			const wf = example('payout pipeline');
+			await step(page, 'payout-pipeline', async () => {
+				await openWorkflow(page, lab.n8n.baseUrl, wf.id);
+				const first = await executeWorkflow(wf.id);
+				const second = await executeWorkflow(wf.id);
+				const [paid] = outputOf(first, 'Send Payout');
+				const [again] = outputOf(second, 'Send Payout');
+				expect(paid).toMatchObject({ reference: 'payout-ORDER-1001', amount: 100000, currency: 'NGN', _paycashless: { reconciled: false, repeated: false } });
+				expect(again).toMatchObject({ id: paid.id, reference: 'payout-ORDER-1001', amount: 100000, _paycashless: { reconciled: true, repeated: true } });
+				// The same fields either way (the marker says which path the item took).
+				expect(Object.keys(again).filter((k) => k !== '_paycashless').sort()).toEqual(Object.keys(paid).filter((k) => k !== '_paycashless').sort());
+				expect(outputOf(second, 'Verify Payout')[0]).toMatchObject({ reference: 'payout-ORDER-1001', amount: 100000, destinationBankId: GTB.id });
+				expect(lab.emulator.list('payouts').filter((p) => p.reference === 'payout-ORDER-1001')).toHaveLength(1);
+			});
+		});
+	});
+
+	it('invoice pipeline: returns the payment link; a second click returns the same invoice', async () => {
+		await timed('invoicePipelineTwice', async () => {
+			const wf = example('invoice pipeline');
+			await step(page, 'invoice-pipeline', async () => {
+				await openWorkflow(page, lab.n8n.baseUrl, wf.id);
+				const first = await executeWorkflow(wf.id);
+				const second = await executeWorkflow(wf.id);
+				const [link] = outputOf(first, 'Payment Link');
+				expect(String(link.hostedInvoiceUrl)).toMatch(/^http/);
+				expect(outputOf(second, 'Payment Link')[0]).toMatchObject({ invoiceId: link.invoiceId, hostedInvoiceUrl: link.hostedInvoiceUrl });
+				expect(outputOf(second, 'Create Invoice')[0]).toMatchObject({ reference: 'INV-WEB-1001', _paycashless: { repeated: true } });
+				expect(lab.emulator.list('invoices').filter((inv) => inv.reference === 'INV-WEB-1001')).toHaveLength(1);
+			});
+		});
+	});
+
+	it('daily reconciliation: on a fresh start, totals in naira of the payments since yesterday, Lagos time', async () => {
+		await timed('dailyReconciliation', async () => {
+			const wf = example('daily reconciliation');
+			await step(page, 'daily-reconciliation', async () => {
+				await openWorkflow(page, lab.n8n.baseUrl, wf.id);
+				lab.emulator.clearLogs();
+				const execution = await executeWorkflow(wf.id);
+				const since = Number(lab.emulator.requests.find((r) => r.path === '/v1/payments')?.query['createdAt.gte']);
+				// Start of yesterday in Lagos (UTC+1 all year).
+				const lagosToday = Math.floor((Date.now() / 1000 + 3600) / 86_400) * 86_400 - 3600;
+				expect(since).toBe(lagosToday - 86_400);
+				const expected = paymentTotalsSince(lab.emulator.list('payments'), since);
+				const rows = outputOf(execution, 'Totals in Naira');
+				expect(rows.length).toBeGreaterThan(0);
+				expect(rows.length).toBe(expected.size);
+				for (const row of rows) {
+					const want = expected.get(`${row.currency}/${row.status}`)!;
+					expect({ payments: row.payments, expectedTotal: row.expectedTotal }).toEqual({ payments: want.count, expectedTotal: want.total / 100 });
+				}
+			});
+		});
+	});
+
+	/**
+	 * The actions the node panel lists: one per operation of every resource (the node's own menus,
+	 * not the tool variant's, which shows only in the Paycashless Tool: `@tool: [true]`).
+	 */
+	const actionCount = () =>
+		new Paycashless().description.properties
+			.filter((property) => property.name === 'operation' && !(property.displayOptions?.show?.['@tool'] as boolean[] | undefined)?.includes(true))
+			.reduce((count, property) => count + (property.options ?? []).length, 0);
+
+	it('the node panel shows the Paycashless entry with a text that describes it (n8n shows one entry for node and trigger)', async () => {
+		await timed('nodePanel', async () => {
+			await step(page, 'node-panel', async () => {
+				await page.goto(`${lab.n8n.baseUrl}/workflow/new`);
+				await page.getByTestId('canvas-add-button').click();
+				await page.getByTestId('node-creator-search-bar').fill('Paycashless');
+				const entry = page.getByTestId('node-creator').getByTestId('node-creator-item-name').filter({ hasText: /^Paycashless$/ });
+				await entry.first().waitFor();
+				const text = await page.getByTestId('node-creator').getByTestId('node-creator-item-description').first().innerText();
+				// n8n merges "Paycashless" and "Paycashless Trigger" into one entry with the trigger's text.
+				expect(text).toBe(new PaycashlessTrigger().description.description);
+				expect(text).toMatch(/payouts/);
+				await entry.first().click();
+				// Its details: the trigger's events, and the node's actions below them.
+				await page.getByTestId('node-creator').getByText('On invoice paid').waitFor();
+				await page.getByTestId('node-creator').getByText(`Actions (${actionCount()})`).waitFor();
+			});
+		});
+	});
+
+	it('Payout → Create built in the editor runs and pays', async () => {
+		await timed('payoutCreateBuiltInUi', async () => {
+			const reference = `ui-${randomUUID().slice(0, 8)}`;
+			await step(page, 'payout-create-ui', async () => {
+				// A new workflow: a manual trigger, then "+" after it.
+				await page.goto(`${lab.n8n.baseUrl}/workflow/new`);
+				await page.getByTestId('canvas-add-button').click();
+				await page.getByTestId('node-creator-search-bar').fill('Manual');
+				await page.getByTestId('node-creator-node-item').first().click();
+				await page.keyboard.press('Escape');
+				await page.getByTestId('canvas-handle-plus').first().click();
+				await page.getByTestId('node-creator-search-bar').fill('Paycashless');
+				await page.getByTestId('node-creator-item-name').filter({ hasText: /^Paycashless$/ }).first().click();
+				await page.getByTestId('node-creator-item-name').filter({ hasText: /^Create a payout$/ }).click();
+				await page.getByTestId('ndv').waitFor();
+				await page.getByTestId('node-credentials-select').click();
+				await page.getByTestId(`node-credentials-select-item-${lab.good.id}`).click();
+				await page.getByTestId('parameter-input-reference').locator('input, textarea').first().fill(reference);
+				await page.getByTestId('parameter-input-amount').locator('input').first().fill('2500');
+				await page.getByTestId('parameter-input-destinationAccountNumber').locator('input, textarea').first().fill('0123456789');
+				await page.getByTestId('parameter-input-bankId').locator('input, textarea').first().fill(GTB.id);
+				await page.getByTestId('node-execute-button').click();
+				await page.getByTestId('output-panel').getByText(reference).first().waitFor();
+			});
+			const payouts = lab.emulator.list('payouts').filter((p) => p.reference === reference);
+			expect(payouts).toHaveLength(1);
+			expect(payouts[0]).toMatchObject({ amount: 250000, currency: 'NGN', destinationAccountNumber: '0123456789' });
+			await closeNode(page);
+		});
+	});
+
+	it('the trigger’s Test URL receives a signed callback and shows it', async () => {
+		await timed('triggerTestUrl', async () => {
+			const wf = example('invoice paid');
+			const trigger = wf.nodes.find((node) => node.type === NODE_TYPE_TRIGGER)!;
+			const testUrl = `${lab.n8n.baseUrl}/webhook-test/${trigger.webhookId}/webhook`;
+			await step(page, 'trigger-test-url', async () => {
+				await openWorkflow(page, lab.n8n.baseUrl, wf.id);
+				await openNode(page, trigger.name);
+				await page.getByTestId('node-execute-button').click();
+				// The trigger's own panel text (triggerPanel), in n8n 2.x words.
+				await page.getByTestId('ndv').getByText('Waiting for a Paycashless callback on the Test URL').waitFor();
+				const data = { id: 'inv_browser0000000000000001', number: 'INV-0001', reference: 'INV-BROWSER-1', amountPaid: 123450, currency: 'NGN', status: 'paid' };
+				const dataJson = JSON.stringify(data);
+				const timestamp = String(Math.floor(Date.now() / 1000));
+				const response = await waitLong('the Test URL to listen', async () => {
+					const answer = await fetch(testUrl, {
+						method: 'POST',
+						headers: {
+							'content-type': 'application/json',
+							'Request-Signature': signCallback(lab.emulator.apiSecret, testUrl, dataJson, timestamp),
+							'Request-Timestamp': timestamp,
+						},
+						body: `{"event":"INVOICE_PAID","data":${dataJson}}`,
+					});
+					return answer.status === 404 ? undefined : answer;
+				}, 15_000);
+				expect(response.status).toBe(200);
+				await page.getByTestId('output-panel').getByText('INV-BROWSER-1').first().waitFor();
+			});
+			await closeNode(page);
+		});
+	});
+
+	it('the credential Test names /v1 for a Base URL ending in it; without https:// n8n shows only its error code', async () => {
+		const stored = await lab.session.rest<{ id: string; name: string; type: string; data: Record<string, unknown> }>(
+			'GET',
+			`/rest/credentials/${lab.good.id}?includeData=true`,
+		);
+		const test = (baseUrl: string) =>
+			lab.session.rest<{ status: string; message: string }>('POST', '/rest/credentials/test', {
+				credentials: { id: stored.id, name: stored.name, type: stored.type, data: { ...stored.data, baseUrl } },
+			});
+		// n8n 2.41's credential tester reports a request error by its code alone (node runs say what to change).
+		await expect(test(lab.emulator.baseUrl.replace(/^http:\/\//, ''))).resolves.toEqual({ status: 'Error', message: 'ERR_INVALID_URL' });
+		await expect(test(`${lab.emulator.baseUrl}/v1`)).resolves.toMatchObject({ status: 'Error', message: expect.stringMatching(/remove \/v1 if it ends with it/) });
+		await expect(test(lab.emulator.baseUrl)).resolves.toEqual({ status: 'OK', message: 'Connection successful!' });
+	});
+
+	it('no console errors from the package', () => {
+		const errors = packageErrors(editor.consoleErrors);
+		expect(errors).toEqual([]);
+	});
+});

@@ -1,0 +1,20 @@
+/**
+ * The end-to-end suite of test/e2e/n8n.test.cts (credential Test, n8n's HTTP Request node with the
+ * credential, all twenty operations, the trigger with production and test URLs, the examples),
+ * unchanged, against n8n 1.123.81, the maintained 1.x line (scripts/n8n/host-1x/, installed beside
+ * 2.41 by `scripts/n8n/install.sh --n8n-1x`). By hand, any e2e file runs on 1.x with
+ * PAYCASHLESS_E2E_N8N=1.
+ */
+import { currentE2eLab, selectE2eRuntime } from '../e2e/harness.cjs';
+import '../e2e/n8n.test.cjs';
+
+selectE2eRuntime({ n8nLine: '1' });
+
+describe('n8n 1.x line', () => {
+	it('the suite above ran on n8n 1.123', async () => {
+		const lab = currentE2eLab();
+		expect(lab.n8nVersion).toBe('1.123.81');
+		const settings = await lab.session.rest<{ versionCli: string }>('GET', '/rest/settings');
+		expect(settings.versionCli).toBe('1.123.81');
+	});
+});

@@ -1,0 +1,283 @@
+/**
+ * The end-to-end suite in n8n's queue mode (scripts/n8n/queue.cts): PostgreSQL, Redis, an n8n main
+ * process, two workers and a webhook processor behind a front proxy that sends /webhook/ to the
+ * webhook processor, as a real deployment's load balancer does.
+ *
+ * First the whole single-process suite (test/e2e/n8n.test.cts: the credential Test, n8n's HTTP
+ * Request node with the credential, all twenty operations, the trigger, the examples), unchanged,
+ * against this set; then what only queue mode has: executions run on workers, the trigger on the
+ * webhook processor, a worker killed in the middle of a payout batch, and processes without the
+ * package found by the startup check.
+ */
+import { randomUUID } from 'crypto';
+import * as fs from 'fs';
+import * as path from 'path';
+
+import { currentE2eLab, selectE2eRuntime, webhookNode, type E2eLab, type Execution, type WorkflowNode, waitFor } from '../e2e/harness.cjs';
+import '../e2e/n8n.test.cjs';
+import { LAB, NODE_TYPE_ACTION, NODE_TYPE_TRIGGER } from '../../scripts/n8n/lab.cjs';
+import { checkPackageInEveryProcess, probeWebhookProcessor, type QueueLab } from '../../scripts/n8n/queue.cjs';
+import { ACCESS_BANK } from '../reliability/helpers.cjs';
+import { signCallback, unixSeconds } from '../trigger/independentSigning.cjs';
+
+selectE2eRuntime({ mode: 'queue' });
+
+/** Figures the issue asks for, written to .n8n-lab/e2e-queue/figures.json for the report. */
+const figures: Record<string, unknown> = {};
+
+let lab: E2eLab;
+let queue: QueueLab;
+
+function setUp(): void {
+	lab = currentE2eLab();
+	if (!lab.queue) throw new Error('the e2e lab is not in queue mode');
+	queue = lab.queue;
+	figures.startupSeconds = Math.round(queue.startupMs / 100) / 10;
+	figures.n8n = lab.n8nVersion;
+}
+
+afterAll(() => {
+	fs.mkdirSync(path.join(LAB, 'e2e-queue'), { recursive: true });
+	fs.writeFileSync(path.join(LAB, 'e2e-queue', `figures-${lab?.n8nVersion ?? 'n8n'}.json`), `${JSON.stringify(figures, null, 2)}\n`);
+});
+
+/** The harness's waitFor, with this file's longer default wait. */
+const waitLong = <T,>(what: string, probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 30_000): Promise<T> => waitFor(what, probe, timeoutMs);
+
+async function allExecutions(): Promise<Execution[]> {
+	const page = await lab.session.api<{ data: Execution[] }>('GET', '/executions?limit=250');
+	return page.data;
+}
+
+describe('queue mode: where executions run', () => {
+	beforeAll(setUp);
+
+	it('every execution of the suite above ran on a worker (the workers\' logs name each one)', async () => {
+		const executions = await allExecutions();
+		expect(executions.length).toBeGreaterThan(25);
+		const byWorker = queue.executionsByWorker();
+		const notOnAWorker = executions.filter((execution) => !byWorker.has(String(execution.id))).map((e) => `${e.id} ${e.mode} ${e.status}`);
+		expect(notOnAWorker).toEqual([]);
+		const perWorker: Record<string, number> = {};
+		for (const execution of executions) {
+			const worker = byWorker.get(String(execution.id))!;
+			perWorker[worker] = (perWorker[worker] ?? 0) + 1;
+		}
+		figures.executionsPerWorker = perWorker;
+		// Main and the webhook processor run none.
+		for (const proc of queue.processes.filter((p) => p.role !== 'worker')) {
+			expect(fs.readFileSync(proc.logFile, 'utf8')).not.toMatch(/Worker started execution/);
+		}
+	});
+});
+
+describe('queue mode: the Paycashless Trigger on the webhook processor', () => {
+	const webhookId = randomUUID();
+	let workflowId: string;
+	let publicUrl: string;
+	let processorUrl: string;
+
+	beforeAll(async () => {
+		setUp();
+		workflowId = await lab.createActiveWorkflow(
+			'queue trigger',
+			[{ name: 'Paycashless Trigger', type: NODE_TYPE_TRIGGER, typeVersion: 1, webhookId, parameters: { events: ['*'] }, credentials: { paycashlessApi: lab.good } }],
+			{},
+			[`${webhookId}/webhook`],
+		);
+		// Signed for the public address (N8N_WEBHOOK_URL), delivered straight to the webhook processor's own port.
+		publicUrl = `${queue.baseUrl}/webhook/${webhookId}/webhook`;
+		processorUrl = `${queue.webhookUrls[0]}/webhook/${webhookId}/webhook`;
+	});
+
+	function post(data: unknown, timestamp: string, signature: string): Promise<Response> {
+		return fetch(processorUrl, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json', 'Request-Signature': signature, 'Request-Timestamp': timestamp },
+			body: JSON.stringify({ event: 'PAYOUT_SUCCEEDED', data }),
+		});
+	}
+
+	it('accepts a valid callback: 200, one execution, run on a worker, with the callback\'s data', async () => {
+		const data = { id: `po_${randomUUID().slice(0, 8)}`, reference: `queue-cb-${randomUUID().slice(0, 8)}`, status: 'succeeded', amount: 100000 };
+		const timestamp = unixSeconds();
+		const response = await post(data, timestamp, signCallback(lab.emulator.apiSecret, publicUrl, JSON.stringify(data), timestamp));
+		expect(response.status).toBe(200);
+		const [execution] = await waitLong('the execution', async () => {
+			const list = await lab.executions(workflowId);
+			return list.length > 0 && list[0].status === 'success' ? list : undefined;
+		});
+		expect(await lab.executions(workflowId)).toHaveLength(1);
+		const item = execution.data?.resultData.runData['Paycashless Trigger'][0].data?.main[0][0].json;
+		expect(item).toMatchObject({ event: 'PAYOUT_SUCCEEDED', verified: true, data });
+		expect(queue.executionsByWorker().get(String(execution.id))).toMatch(/^worker\d$/);
+	});
+
+	it.each([
+		['forged (signed with another secret)', () => ({ timestamp: unixSeconds(), secret: `${lab.emulator.apiSecret}-forged` })],
+		['stale (right signature, timestamp an hour old)', () => ({ timestamp: unixSeconds(Date.now() - 3_600_000), secret: lab.emulator.apiSecret })],
+	])('refuses a %s callback with 401 and starts nothing', async (_what, make) => {
+		const before = (await lab.executions(workflowId)).length;
+		const { timestamp, secret } = make();
+		const data = { id: 'po_forged', reference: 'forged', status: 'succeeded', amount: 100000000 };
+		const response = await post(data, timestamp, signCallback(secret, publicUrl, JSON.stringify(data), timestamp));
+		expect(response.status).toBe(401);
+		await new Promise((resolve) => setTimeout(resolve, 1500));
+		expect(await lab.executions(workflowId)).toHaveLength(before);
+	});
+});
+
+describe('queue mode: a worker killed (SIGKILL) in the middle of a payout batch', () => {
+	const COUNT = 200;
+	const tag = `qkill-${randomUUID().slice(0, 8)}`;
+	const payouts = Array.from({ length: COUNT }, (_, i) => ({ reference: `${tag}-${String(i).padStart(3, '0')}`, amount: 100 + i }));
+	const webhookPath = `queue-batch-${randomUUID().slice(0, 8)}`;
+	let workflowId: string;
+
+	beforeAll(async () => {
+		setUp();
+		const nodes: WorkflowNode[] = [
+			{ ...webhookNode(webhookPath), parameters: { httpMethod: 'POST', path: webhookPath, responseMode: 'onReceived', options: {} } },
+			{ name: 'One Item per Payout', type: 'n8n-nodes-base.splitOut', typeVersion: 1, parameters: { fieldToSplitOut: 'body.payouts', include: 'noOtherFields', options: {} } },
+			{
+				name: 'Pay Out',
+				type: NODE_TYPE_ACTION,
+				typeVersion: 1,
+				credentials: { paycashlessApi: lab.good },
+				parameters: {
+					resource: 'payout',
+					operation: 'create',
+					reference: '={{ $json.reference }}',
+					amount: '={{ $json.amount }}',
+					currency: 'NGN',
+					destinationAccountNumber: '0123456789',
+					bankId: ACCESS_BANK,
+					additionalFields: { narration: 'queue-mode kill test' },
+				},
+			},
+		];
+		workflowId = await lab.createActiveWorkflow('queue payout batch', nodes, {
+			Webhook: { main: [[{ node: 'One Item per Payout', type: 'main', index: 0 }]] },
+			'One Item per Payout': { main: [[{ node: 'Pay Out', type: 'main', index: 0 }]] },
+		}, [webhookPath]);
+	});
+
+	const created = () => lab.emulator.list('payouts').filter((p) => String(p.reference).startsWith(`${tag}-`));
+
+	async function start(): Promise<void> {
+		const response = await fetch(`${queue.baseUrl}/webhook/${webhookPath}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ payouts }) });
+		expect(response.status).toBe(200);
+	}
+
+	it('re-running the same input pays every payout exactly once', async () => {
+		lab.emulator.clearLogs();
+		// Slow enough that the batch is surely in flight when the worker dies.
+		lab.emulator.setFaults({ latencyMs: 100, match: '^POST /v1/payouts' });
+		const known = new Set(queue.executionsByWorker().keys());
+		await start();
+		const [executionId, workerName] = await waitLong('a worker to take the batch', () => [...queue.executionsByWorker()].find(([id]) => !known.has(id)));
+		await waitLong('the first payouts', () => (created().length >= 30 ? true : undefined), 60_000);
+		const worker = queue.processes.find((p) => p.name === workerName)!;
+		await worker.kill();
+		await new Promise((resolve) => setTimeout(resolve, 1000));
+		const beforeRerun = created().length;
+		expect(beforeRerun).toBeGreaterThanOrEqual(30);
+		expect(beforeRerun).toBeLessThan(COUNT);
+		// The killed execution is not finished (n8n marks it failed only after its stalled-job check).
+		const killed = (await lab.executions(workflowId)).find((e) => String(e.id) === executionId);
+		expect(killed?.status).not.toBe('success');
+
+		lab.emulator.clearFaults();
+		await start();
+		const rerun = await waitLong(
+			'the re-run to finish',
+			async () => (await lab.executions(workflowId)).find((e) => String(e.id) !== executionId && e.status !== 'running' && e.status !== 'new'),
+			180_000,
+		);
+		expect(rerun.status).toBe('success');
+		expect(queue.executionsByWorker().get(String(rerun.id))).not.toBe(workerName);
+
+		const all = created();
+		const distinct = new Set(all.map((p) => p.reference));
+		const items = rerun.data?.resultData.runData['Pay Out'][0].data?.main[0].map((i) => i.json) ?? [];
+		const reconciled = items.filter((i) => (i._paycashless as { reconciled?: boolean } | undefined)?.reconciled).length;
+		figures.killAndRerun = {
+			expected: COUNT,
+			createdBeforeKill: beforeRerun,
+			created: distinct.size,
+			duplicates: all.length - distinct.size,
+			rerunItems: items.length,
+			rerunFoundExisting: reconciled,
+			killedExecutionStatusAtRerun: killed?.status,
+		};
+		expect(distinct.size).toBe(COUNT);
+		expect(all).toHaveLength(COUNT);
+		expect(items).toHaveLength(COUNT);
+		expect(items.map((i) => i.reference).sort()).toEqual(payouts.map((p) => p.reference));
+		// What the first run had already paid is found again by its reference, not paid a second time.
+		expect(reconciled).toBeGreaterThanOrEqual(beforeRerun);
+	}, 300_000);
+});
+
+describe('queue mode: a process started without the package', () => {
+	beforeAll(setUp);
+
+	it('the startup check names the worker and the webhook processor that lack it, and says what to do', async () => {
+		const worker = await queue.addProcess('worker', { withPackage: false });
+		const webhook = await queue.addProcess('webhook', { withPackage: false });
+		try {
+			const started = Date.now();
+			const checks = await checkPackageInEveryProcess(queue.processes.filter((p) => p.child.exitCode === null && p.child.signalCode === null));
+			figures.packageCheckSeconds = (Date.now() - started) / 1000;
+			const problems = checks.filter((c) => c.problem);
+			expect(problems.map((c) => c.process).sort()).toEqual([webhook.name, worker.name].sort());
+			for (const check of problems) {
+				expect(check).toMatchObject({ installedVersion: null, loadsNodes: false });
+				expect(check.problem).toMatch(/does not load n8n-nodes-paycashless/);
+				expect(check.problem).toMatch(/Install the same version/);
+			}
+			expect(problems.find((c) => c.role === 'worker')?.problem).toMatch(/callback .* lost/);
+			expect(problems.find((c) => c.role === 'webhook')?.problem).toMatch(/400/);
+			expect(checks.filter((c) => !c.problem).every((c) => c.loadsNodes && c.installedVersion)).toBe(true);
+
+			// What the check prevents: that webhook processor really refuses callbacks (400), the good one verifies them (401 unsigned).
+			const probeId = randomUUID();
+			const triggerPath = `${probeId}/webhook`;
+			const probeWorkflowId = await lab.createActiveWorkflow(
+				'queue probe',
+				[{ name: 'Paycashless Trigger', type: NODE_TYPE_TRIGGER, typeVersion: 1, webhookId: probeId, parameters: { events: ['*'] }, credentials: { paycashlessApi: lab.good } }],
+				{},
+				[triggerPath],
+			);
+			const without = await probeWebhookProcessor(`http://127.0.0.1:${webhook.port}`, triggerPath);
+			// n8n 2.41 answers 400, n8n 1.123 500; both name the missing node type.
+			expect(without.status).toBe(lab.n8nVersion.startsWith('1.') ? 500 : 400);
+			expect(without.text).toMatch(/Unrecognized node type/);
+			const withIt = await probeWebhookProcessor(queue.webhookUrls[0], triggerPath);
+			expect(withIt).toMatchObject({ status: 401, loadsTrigger: true });
+
+			// And for a worker: with only the package-less worker left, a valid callback is answered 200
+			// by the webhook processor (so Paycashless would not send it again) and its execution fails.
+			for (const other of queue.processes.filter((p) => p.role === 'worker' && p !== worker)) await other.stop();
+			const data = { id: 'po_lost', reference: `queue-lost-${randomUUID().slice(0, 8)}`, status: 'succeeded', amount: 100000 };
+			const timestamp = unixSeconds();
+			const signature = signCallback(lab.emulator.apiSecret, `${queue.baseUrl}/webhook/${triggerPath}`, JSON.stringify(data), timestamp);
+			const answer = await fetch(`${queue.webhookUrls[0]}/webhook/${triggerPath}`, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json', 'Request-Signature': signature, 'Request-Timestamp': timestamp },
+				body: JSON.stringify({ event: 'PAYOUT_SUCCEEDED', data }),
+			});
+			expect(answer.status).toBe(200);
+			const failed = await waitLong('the execution on the package-less worker', async () => {
+				const list = await lab.executions(probeWorkflowId);
+				return list.find((e) => e.status !== 'running' && e.status !== 'new');
+			}, 60_000);
+			expect(failed.status).not.toBe('success');
+			expect(queue.executionsByWorker().get(String(failed.id))).toBe(worker.name);
+			figures.workerWithoutPackage = { webhookProcessorAnswered: answer.status, executionStatus: failed.status };
+		} finally {
+			await worker.stop();
+			await webhook.stop();
+		}
+	}, 180_000);
+});

@@ -1,0 +1,168 @@
+/**
+ * Money handled with care when an AI agent holds the Paycashless node as a tool, in a real n8n
+ * with a scripted model (scriptedModel.ts): what the model is told, the Money Limits refusing with
+ * 0 requests (amount, count per execution, beneficiary name), a failure's advice reaching the
+ * model, a money tool without limits refusing; and, without an agent, an output amount mapped into
+ * the next node's Amount paying the same amount.
+ * Runs on n8n 2.41 (test/e2e-1x/agentMoney.test.cts: the same on 1.123).
+ */
+import { randomUUID } from 'crypto';
+
+import { ACCESS_BANK } from '../reliability/helpers.cjs';
+import { connectScriptedModel, createAgentWorkflow, toolRunItems, type AgentWorkflow, type ScriptedModelInN8n } from './agentHarness.cjs';
+import { paycashlessNode, SETUP_TIMEOUT_MS, startE2eLab, webhookNode, type E2eLab } from './harness.cjs';
+import { offeredTools, toolResults } from './scriptedModel.cjs';
+
+jest.setTimeout(SETUP_TIMEOUT_MS);
+
+let lab: E2eLab;
+let scripted: ScriptedModelInN8n;
+let agent: AgentWorkflow;
+
+const ACCOUNT = '0123456789';
+const PAY = 'Pay Claim';
+const LOOKUP = 'Look Up Account';
+const CHECK = 'Check Payout';
+const NAMED = 'Pay Named Payee';
+const UNLIMITED = 'Pay Without Limits';
+
+beforeAll(async () => {
+	lab = await startE2eLab();
+	scripted = await connectScriptedModel(lab);
+	agent = await createAgentWorkflow(lab, scripted, {
+		maxIterations: 20,
+		tools: [
+			// Only what a person sets: the fields a model fills come as $fromAI from the node itself.
+			{ name: PAY, parameters: { resource: 'payout', operation: 'create', currency: 'NGN', moneyLimits: { maxAmount: 50000, maxCount: 3, maxTotal: 100000 } } },
+			{ name: LOOKUP, parameters: { resource: 'bankAccount', operation: 'lookUp' } },
+			{ name: CHECK, parameters: { resource: 'payout', operation: 'verify' } },
+			{
+				name: NAMED,
+				parameters: { resource: 'payout', operation: 'create', currency: 'NGN', moneyLimits: { maxAmount: 50000, maxCount: 3, expectedAccountName: 'Ada Obi', beneficiaryBankCode: '044' } },
+			},
+			{ name: UNLIMITED, parameters: { resource: 'payout', operation: 'create', currency: 'NGN' } },
+		],
+	});
+});
+
+afterAll(async () => {
+	await scripted?.close();
+	await lab?.close();
+});
+
+const payoutPosts = () => lab.emulator.requests.filter((request) => request.method === 'POST' && request.path === '/v1/payouts').length;
+const args = (reference: string, amount: number, account = ACCOUNT) => ({ Reference: reference, Amount: amount, Account_Number: account, Bank_ID: ACCESS_BANK });
+const resultOf = (content: string) => {
+	const parsed = JSON.parse(content) as unknown;
+	return (Array.isArray(parsed) ? parsed[0] : parsed) as Record<string, unknown>;
+};
+
+describe('what the model is told', () => {
+	it('money tools say real money moves, amounts are in naira (not kobo), what a reference is for and where Bank_ID comes from; only waits and callbacks are not offered', async () => {
+		const run = await agent.run('Hello', [{ text: 'Hi.' }]);
+		expect(run.status).toBe(200);
+		const tools = offeredTools(run.requests[0]);
+		const pay = tools.get('Pay_Claim')!;
+		expect(pay.description).toMatch(/^Send a Paycashless payout: moves real money now to a bank account\. REAL MONEY leaves/);
+		expect(pay.description).toMatch(/never kobo/);
+		expect(pay.description).toMatch(/same reference never pays twice/);
+		expect(Object.keys(pay.parameters?.properties ?? {}).sort()).toEqual(['Account_Number', 'Amount', 'Bank_ID', 'Reference']);
+		const properties = pay.parameters?.properties as Record<string, { type: string; description: string }>;
+		expect(properties.Amount).toEqual({ type: 'number', description: expect.stringMatching(/naira for NGN.*Never kobo or cents/) });
+		expect(properties.Reference.description).toMatch(/same reference never pays twice/);
+		expect(properties.Bank_ID.description).toMatch(/look-up tool \(bank\.id/);
+		expect(tools.get('Look_Up_Account')!.description).toMatch(/bank ID.*It only reads/);
+	});
+});
+
+describe('a read through the tool', () => {
+	it('Payout → Verify gives the model a compact result with the amount in naira', async () => {
+		const reference = `agent-read-${randomUUID().slice(0, 8)}`;
+		await agent.run('pay', [{ toolCalls: [{ name: 'Pay_Claim', arguments: args(reference, 1500.5) }] }, { text: 'ok' }]);
+		const run = await agent.run(`status of ${reference}?`, [{ toolCalls: [{ name: 'Check_Payout', arguments: { Reference: reference } }] }, { text: 'ok' }]);
+		const result = resultOf(toolResults(run.requests[1])[0].content);
+		expect(result).toMatchObject({ reference, currency: 'NGN', amount: 'NGN 1,500.50' });
+		expect(result.initiation).toBeUndefined();
+	});
+});
+
+describe('Money Limits hold for an agent', () => {
+	it('new references past the per-execution count are refused with 0 requests; the same reference twice pays once; the model is told why', async () => {
+		const refs = Array.from({ length: 5 }, (_, k) => `agent-count-${k}-${randomUUID().slice(0, 6)}`);
+		const postsBefore = payoutPosts();
+		const run = await agent.run('pay five claims', [
+			{ toolCalls: [{ name: 'Pay_Claim', arguments: args(refs[0], 100) }, { name: 'Pay_Claim', arguments: args(refs[0], 100) }] },
+			{ toolCalls: refs.slice(1).map((reference) => ({ name: 'Pay_Claim', arguments: args(reference, 100) })) },
+			{ text: 'done' },
+		]);
+		expect(run.status).toBe(200);
+		const paid = lab.emulator.list('payouts').filter((payout) => refs.includes(String(payout.reference)));
+		expect(paid).toHaveLength(3);
+		// refs[0] twice (the second finds it again), then two new ones; the 4th and 5th new ones are refused before sending.
+		expect(payoutPosts() - postsBefore).toBe(4);
+		const refused = toolResults(run.requests[2]).map((result) => resultOf(result.content)).filter((result) => typeof result.message === 'string');
+		expect(refused).toHaveLength(2);
+		for (const result of refused) {
+			expect(result.message).toBe('Refused: this execution already made 3 payouts, the Maximum Count per Execution');
+			expect(result.error).toMatchObject({ description: expect.stringMatching(/^Nothing was sent/) });
+		}
+		// A new execution starts counting again.
+		const next = await agent.run('one more', [{ toolCalls: [{ name: 'Pay_Claim', arguments: args(`agent-count-next-${randomUUID().slice(0, 6)}`, 100) }] }, { text: 'ok' }]);
+		expect(resultOf(toolResults(next.requests[1])[0].content)).toMatchObject({ status: 'pending', amount: 'NGN 100.00' });
+	});
+
+	it('an amount above the maximum (500000 meant as kobo) is refused with 0 requests, and the model reads the advice', async () => {
+		const postsBefore = payoutPosts();
+		const run = await agent.run('pay 5000 naira', [{ toolCalls: [{ name: 'Pay_Claim', arguments: args(`agent-kobo-${randomUUID().slice(0, 6)}`, 500000) }] }, { text: 'ok' }]);
+		expect(payoutPosts()).toBe(postsBefore);
+		const result = resultOf(toolResults(run.requests[1])[0].content);
+		expect(result.message).toBe("Refused: NGN 500,000.00 is above this node's Maximum Amount of NGN 50,000.00");
+		expect(result.error).toMatchObject({ description: expect.stringMatching(/an amount meant in kobo is 100 times too large/) });
+	});
+
+	it('a payee whose name does not match is refused, 0 payouts', async () => {
+		const reference = `agent-name-${randomUUID().slice(0, 6)}`;
+		const run = await agent.run('pay Ada', [{ toolCalls: [{ name: 'Pay_Named_Payee', arguments: args(reference, 100, '0123456780') }] }, { text: 'ok' }]);
+		const result = resultOf(toolResults(run.requests[1])[0].content);
+		expect(result.message).toMatch(/^Refused: account 0123456780 belongs to ".+", not "Ada Obi"$/);
+		expect(lab.emulator.list('payouts').filter((payout) => payout.reference === reference)).toHaveLength(0);
+	});
+
+	it('a failure from Paycashless reaches the model with its advice and details', async () => {
+		const run = await agent.run('look up', [{ toolCalls: [{ name: 'Look_Up_Account', arguments: { Account_Number: '0001234567', Bank_Code: '044' } }] }, { text: 'ok' }]);
+		const result = resultOf(toolResults(run.requests[1])[0].content);
+		expect(result.message).toMatch(/was not found/);
+		expect(result.error).toMatchObject({ httpCode: '404', type: 'invalid_request_error', code: 'resource_missing', description: expect.any(String) });
+	});
+
+	it('a money tool with no limits set refuses and says which limit to set', async () => {
+		const postsBefore = payoutPosts();
+		const run = await agent.run('pay', [{ toolCalls: [{ name: 'Pay_Without_Limits', arguments: args(`agent-nolimit-${randomUUID().slice(0, 6)}`, 10) }] }, { text: 'ok' }]);
+		const result = resultOf(toolResults(run.requests[1])[0].content);
+		expect(result.message).toBe('Refused: this tool moves real money and has no Maximum Amount set');
+		expect(payoutPosts()).toBe(postsBefore);
+		expect(toolRunItems(run.toolRuns(UNLIMITED)[0])[0]).toMatchObject({ message: result.message });
+	});
+});
+
+describe('without an agent', () => {
+	it("an output amount mapped into the next node's Amount pays the same amount", async () => {
+		const webhookPath = `e2e-map-${randomUUID().slice(0, 8)}`;
+		const first = `map-a-${randomUUID().slice(0, 8)}`;
+		const second = `map-b-${randomUUID().slice(0, 8)}`;
+		const payoutNode = (name: string, reference: string, amount: unknown) => ({
+			...paycashlessNode(lab.good, { resource: 'payout', operation: 'create', reference, amount, currency: 'NGN', destinationAccountNumber: ACCOUNT, bankId: ACCESS_BANK }),
+			name,
+		});
+		await lab.createActiveWorkflow(
+			`e2e map ${webhookPath}`,
+			[webhookNode(webhookPath), payoutNode('First', first, 1000.07), payoutNode('Second', second, '={{ $json.inMainUnits.amount }}')],
+			{ Webhook: { main: [[{ node: 'First', type: 'main', index: 0 }]] }, First: { main: [[{ node: 'Second', type: 'main', index: 0 }]] } },
+			[webhookPath],
+		);
+		const response = await fetch(`${lab.n8n.baseUrl}/webhook/${webhookPath}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+		expect(response.status).toBe(200);
+		const amounts = [first, second].map((reference) => lab.emulator.list('payouts').find((payout) => payout.reference === reference)?.amount);
+		expect(amounts).toEqual([100007, 100007]);
+	});
+});

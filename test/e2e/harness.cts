@@ -1,0 +1,335 @@
+/**
+ * One real n8n for the end-to-end tests: installs the lab n8n if needed (scripts/n8n/install.sh),
+ * builds and packs this package, installs the tarball into a fresh n8n user folder as a
+ * community package, starts the emulator in this process and n8n as a child process group,
+ * creates the owner, a public-API key and two Paycashless credentials (good and bad secret).
+ *
+ * Workflows are created through n8n's public API and started through a Webhook node whose
+ * response is the last node's output, so a test reads the items n8n produced in one HTTP call.
+ */
+import { randomUUID } from 'crypto';
+import * as fs from 'fs';
+import * as path from 'path';
+
+import type { EmulatorHandle, EmulatorOptions } from '../../emulator/types.cjs';
+import {
+	CREDENTIAL_TYPE,
+	LAB,
+	N8N_DEFAULT,
+	N8nSession,
+	NODE_TYPE_ACTION,
+	buildAndPack,
+	freePort,
+	importIntoN8n,
+	installN8n,
+	installPackageIntoN8n,
+	startN8n,
+	waitForProductionWebhook,
+	type N8nConfig,
+	type RunningN8n,
+} from '../../scripts/n8n/lab.cjs';
+import { installQueuePrograms, startQueueLab, type QueueLab } from '../../scripts/n8n/queue.cjs';
+import { N8N_1X, installN8n1x } from '../../scripts/n8n/versions.cjs';
+
+/**
+ * Which n8n the e2e suites run against. Default: one n8n 2.41 process. A test file selects another
+ * with selectE2eRuntime() before its beforeAll runs (test/e2e-queue/, test/e2e-1x/); by hand:
+ * PAYCASHLESS_E2E_MODE=queue and/or PAYCASHLESS_E2E_N8N=1 (n8n 1.123) for any e2e file.
+ */
+export interface E2eRuntime {
+	mode: 'single' | 'queue';
+	n8nLine: '2' | '1';
+}
+
+let runtime: E2eRuntime = {
+	mode: process.env.PAYCASHLESS_E2E_MODE === 'queue' ? 'queue' : 'single',
+	n8nLine: process.env.PAYCASHLESS_E2E_N8N?.startsWith('1') ? '1' : '2',
+};
+
+export function selectE2eRuntime(choice: Partial<E2eRuntime>): void {
+	runtime = { ...runtime, ...choice };
+}
+
+export function e2eRuntime(): E2eRuntime {
+	return runtime;
+}
+
+let current: E2eLab | undefined;
+
+/** The lab this test file started (for tests added beside a shared suite). */
+export function currentE2eLab(): E2eLab {
+	if (!current) throw new Error('no e2e lab started in this test file');
+	return current;
+}
+
+/** Generous: a cold install of Node 24 + n8n takes 3-4 minutes on a 2-core machine. */
+export const SETUP_TIMEOUT_MS = 15 * 60_000;
+
+export interface CredentialRef {
+	id: string;
+	name: string;
+}
+
+export interface WorkflowNode {
+	id?: string;
+	name: string;
+	type: string;
+	typeVersion: number;
+	parameters: Record<string, unknown>;
+	position?: [number, number];
+	credentials?: Record<string, CredentialRef>;
+	webhookId?: string;
+	onError?: 'stopWorkflow' | 'continueRegularOutput' | 'continueErrorOutput';
+}
+
+export interface Execution {
+	id: string | number;
+	mode: string;
+	status: string;
+	finished: boolean;
+	workflowId: string;
+	data?: { resultData: { runData: Record<string, Array<{ data?: { main: Array<Array<{ json: Record<string, unknown> }>> } }>>; error?: unknown } };
+}
+
+export interface E2eLab {
+	n8n: RunningN8n;
+	session: N8nSession;
+	emulator: EmulatorHandle;
+	good: CredentialRef;
+	/** Wrong API secret. */
+	bad: CredentialRef;
+	/** Wrong API key (right secret). */
+	badKey: CredentialRef;
+	/** A base URL where no Paycashless API answers (the emulator under an unknown path prefix). */
+	badBaseUrl: CredentialRef;
+	/** Creates a workflow through the public API, publishes it and waits for its webhooks. */
+	createActiveWorkflow(name: string, nodes: WorkflowNode[], connections: Record<string, unknown>, webhookPaths: string[]): Promise<string>;
+	/**
+	 * Creates and activates `Webhook → node` (the node continues on failure, so an error becomes
+	 * an item with `error`), posts `{}` to the webhook and returns the node's output items.
+	 */
+	runNode(node: Omit<WorkflowNode, 'name'> & { name?: string }): Promise<Array<Record<string, unknown>>>;
+	/** The workflow's executions, newest first, with their data. */
+	executions(workflowId: string): Promise<Execution[]>;
+	/** The queue-mode set (main, workers, webhook processor), when the runtime is queue mode. */
+	queue?: QueueLab;
+	/** The n8n version under test. */
+	n8nVersion: string;
+	close(): Promise<void>;
+}
+
+async function startEmulator(options: EmulatorOptions): Promise<EmulatorHandle> {
+	// Resolved at run time so this file type-checks on its own contract (emulator/types.cts).
+	// eslint-disable-next-line @typescript-eslint/no-require-imports
+	const emulator = require('../../emulator/index.cjs') as { startEmulator: (o: EmulatorOptions) => Promise<EmulatorHandle> };
+	return emulator.startEmulator(options);
+}
+
+/** Old e2e user folders of runs that are over (their process is gone). */
+function removeStaleRuns(root: string): void {
+	if (!fs.existsSync(root)) return;
+	for (const name of fs.readdirSync(root)) {
+		// Only folders of this project's runs (`<kind>-<pid>`): others are left alone.
+		const pid = Number(/^[a-z]+-(\d+)$/.exec(name)?.[1] ?? 0);
+		if (!pid) continue;
+		let alive = false;
+		try {
+			if (pid) process.kill(pid, 0);
+			alive = pid > 0;
+		} catch {
+			alive = false;
+		}
+		if (!alive) fs.rmSync(path.join(root, name), { recursive: true, force: true });
+	}
+}
+
+export function webhookNode(webhookPath: string): WorkflowNode {
+	return {
+		name: 'Webhook',
+		type: 'n8n-nodes-base.webhook',
+		typeVersion: 2,
+		webhookId: randomUUID(),
+		parameters: { httpMethod: 'POST', path: webhookPath, responseMode: 'lastNode', responseData: 'allEntries', options: {} },
+	};
+}
+
+export interface E2eLabOptions {
+	/** Emulator options (default: nothing seeded, no callback retries). */
+	emulator?: EmulatorOptions;
+	/**
+	 * Runs after the credentials are imported and before n8n starts (e.g. to import workflows).
+	 * Single-process n8n only: a queue-mode lab refuses it.
+	 */
+	beforeStart?: (config: N8nConfig, emulator: EmulatorHandle, good: CredentialRef) => void;
+}
+
+export async function startE2eLab(options: E2eLabOptions = {}): Promise<E2eLab> {
+	const { mode, n8nLine } = runtime;
+	if (mode === 'queue' && options.beforeStart) throw new Error('beforeStart works with a single n8n process only');
+	installN8n({ quiet: true });
+	const n8nInstall = n8nLine === '1' ? N8N_1X : N8N_DEFAULT;
+	if (n8nLine === '1') installN8n1x({ quiet: true });
+	if (mode === 'queue') installQueuePrograms();
+	const tgz = await buildAndPack({ quiet: true });
+	const runsRoot = path.join(LAB, mode === 'queue' ? 'e2e-queue' : 'e2e');
+	removeStaleRuns(runsRoot);
+	const userFolder = path.join(runsRoot, `run-${process.pid}`);
+	fs.rmSync(userFolder, { recursive: true, force: true });
+	if (mode === 'single') installPackageIntoN8n(tgz, userFolder);
+
+	const emulator = await startEmulator({ port: 0, callbackRetries: 0, callbackRetryDelayMs: 500, ...options.emulator });
+	let n8n: RunningN8n | undefined;
+	let queue: QueueLab | undefined;
+	try {
+		const config = { n8n: n8nInstall, userFolder, port: await freePort(), brokerPort: await freePort() };
+		const good: CredentialRef = { id: 'e2eGoodCredential', name: 'Paycashless e2e (emulator)' };
+		const bad: CredentialRef = { id: 'e2eBadCredential1', name: 'Paycashless e2e (wrong secret)' };
+		const badKey: CredentialRef = { id: 'e2eBadCredential2', name: 'Paycashless e2e (wrong key)' };
+		const badBaseUrl: CredentialRef = { id: 'e2eBadCredential3', name: 'Paycashless e2e (wrong base URL)' };
+		const data = { apiKey: emulator.apiKey, apiSecret: emulator.apiSecret, baseUrl: emulator.baseUrl, bodilessSigning: 'documented' };
+		const credentials = [
+			{ ...good, type: CREDENTIAL_TYPE, data },
+			{ ...bad, type: CREDENTIAL_TYPE, data: { ...data, apiSecret: `${emulator.apiSecret}-wrong` } },
+			{ ...badKey, type: CREDENTIAL_TYPE, data: { ...data, apiKey: `${emulator.apiKey}-wrong` } },
+			{ ...badBaseUrl, type: CREDENTIAL_TYPE, data: { ...data, baseUrl: `${emulator.baseUrl}/not-paycashless` } },
+		];
+		if (mode === 'queue') {
+			queue = await startQueueLab({ root: userFolder, tgz, n8n: n8nInstall, beforeN8n: (set) => set.import('credentials', credentials) });
+			n8n = queue.asRunningN8n();
+		} else {
+			importIntoN8n(config, 'credentials', credentials);
+			options.beforeStart?.(config, emulator, good);
+			n8n = await startN8n(config);
+		}
+		const session = new N8nSession(n8n.baseUrl);
+		await session.ownerSetupAndLogin();
+		await session.createApiKey('e2e');
+		const running = n8n;
+
+		let counter = 0;
+		const createActiveWorkflow: E2eLab['createActiveWorkflow'] = async (name, nodes, connections, webhookPaths) => {
+			const created = await session.api<{ id: string }>('POST', '/workflows', {
+				name,
+				nodes: nodes.map((node, index) => ({ id: randomUUID(), position: [index * 240, 0], ...node })),
+				connections,
+				settings: { executionOrder: 'v1', saveDataSuccessExecution: 'all', saveDataErrorExecution: 'all', saveManualExecutions: true },
+			});
+			await session.api('POST', `/workflows/${created.id}/activate`);
+			for (const webhookPath of webhookPaths) await waitForProductionWebhook(running.baseUrl, webhookPath);
+			return created.id;
+		};
+
+		const runNode: E2eLab['runNode'] = async (node) => {
+			counter += 1;
+			const webhookPath = `e2e-node-${counter}-${randomUUID().slice(0, 8)}`;
+			const name = node.name ?? 'Node Under Test';
+			await createActiveWorkflow(
+				`e2e ${counter}: ${String(node.parameters.resource ?? node.type)} ${String(node.parameters.operation ?? '')}`,
+				[webhookNode(webhookPath), { onError: 'continueRegularOutput', ...node, name }],
+				{ Webhook: { main: [[{ node: name, type: 'main', index: 0 }]] } },
+				[webhookPath],
+			);
+			const response = await fetch(`${running.baseUrl}/webhook/${webhookPath}`, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json' },
+				body: '{}',
+			});
+			const text = await response.text();
+			if (response.status !== 200) throw new Error(`workflow answered HTTP ${response.status}: ${text.slice(0, 2000)}`);
+			if (text === '') return [];
+			const parsed = JSON.parse(text) as unknown;
+			return (Array.isArray(parsed) ? parsed : [parsed]) as Array<Record<string, unknown>>;
+		};
+
+		const executions: E2eLab['executions'] = async (workflowId) => {
+			const page = await session.api<{ data: Execution[] }>('GET', `/executions?workflowId=${workflowId}&includeData=true&limit=100`);
+			return page.data;
+		};
+
+		current = {
+			n8n: running,
+			session,
+			emulator,
+			queue,
+			n8nVersion: n8nInstall.version,
+			good,
+			bad,
+			badKey,
+			badBaseUrl,
+			createActiveWorkflow,
+			runNode,
+			executions,
+			close: async () => {
+				await running.stop();
+				await emulator.close();
+			},
+		};
+		return current;
+	} catch (error) {
+		await n8n?.stop();
+		await emulator.close();
+		throw error;
+	}
+}
+
+/**
+ * The body the editor sends to `POST /rest/workflows/:id/run` (manual run): n8n 1.x's editor also
+ * sends the workflow itself, and its server reads it from there.
+ */
+export async function manualRunBody(lab: E2eLab, workflowId: string, body: Record<string, unknown>): Promise<Record<string, unknown>> {
+	if (!lab.n8nVersion.startsWith('1.')) return body;
+	return { ...body, workflowData: await lab.session.rest('GET', `/rest/workflows/${workflowId}`) };
+}
+
+/** A Paycashless action node with the e2e credential. */
+export function paycashlessNode(credential: CredentialRef, parameters: Record<string, unknown>): Omit<WorkflowNode, 'name'> {
+	return { type: NODE_TYPE_ACTION, typeVersion: 1, parameters, credentials: { [CREDENTIAL_TYPE]: credential } };
+}
+
+/**
+ * Creates a transfer payment through a real Paycashless node in n8n, with `callbackUrl`, and
+ * returns its reference (unique per call, starting with `prefix`).
+ */
+export async function createTransferPayment(lab: E2eLab, callbackUrl: string, prefix = 'cb'): Promise<string> {
+	const reference = `${prefix}-${randomUUID().slice(0, 12)}`;
+	const [item] = await lab.runNode(
+		paycashlessNode(lab.good, {
+			resource: 'payment',
+			operation: 'createTransfer',
+			reference,
+			amount: 150,
+			currency: 'NGN',
+			customerEmail: 'callbacks@example.com',
+			customerName: 'Callback Test',
+			expiresIn: 1800,
+			additionalFields: { callbackUrl },
+		}),
+	);
+	if (item?.reference !== reference) throw new Error(`the payment was not created: ${JSON.stringify(item)}`);
+	return reference;
+}
+
+/** Polls `probe` until it gives a value (not undefined), or fails after `timeoutMs`. */
+export async function waitFor<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 20_000, intervalMs = 250): Promise<T> {
+	const deadline = Date.now() + timeoutMs;
+	for (;;) {
+		const value = await probe();
+		if (value !== undefined) return value;
+		if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+		await new Promise((resolve) => setTimeout(resolve, intervalMs));
+	}
+}
+
+/** Payments created at or after `since` (Unix seconds), counted and summed per currency/status. */
+export function paymentTotalsSince(payments: Array<Record<string, unknown>>, since: number): Map<string, { count: number; total: number }> {
+	const totals = new Map<string, { count: number; total: number }>();
+	for (const payment of payments) {
+		if (Date.parse(String(payment.createdAt)) / 1000 < since) continue;
+		const key = `${String(payment.currency)}/${String(payment.status)}`;
+		const row = totals.get(key) ?? { count: 0, total: 0 };
+		row.count += 1;
+		row.total += Number(payment.expectedAmount);
+		totals.set(key, row);
+	}
+	return totals;
+}

@@ -1,0 +1,293 @@
+/**
+ * The Paycashless Poll Trigger in a real n8n 2.41.1 (test/e2e/harness.cts), scheduled by n8n
+ * itself: Poll Times with twelve custom cron entries, one per fixed second (0, 5, ..., 55), so
+ * n8n polls every 5 seconds. (A single entry must fire at most once a minute: n8n refuses
+ * sub-minute cron expressions, `isSubMinuteCron` in n8n-workflow; twelve entries, each at one
+ * fixed second, pass that check and run the real trigger-mode path: cron → poll → __emit, static
+ * data saved by n8n.)
+ *
+ * 1,000 payments change status over many polls while the emulator fails a share of list pages;
+ * n8n is stopped and started again (same database) in the middle, with payments changing while
+ * it is down; for a while every list request fails, so whole polls fail. Every status event
+ * must come out of n8n exactly once, and every new payment exactly once.
+ */
+import { loadExampleWorkflows } from '../../scripts/n8n/examples.cjs';
+import { startN8n, type RunningN8n } from '../../scripts/n8n/lab.cjs';
+import { call } from '../emulator/helpers.cjs';
+import { manualRunBody, SETUP_TIMEOUT_MS, startE2eLab, type E2eLab, type Execution } from './harness.cjs';
+
+jest.setTimeout(15 * 60_000);
+
+const NODE_TYPE = 'n8n-nodes-paycashless.paycashlessPollTrigger';
+const TRIGGER = 'Paycashless Poll Trigger';
+const WATCHED = ['succeeded', 'failed', 'expired'];
+const EVERY_5_SECONDS = { item: Array.from({ length: 12 }, (_, i) => ({ mode: 'custom', cronExpression: `${i * 5} * * * * *` })) };
+/** Page faults during most of the run: retried inside a poll by the transport. */
+const PAGE_FAULTS = { error5xxRate: 0.1, rateLimitRate: 0.05, retryAfterSeconds: 1, dropAfterCommitRate: 0.05, match: '^GET /v1/payments$', seed: 16 };
+
+let lab: E2eLab;
+let n8n: RunningN8n;
+let counter = 0;
+
+beforeAll(async () => {
+	lab = await startE2eLab();
+	n8n = lab.n8n;
+}, SETUP_TIMEOUT_MS);
+
+afterAll(async () => {
+	if (n8n && n8n !== lab?.n8n) await n8n.stop();
+	await lab?.close();
+}, 60_000);
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function createPayment(): Promise<string> {
+	counter += 1;
+	const answer = await call(lab.emulator, 'POST', '/v1/payments', {
+		body: {
+			reference: `e2e-poll-${counter}`,
+			paymentMethod: 'pay_with_transfer',
+			amount: { value: 100_000 + counter, currency: 'NGN' },
+			customer: { email: `customer${counter % 50}@example.com`, name: 'Customer' },
+			expiresIn: 1800,
+		},
+	});
+	if (answer.status !== 200) throw new Error(`create payment: HTTP ${answer.status} ${JSON.stringify(answer.body)}`);
+	return answer.body.id as string;
+}
+
+/**
+ * Creates and activates a workflow with the poll trigger, and waits until n8n has run the
+ * activation poll (n8n applies an activation shortly after the API answers; the activation poll
+ * is the "Start From: Now" baseline and n8n saves its static data right after it).
+ */
+async function createActivePollWorkflow(name: string, parameters: Record<string, unknown>): Promise<string> {
+	const id = await createPollWorkflow(name, parameters);
+	const deadline = Date.now() + 60_000;
+	for (;;) {
+		const workflow = await lab.session.api<{ staticData?: Record<string, unknown> | null }>('GET', `/workflows/${id}`);
+		if (workflow.staticData && workflow.staticData[`node:${TRIGGER}`]) return id;
+		if (Date.now() > deadline) throw new Error(`the activation poll of ${name} did not run within 60 s`);
+		await sleep(250);
+	}
+}
+
+async function createPollWorkflow(name: string, parameters: Record<string, unknown>): Promise<string> {
+	return await lab.createActiveWorkflow(
+		name,
+		[
+			{
+				name: TRIGGER,
+				type: NODE_TYPE,
+				typeVersion: 1,
+				parameters: { pollTimes: EVERY_5_SECONDS, ...parameters },
+				credentials: { paycashlessApi: lab.good },
+			},
+		],
+		{},
+		[],
+	);
+}
+
+/** Every execution of a workflow (public API, all pages, with data). */
+async function allExecutions(workflowId: string): Promise<Execution[]> {
+	const result: Execution[] = [];
+	let cursor = '';
+	for (;;) {
+		const page = await lab.session.api<{ data: Execution[]; nextCursor?: string | null }>(
+			'GET',
+			`/executions?workflowId=${workflowId}&includeData=true&limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+		);
+		result.push(...page.data);
+		if (!page.nextCursor) return result;
+		cursor = page.nextCursor;
+	}
+}
+
+interface Emitted {
+	keys: string[];
+	executions: number;
+	failed: number;
+}
+
+async function emitted(workflowId: string): Promise<Emitted> {
+	const executions = await allExecutions(workflowId);
+	const keys: string[] = [];
+	let failed = 0;
+	for (const execution of executions) {
+		const runs = execution.data?.resultData.runData[TRIGGER];
+		if (execution.status === 'error' || !runs) {
+			failed += 1;
+			continue;
+		}
+		for (const item of runs[0]?.data?.main[0] ?? []) keys.push(String(item.json.eventKey));
+	}
+	return { keys, executions: executions.length, failed };
+}
+
+/** Waits until `workflowId` has emitted `expected` keys (or the time is up), then returns what it emitted. */
+async function waitFor(workflowId: string, expected: number, timeoutMs: number): Promise<Emitted> {
+	const deadline = Date.now() + timeoutMs;
+	for (;;) {
+		const result = await emitted(workflowId);
+		if (result.keys.length >= expected || Date.now() > deadline) return result;
+		await sleep(2000);
+	}
+}
+
+const duplicates = (keys: string[]) => keys.filter((key, index) => keys.indexOf(key) !== index);
+
+describe('Paycashless Poll Trigger in a real n8n', () => {
+	it('1,000 payments changing status over many polls, page faults, a restart and failed polls: every event exactly once', async () => {
+		const emulator = lab.emulator;
+		emulator.reset({});
+		emulator.clearFaults();
+		const open: string[] = [];
+		const statusAtActivation = new Map<string, string>();
+
+		// 200 payments before activation, 50 of them already succeeded: those 50 are history, not events.
+		for (let i = 0; i < 200; i++) open.push(await createPayment());
+		for (const id of open.splice(0, 50)) {
+			await emulator.completePayment(id, 'succeeded');
+			statusAtActivation.set(id, 'succeeded');
+		}
+
+		const statusWorkflow = await createActivePollWorkflow('poll e2e: payment statuses', {
+			resource: 'payment',
+			event: 'status',
+			statuses: WATCHED,
+		});
+		const createdWorkflow = await createActivePollWorkflow('poll e2e: new payments', { resource: 'payment', event: 'created' });
+		const createdAfterActivation: string[] = [];
+
+		const statuses = ['succeeded', 'succeeded', 'failed', 'expired'];
+		let turn = 0;
+		/** Creates `count` payments and moves `complete` open ones to a final status. */
+		async function round(count: number, complete: number): Promise<void> {
+			for (let i = 0; i < count; i++) {
+				const id = await createPayment();
+				createdAfterActivation.push(id);
+				open.push(id);
+			}
+			// Oldest and newest alike: take every other open payment from the front.
+			for (let i = 0; i < complete && open.length > 0; i++) {
+				const index = (i * 2) % open.length;
+				const [id] = open.splice(index, 1);
+				await emulator.completePayment(id, statuses[turn++ % statuses.length]);
+			}
+		}
+
+		emulator.setFaults(PAGE_FAULTS);
+		for (let i = 0; i < 3; i++) {
+			await round(100, 80);
+			await sleep(6000);
+		}
+
+		// Restart: n8n stops, payments change while it is down, n8n starts on the same database. In
+		// queue mode the main process (which runs the polls) restarts; workers and the rest stay up.
+		const listRequests = () => emulator.requests.filter((r) => r.path === '/v1/payments' && r.method === 'GET').length;
+		let atStop = 0;
+		if (lab.queue) {
+			await lab.queue.restartMain(async () => {
+				await round(100, 120);
+				atStop = listRequests();
+			});
+		} else {
+			await n8n.stop();
+			await round(100, 120);
+			atStop = listRequests();
+			n8n = await startN8n(lab.n8n.config);
+		}
+		await sleep(8000);
+		const afterStart = listRequests();
+
+		// Every list request is refused for a while with a wait longer than the transport waits
+		// (429, Retry-After 120 s > Max Retry Wait 60 s): whole polls fail, the next ones catch up.
+		// (A 5xx outage shorter than the transport's retry budget, 2 minutes, is absorbed inside a poll.)
+		const beforeOutage = await emitted(statusWorkflow);
+		emulator.setFaults({ rateLimitRate: 1, retryAfterSeconds: 120, match: '^GET /v1/payments$' });
+		await round(100, 100);
+		await sleep(15_000);
+		const duringOutage = await emitted(statusWorkflow);
+		emulator.setFaults(PAGE_FAULTS);
+
+		for (let i = 0; i < 3; i++) {
+			await round(100, 100);
+			await sleep(6000);
+		}
+		// Everything still open ends now.
+		await round(0, open.length + 10);
+		emulator.clearFaults();
+
+		const payments = emulator.list('payments') as Array<{ id: string; status: string }>;
+		const expectedStatusKeys = payments
+			.filter((p) => WATCHED.includes(p.status) && statusAtActivation.get(p.id) !== p.status)
+			.map((p) => `payment:${p.id}:${p.status}`);
+		const expectedCreatedKeys = createdAfterActivation.map((id) => `payment:${id}:created`);
+
+		const statusResult = await waitFor(statusWorkflow, expectedStatusKeys.length, 120_000);
+		const createdResult = await waitFor(createdWorkflow, expectedCreatedKeys.length, 60_000);
+		await sleep(12_000); // two more polls: nothing else may come
+		const statusFinal = await emitted(statusWorkflow);
+		const createdFinal = await emitted(createdWorkflow);
+
+		const requests = emulator.requests.filter((r) => r.path === '/v1/payments' && r.method === 'GET');
+		const faulted = requests.filter((r) => r.fault !== undefined).length;
+		// The figures for the report.
+		process.stdout.write(
+			`\npoll e2e: ${payments.length} payments; status events expected ${expectedStatusKeys.length}, emitted ${statusFinal.keys.length} in ${statusFinal.executions - statusFinal.failed} executions (${statusFinal.failed} failed polls recorded, ${duringOutage.failed - beforeOutage.failed} during the outage); new-payment events expected ${expectedCreatedKeys.length}, emitted ${createdFinal.keys.length} in ${createdFinal.executions - createdFinal.failed} executions (${createdFinal.failed} failed polls); list requests ${requests.length} (${atStop} before the stop, ${afterStart} 8 s after the restart), faulted ${faulted}\n`,
+		);
+
+		expect(payments).toHaveLength(1000);
+		expect(statusResult.keys.length).toBe(expectedStatusKeys.length);
+		expect(duplicates(statusFinal.keys)).toEqual([]);
+		expect(new Set(statusFinal.keys)).toEqual(new Set(expectedStatusKeys));
+		expect(createdResult.keys.length).toBe(expectedCreatedKeys.length);
+		expect(duplicates(createdFinal.keys)).toEqual([]);
+		expect(new Set(createdFinal.keys)).toEqual(new Set(expectedCreatedKeys));
+		// The outage did fail polls (n8n records each as a failed execution), and nothing was lost.
+		expect(duringOutage.failed).toBeGreaterThan(beforeOutage.failed);
+		expect(faulted).toBeGreaterThan(0);
+	});
+
+	it('the example workflow: Fetch Test Event (a manual run through the REST API) shows the newest succeeded payment in naira, state untouched', async () => {
+		lab.emulator.reset({ payments: 60 });
+		lab.emulator.clearFaults();
+		const example = loadExampleWorkflows({ n8nBaseUrl: n8n.baseUrl, credential: lab.good }).find(
+			(wf) => wf.name === 'Paycashless example: payment succeeded (polling)',
+		);
+		if (!example) throw new Error('example workflow missing');
+		const created = await lab.session.api<{ id: string }>('POST', '/workflows', {
+			name: example.name,
+			nodes: example.nodes,
+			connections: example.connections,
+			settings: example.settings,
+		});
+		const run = await lab.session.rest<{ executionId: string }>(
+			'POST',
+			`/rest/workflows/${created.id}/run`,
+			await manualRunBody(lab, created.id, { triggerToStartFrom: { name: TRIGGER } }),
+		);
+		let execution: Execution | undefined;
+		const deadline = Date.now() + 60_000;
+		while (!execution?.finished && Date.now() < deadline) {
+			await sleep(500);
+			execution = await lab.session.api<Execution>('GET', `/executions/${run.executionId}?includeData=true`).catch(() => undefined);
+		}
+		expect(execution).toMatchObject({ mode: 'manual', status: 'success' });
+		const payments = lab.emulator.list('payments') as Array<{ id: string; status: string; createdAt: string; chargedAmount: number; reference: string }>;
+		const newest = payments.filter((p) => p.status === 'succeeded').sort((a, b) => (a.createdAt < b.createdAt ? 1 : -1))[0];
+		const [item] = execution!.data!.resultData.runData['Succeeded Payment'][0].data!.main[0];
+		expect(item.json).toEqual({
+			event: 'PAYMENT_SUCCEEDED',
+			paymentId: newest.id,
+			reference: newest.reference,
+			amountCharged: newest.chargedAmount / 100,
+			currency: expect.stringMatching(/^(NGN|USD)$/),
+			createdAt: newest.createdAt,
+			eventKey: `payment:${newest.id}:succeeded`,
+		});
+		const workflow = await lab.session.api<{ staticData?: unknown }>('GET', `/workflows/${created.id}`);
+		expect(JSON.stringify(workflow.staticData ?? {})).not.toMatch(/seen/);
+	});
+});

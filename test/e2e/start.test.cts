@@ -1,0 +1,61 @@
+/**
+ * `npm start` stops n8n and the emulator when a process manager signals npm's own PID (not the
+ * whole process group): package.json runs start.sh with `exec`, so npm's child is start.ts, and npm
+ * passes SIGINT/SIGTERM on to it. Runs the real `npm start` against the lab n8n with its own data
+ * folder and free ports.
+ */
+import { spawn } from 'child_process';
+import * as fs from 'fs';
+import * as path from 'path';
+
+import { freePort, LAB, N8nSession, ROOT } from '../../scripts/n8n/lab.cjs';
+
+jest.setTimeout(15 * 60_000);
+
+async function listening(url: string): Promise<boolean> {
+	try {
+		await fetch(url, { signal: AbortSignal.timeout(2000) });
+		return true;
+	} catch {
+		return false;
+	}
+}
+
+it.each(['SIGINT', 'SIGTERM'] as const)('%s to npm’s PID stops n8n and the emulator', async (signal) => {
+	const home = path.join(LAB, 'e2e', `start-${process.pid}-${signal}`);
+	fs.rmSync(home, { recursive: true, force: true });
+	const [n8nPort, emulatorPort] = [await freePort(), await freePort()];
+	const env: NodeJS.ProcessEnv = { ...process.env, LAB, PAYCASHLESS_N8N_HOME: home, N8N_PORT: String(n8nPort), PAYCASHLESS_EMULATOR_PORT: String(emulatorPort) };
+	for (const key of Object.keys(env)) if (key.startsWith('npm_') || key === 'JEST_WORKER_ID') delete env[key];
+	// Not detached: the signal goes to npm's PID only, as a process manager sends it.
+	const npm = spawn('npm', ['start'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+	let output = '';
+	npm.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+	npm.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+	const exited = new Promise<number | null>((resolve) => npm.once('exit', (code) => resolve(code)));
+	try {
+		const deadline = Date.now() + 10 * 60_000;
+		while (!output.includes('is running')) {
+			if (npm.exitCode !== null || Date.now() > deadline) throw new Error(`npm start did not come up:\n${output.slice(-3000)}`);
+			await new Promise((resolve) => setTimeout(resolve, 500));
+		}
+		const n8nUrl = /Editor:\s+(http:\/\/\S+)/.exec(output)![1];
+		const emulatorUrl = /Emulator:\s+(http:\/\/\S+)/.exec(output)![1];
+		expect(await listening(`${n8nUrl}/healthz`)).toBe(true);
+		expect(await listening(emulatorUrl)).toBe(true);
+		// n8n's time zone is Lagos (its own default is America/New_York): $now in the editor is Lagos time.
+		const session = new N8nSession(n8nUrl);
+		await session.ownerSetupAndLogin();
+		expect((await session.rest<{ timezone: string }>('GET', '/rest/settings')).timezone).toBe('Africa/Lagos');
+
+		process.kill(npm.pid!, signal);
+		await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 60_000))]);
+		expect(npm.exitCode).not.toBeNull();
+		expect(output).toContain(`${signal} received`);
+		expect(await listening(`${n8nUrl}/healthz`)).toBe(false);
+		expect(await listening(emulatorUrl)).toBe(false);
+	} finally {
+		if (npm.exitCode === null) npm.kill('SIGKILL');
+		fs.rmSync(home, { recursive: true, force: true });
+	}
+});

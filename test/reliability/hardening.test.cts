@@ -1,0 +1,99 @@
+/**
+ * What the hardening review broke in the action node (issue 17, items 1, 2 and 7), against the
+ * emulator, at the node's default Request Options unless a test says otherwise:
+ * - Return All survives 20% failing page requests (it failed after 117 requests with 3 attempts);
+ * - a payout batch re-run under sustained faults finishes (lookups are retried like reads);
+ * - a run that stops names what it already paid;
+ * - the reference looked up after a dropped answer is the one sent, even when Additional Body
+ *   Fields (JSON) replaced the form's.
+ */
+import type { NodeOperationError } from 'n8n-workflow';
+
+import { useEmulator } from '../helpers/emulator.cjs';
+import { faultCounts, payoutItem, run, runAndCatch } from './helpers.cjs';
+
+jest.setTimeout(300_000);
+
+const emulator = useEmulator();
+beforeEach(() => {
+	emulator.reset({ payouts: 0 });
+	emulator.clearFaults();
+});
+
+/** The node's default Request Options, untouched. */
+const DEFAULTS = {};
+
+it('Return All over 20,000 payouts with 20% of page requests failing: every record once, at the default attempts and retry time', async () => {
+	emulator.reset({ payouts: 20_000 });
+	emulator.setFaults({ match: '^GET /v1/payouts$', error5xxRate: 0.1, dropAfterCommitRate: 0.05, rateLimitRate: 0.05, retryAfterSeconds: 0.01, seed: 20 });
+	const { output } = await run(emulator, { resource: 'payout', operation: 'getAll', returnAll: true, requestOptions: DEFAULTS });
+	const faults = faultCounts(emulator.requests);
+	const ids = output.map((item) => item.json.id as string);
+	 
+	console.log(`Return All at default settings: ${emulator.requests.length} page requests, ${faults.error5xx} 5xx, ${faults.rateLimit} 429, ${faults.dropAfterCommit} dropped; ${ids.length} records, ${new Set(ids).size} distinct`);
+	expect(faults.error5xx + faults.dropAfterCommit + faults.rateLimit).toBeGreaterThan(20);
+	expect(ids).toHaveLength(20_000);
+	expect(new Set(ids).size).toBe(20_000);
+});
+
+it('300 payouts, 10 in parallel, 10% 5xx and 10% dropped answers, half paid before: the re-run finishes with 300 payouts, none twice', async () => {
+	const items = Array.from({ length: 300 }, (_, i) => ({ ...payoutItem(`batch-${i}`, DEFAULTS), concurrency: 10 }));
+	// A first run that stopped half-way (as n8n killed mid-batch leaves it).
+	await run(emulator, items.slice(0, 150));
+	emulator.setFaults({ error5xxRate: 0.1, dropAfterCommitRate: 0.1, seed: 300 });
+	const { output } = await run(emulator, items);
+	const references = emulator.list('payouts').map((payout) => payout.reference as string);
+	expect(new Set(references).size).toBe(300);
+	expect(references).toHaveLength(300);
+	expect(output.map((item) => item.json.reference)).toEqual(items.map((_, i) => `batch-${i}`));
+	const faults = faultCounts(emulator.requests);
+	 
+	console.log(`Payout batch re-run at default settings: ${emulator.requests.length} requests, ${faults.error5xx} 5xx, ${faults.dropAfterCommit} dropped; ${new Set(references).size} payouts, ${references.length - new Set(references).size} duplicates, ${output.length} items`);
+	expect(faults.error5xx + faults.dropAfterCommit).toBeGreaterThan(30);
+});
+
+it('a run that stops names every payout it already made, by item, reference and id', async () => {
+	const items = [payoutItem('paid-1'), payoutItem('paid-2'), payoutItem('paid-3'), { ...payoutItem('never'), bankId: 'not-a-bank' }, payoutItem('after')];
+	const error = (await runAndCatch(emulator, items)) as NodeOperationError;
+	const made = emulator.list('payouts');
+	expect(made.map((payout) => payout.reference)).toEqual(['paid-1', 'paid-2', 'paid-3']);
+	expect(error.context.itemIndex).toBe(3);
+	for (const payout of made) expect(error.description).toContain(`${String(payout.reference)} / ${String(payout.id)}`);
+	expect(error.description).toContain('already completed 3 items (payouts created or found again)');
+	expect((error.context.paycashless as { done: unknown[] }).done).toEqual(
+		made.map((payout, item) => ({ item, reference: payout.reference, id: payout.id, status: 'pending' })),
+	);
+});
+
+it('a stopped write without a reference (tax rates) lists what it did and says a re-run would do it again', async () => {
+	const taxRate = (name: string, percentage: number) => ({ resource: 'taxRate', operation: 'create', name, percentage, taxType: 'vat' });
+	const error = (await runAndCatch(emulator, [taxRate('VAT A', 7.5), taxRate('VAT B', 5), taxRate('Bad', 150)])) as NodeOperationError;
+	expect(emulator.list('taxRates')).toHaveLength(2);
+	expect(error.description).toContain('already completed 2 items, which are not lost');
+	expect(error.description).toContain('Running the same input again would do them again: remove these items from the input first.');
+	expect(error.description).not.toContain('finds them by their references');
+});
+
+it('a read that stops says nothing of items done (nothing was paid)', async () => {
+	emulator.reset({ payouts: 2 });
+	const [first] = emulator.list('payouts');
+	const error = await runAndCatch(emulator, [
+		{ resource: 'payout', operation: 'verify', reference: String(first.reference) },
+		{ resource: 'payout', operation: 'verify', reference: 'no-such-reference' },
+	]);
+	expect((error as NodeOperationError).description ?? '').not.toContain('already completed');
+});
+
+it('the reference looked up after a dropped answer is the one sent, when Additional Body Fields replaced it', async () => {
+	emulator.setFaults({ dropAfterCommitRate: 1, match: '^POST ', maxFaults: 1 });
+	const item = { ...payoutItem('field-ref-1'), additionalFields: { additionalBodyJson: '{"reference":"body-ref-1"}' } };
+	const { output } = await run(emulator, item);
+	expect(emulator.list('payouts').map((payout) => payout.reference)).toEqual(['body-ref-1']);
+	expect(output[0].json).toMatchObject({ reference: 'body-ref-1', _paycashless: { reconciled: true, reason: 'uncertainOutcome' } });
+	expect(emulator.requests.map((request) => `${request.method} ${request.path}`)).toEqual(['POST /v1/payouts', 'GET /v1/payouts/verify/body-ref-1']);
+	// Without a fault, the payout is read back (one output shape) by the reference sent, too.
+	emulator.clearLogs();
+	const again = await run(emulator, { ...payoutItem('field-ref-2'), additionalFields: { additionalBodyJson: '{"reference":"body-ref-2"}' } });
+	expect(again.output[0].json).toMatchObject({ reference: 'body-ref-2', amount: 250000, _paycashless: { reconciled: false, repeated: false } });
+	expect(emulator.requests.map((request) => `${request.method} ${request.path}`)).toEqual(['POST /v1/payouts', 'GET /v1/payouts/verify/body-ref-2']);
+});

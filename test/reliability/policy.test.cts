@@ -1,0 +1,169 @@
+/**
+ * The retry policy's pure parts (classification, Retry-After, backoff, key-field comparison),
+ * the "Request Options" fields of the node, and a 429 without Retry-After (which the emulator
+ * never sends) against a fake server.
+ */
+import type { INodeProperties, JsonObject } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+
+import { Paycashless } from '../../nodes/Paycashless/Paycashless.node';
+import { NodeHelpers } from 'n8n-workflow';
+
+import { registry, writePolicy } from '../../nodes/Paycashless/actions/router';
+import { SETTING_PARAMETERS } from '../../nodes/Paycashless/descriptions/requestOptions';
+import { differences } from '../../nodes/Paycashless/transport/reconcile';
+import { backoffMs, classify, retryAfterMs } from '../../nodes/Paycashless/transport/retry';
+import { DEFAULT_TRANSPORT_SETTINGS } from '../../nodes/Paycashless/transport/settings';
+import type { Attempt, CreatePolicy, PaycashlessRequest } from '../../nodes/Paycashless/transport/types';
+import { runNode } from '../helpers/executeContext.cjs';
+import { startFakeServer } from '../helpers/executeFakeServer.cjs';
+
+const GET: PaycashlessRequest = { method: 'GET', path: '/v1/payouts' };
+const POST: PaycashlessRequest = { method: 'POST', path: '/v1/tax_rates', body: {} };
+const answer = (status: number, body: unknown = { id: 'x' }, headers = {}, failureBody = false): Attempt => ({
+	answered: true,
+	status,
+	body,
+	headers,
+	failureBody,
+});
+const thrown = (error: unknown): Attempt => ({ answered: false, error });
+const withCode = (code: string, message = 'failed') => Object.assign(new Error(message), { code });
+
+describe('classify', () => {
+	it('answers', () => {
+		expect(classify(answer(200), GET)).toBeUndefined();
+		expect(classify(answer(202), POST)).toBeUndefined();
+		expect(classify(answer(429), POST)).toBe('rateLimited');
+		for (const status of [500, 502, 503, 504, 408]) expect(classify(answer(status), POST)).toBe('uncertain');
+		for (const status of [400, 401, 403, 404, 409, 422]) expect(classify(answer(status), GET)).toBe('final');
+		expect(classify(answer(200, { status: 'failed', message: 'x' }, {}, true), POST)).toBe('final');
+		// A 2xx that is not JSON: a write may have happened; a read is simply wrong.
+		expect(classify(answer(200, '<html>'), POST)).toBe('uncertain');
+		expect(classify(answer(200, '<html>'), GET)).toBe('final');
+	});
+
+	it('errors without an answer, also inside n8n’s wrapper (cause chain)', () => {
+		expect(classify(thrown(withCode('ECONNREFUSED')), POST)).toBe('notSent');
+		expect(classify(thrown(withCode('ENOTFOUND')), POST)).toBe('notSent');
+		expect(classify(thrown(withCode('ECONNRESET')), POST)).toBe('uncertain');
+		expect(classify(thrown(withCode('ECONNABORTED', 'timeout of 30000ms exceeded')), POST)).toBe('uncertain');
+		expect(classify(thrown(withCode('UND_ERR_SOCKET', 'other side closed')), GET)).toBe('uncertain');
+		expect(classify(thrown(new Error('socket hang up')), GET)).toBe('uncertain');
+		const wrapped = new NodeApiError({ id: '1', name: 'n', type: 't', typeVersion: 1, position: [0, 0], parameters: {} }, withCode('ETIMEDOUT') as unknown as JsonObject);
+		expect(classify(thrown(wrapped), POST)).toBe('uncertain');
+		expect(classify(thrown(withCode('ERR_CANCELED', 'canceled')), GET)).toBe('final');
+		// Unknown: a read is not retried, a write may have gone out.
+		expect(classify(thrown(new Error('something else')), GET)).toBe('final');
+		expect(classify(thrown(new Error('something else')), POST)).toBe('uncertain');
+	});
+});
+
+describe('Retry-After', () => {
+	it('seconds, decimal seconds, an HTTP date, or nothing usable', () => {
+		const now = Date.parse('2025-01-01T00:00:00Z');
+		expect(retryAfterMs(answer(429, {}, { 'retry-after': '2' }), now)).toBe(2000);
+		expect(retryAfterMs(answer(429, {}, { 'Retry-After': '0.25' }), now)).toBe(250);
+		expect(retryAfterMs(answer(429, {}, { 'retry-after': 'Wed, 01 Jan 2025 00:00:05 GMT' }), now)).toBe(5000);
+		expect(retryAfterMs(answer(429, {}, { 'retry-after': 'Tue, 31 Dec 2024 23:00:00 GMT' }), now)).toBe(0);
+		expect(retryAfterMs(answer(429, {}, { 'retry-after': 'soon' }), now)).toBeUndefined();
+		expect(retryAfterMs(answer(429), now)).toBeUndefined();
+		expect(retryAfterMs(thrown(new Error('x')), now)).toBeUndefined();
+	});
+});
+
+describe('backoff', () => {
+	it('doubles per attempt between half and all of the ceiling, capped', () => {
+		expect([1, 2, 3, 4].map((n) => backoffMs(n, 1000, 60000, () => 0))).toEqual([500, 1000, 2000, 4000]);
+		expect([1, 2, 3, 4].map((n) => backoffMs(n, 1000, 60000, () => 1))).toEqual([1000, 2000, 4000, 8000]);
+		expect(backoffMs(10, 1000, 3000, () => 1)).toBe(3000);
+		expect(backoffMs(10, 1000, 3000, () => 0)).toBe(1500);
+		for (let i = 0; i < 200; i++) {
+			const wait = backoffMs(3, 100, 60000);
+			expect(wait).toBeGreaterThanOrEqual(200);
+			expect(wait).toBeLessThanOrEqual(400);
+		}
+	});
+});
+
+describe('key fields of an object found by reference', () => {
+	const policyOf = (resource: 'payout' | 'payment', operation: string) =>
+		writePolicy(registry[resource][operation].declaration) as CreatePolicy;
+	const body = { reference: 'r', amount: { value: 250000, currency: 'NGN' }, destinationAccountNumber: '0123456789', bankId: 'bank_a' };
+	it('payouts: amount, currency, account, bank; fields the answer lacks are not compared', () => {
+		const found = { reference: 'r', amount: 250000, currency: 'NGN', destinationAccountNumber: '0123456789', destinationBankId: 'bank_a' };
+		expect(differences(policyOf('payout', 'create'), body, found)).toEqual([]);
+		expect(differences(policyOf('payout', 'create'), body, { reference: 'r' })).toEqual([]);
+		expect(differences(policyOf('payout', 'create'), body, { ...found, amount: 1, destinationBankId: 'bank_b' })).toEqual([
+			{ field: 'amount', existing: 1, requested: 250000 },
+			{ field: 'bankId', existing: 'bank_b', requested: 'bank_a' },
+		]);
+	});
+	it('payments: expected amount and currency', () => {
+		expect(differences(policyOf('payment', 'createTransfer'), body, { expectedAmount: 250000, currency: 'NGN' })).toEqual([]);
+		expect(differences(policyOf('payment', 'createTransfer'), body, { expectedAmount: 250000, currency: 'USD' })).toEqual([
+			{ field: 'currency', existing: 'USD', requested: 'NGN' },
+		]);
+	});
+});
+
+describe('"Request Options" on the node', () => {
+	const description = new Paycashless().description;
+	const collections = description.properties.filter((property) => property.name === 'requestOptions');
+	const operations = Object.entries(registry).flatMap(([resource, ops]) => Object.keys(ops).map((operation) => ({ resource, operation })));
+
+	it('one collection, shown for all 24 operations, with the transport’s defaults', () => {
+		expect(collections).toHaveLength(1);
+		const [collection] = collections;
+		expect(operations).toHaveLength(24);
+		for (const values of operations) {
+			expect(NodeHelpers.displayParameter(values, collection, { typeVersion: 1 }, description)).toBe(true);
+		}
+		const fields = collection.options as INodeProperties[];
+		const names = fields.map((field) => field.displayName);
+		expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
+		for (const [key, { name }] of Object.entries(SETTING_PARAMETERS)) {
+			const field = fields.find((f) => f.name === name) as INodeProperties;
+			expect(field.default).toBe(DEFAULT_TRANSPORT_SETTINGS[key as keyof typeof SETTING_PARAMETERS]);
+			expect(field.description).toBeTruthy();
+		}
+	});
+
+	it('"On Repeated Reference" only on the four creates with a reference (as n8n shows it), default Return Existing', () => {
+		const field = (collections[0].options as INodeProperties[]).find((f) => f.name === 'onRepeatedReference') as INodeProperties;
+		const withMode = operations
+			.filter((root) => NodeHelpers.displayParameter({}, field, { typeVersion: 1 }, description, root))
+			.map(({ resource, operation }) => `${resource}.${operation}`)
+			.sort();
+		expect(withMode).toEqual(['invoice.create', 'invoice.createAndWait', 'payment.createCheckout', 'payment.createTransfer', 'payout.create', 'payout.createAndWait']);
+		expect(field.default).toBe(DEFAULT_TRANSPORT_SETTINGS.onRepeatedReference);
+		expect(field.description).toContain('409');
+	});
+
+	it('request options and Requests in Parallel take at most 3 top-level properties', () => {
+		const names = description.properties.map((property) => property.name).filter((name) => name === 'requestOptions' || name === 'concurrency');
+		expect(names.length).toBeLessThanOrEqual(3);
+	});
+});
+
+describe('a 429 without Retry-After', () => {
+	it('waits the capped exponential backoff, then succeeds', async () => {
+		const server = await startFakeServer((_request, index) =>
+			index < 2 ? { status: 429, body: { message: 'Too many requests' } } : { status: 200, body: { id: 'po_1', reference: 'r' } },
+		);
+		try {
+			const { output, sent } = await runNode({
+				parameters: { resource: 'payout', operation: 'verify', reference: 'r', requestOptions: { retryDelay: 100, maxRetryWait: 150 } },
+				credentials: { apiKey: 'pk_test_x', apiSecret: 'sk_test_x', baseUrl: server.baseUrl },
+			});
+			expect(output[0].json).toEqual({ id: 'po_1', reference: 'r' });
+			expect(sent).toHaveLength(3);
+			const gaps = sent.slice(1).map((request, index) => request.at - sent[index].at);
+			// First wait 50..100 ms, second 75..150 ms (200 capped at 150).
+			expect(gaps[0]).toBeGreaterThanOrEqual(48);
+			expect(gaps[1]).toBeGreaterThanOrEqual(73);
+		} finally {
+			await server.close();
+		}
+	});
+});
