@@ -5,7 +5,9 @@
  *               the whole payout by its reference, per payout);
  * - node-default: the same at the node's default "Requests in Parallel" (read from dist/);
  * - http-b<N>:  HTTP Request (paycashlessApi credential) POST /v1/payouts, Batching N items, interval 0
- *               (b = the item count: every request at once, n8n's fastest setting).
+ *               (b = the item count: every request at once, n8n's fastest setting);
+ * - http-readback: http-all, then a second HTTP Request reading each payout back by its reference, all
+ *               at once (the node's two requests per payout, without the node: the read-back's cost).
  * Every run makes new payouts (references unique per run) and is checked: exactly one payout per
  * reference, none twice. Same method as the other suites: rounds interleave the variants.
  *
@@ -21,16 +23,25 @@ import { chain, startBenchLab, startNode, uniquePath, type BenchLab } from './la
 import { ROOT } from '../scripts/n8n/lab.cjs';
 import { log, rounds, setLatency } from './runner.cjs';
 import { median } from './stats.cjs';
+import type { WorkflowNode } from '../test/e2e/harness.cjs';
 import { httpRequest, paycashless, splitOut } from './workflows.cjs';
 
 const ACCOUNT = '0123456789';
 const BANK = 'bank_538ed2056326432ba8e6853b613997bb';
 
-function variantNode(lab: BenchLab, variant: string, items: number) {
+/** The nodes after Split Out for one variant. */
+function variantNodes(lab: BenchLab, variant: string, items: number): WorkflowNode[] {
 	const { good, emulator } = lab.e2e;
+	if (variant === 'http-readback') {
+		// What the node does per payout, in HTTP Request nodes: the create, then the read-back by reference.
+		return [
+			...variantNodes(lab, 'http-all', items),
+			httpRequest('Read Back', good, { url: `={{ '${emulator.baseUrl}/v1/payouts/verify/' + $json.reference }}` }, { batching: { batch: { batchSize: items, batchInterval: 0 } } }),
+		];
+	}
 	const node = /^node-(c(\d+)|default)$/.exec(variant);
 	if (node) {
-		return paycashless('Paycashless', good, {
+		return [paycashless('Paycashless', good, {
 			resource: 'payout',
 			operation: 'create',
 			reference: '={{ $json.payout.reference }}',
@@ -39,11 +50,11 @@ function variantNode(lab: BenchLab, variant: string, items: number) {
 			destinationAccountNumber: ACCOUNT,
 			bankId: BANK,
 			...(node[2] ? { concurrency: Number(node[2]) } : {}),
-		});
+		})];
 	}
 	const http = /^http-(b(\d+)|all)$/.exec(variant);
 	if (!http) throw new Error(`unknown variant ${variant}`);
-	return httpRequest(
+	return [httpRequest(
 		'HTTP Request',
 		good,
 		{
@@ -54,7 +65,7 @@ function variantNode(lab: BenchLab, variant: string, items: number) {
 			jsonBody: `={{ JSON.stringify({ reference: $json.payout.reference, amount: { value: Math.round($json.payout.amount * 100), currency: 'NGN' }, destinationAccountNumber: '${ACCOUNT}', bankId: '${BANK}' }) }}`,
 		},
 		{ batching: { batch: { batchSize: http[2] ? Number(http[2]) : items, batchInterval: 0 } } },
-	);
+	)];
 }
 
 interface CreatesCase {
@@ -84,11 +95,11 @@ async function main(): Promise<void> {
 	try {
 		const { emulator } = lab.e2e;
 		for (const items of itemCounts) {
-			const variants = items > 1000 ? largeVariants : [...levels.map((c) => `node-c${c}`), 'node-default', 'http-b20', 'http-all'];
+			const variants = items > 1000 ? largeVariants : [...levels.map((c) => `node-c${c}`), 'node-default', 'http-b20', 'http-all', 'http-readback'];
 			const paths: Record<string, string> = {};
 			for (const variant of variants) {
 				const webhookPath = uniquePath(`creates-${variant}-${items}`);
-				const nodes = [startNode(webhookPath, 'firstEntryJson'), splitOut('Split Out', 'body.payouts', 'payout'), variantNode(lab, variant, items)];
+				const nodes = [startNode(webhookPath, 'firstEntryJson'), splitOut('Split Out', 'body.payouts', 'payout'), ...variantNodes(lab, variant, items)];
 				await lab.createWorkflow(`bench creates ${variant} ${items}`, nodes, chain(nodes), [webhookPath], false);
 				paths[variant] = webhookPath;
 			}

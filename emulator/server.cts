@@ -261,6 +261,7 @@ export class Emulator implements EmulatorHandle, Core {
 			rawBody,
 			body: parsed.ok ? parsed.value : undefined,
 			status: 0,
+			receivedAt: Date.now(),
 		};
 		this.requests.push(record);
 		const fault = this.faults.decide(method, path);

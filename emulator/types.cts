@@ -55,6 +55,8 @@ export interface RecordedRequest {
 	body: unknown;
 	/** Status the emulator answered with (0 when the connection was dropped). */
 	status: number;
+	/** When the request arrived (ms since the epoch). */
+	receivedAt: number;
 	/** Fault applied, if any. */
 	fault?: 'latency' | 'error5xx' | 'rateLimit' | 'dropAfterCommit' | 'slow';
 }

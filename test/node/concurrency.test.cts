@@ -170,10 +170,10 @@ describe('reads', () => {
 });
 
 describe('writes', () => {
-	it('payout creates go one at a time by default', async () => {
-		const items = Array.from({ length: 6 }, (_, i) => payoutItem(`conc-default-${i}`));
+	it(`payout creates keep ${DEFAULT_WRITE_CONCURRENCY} in flight by default, output in input order`, async () => {
+		const items = Array.from({ length: DEFAULT_WRITE_CONCURRENCY + 10 }, (_, i) => payoutItem(`conc-default-${i}`));
 		const { output, flight } = await runCounting(items);
-		expect(flight.max).toBe(1);
+		expect(flight.max).toBe(DEFAULT_WRITE_CONCURRENCY);
 		expect(output!.map((item) => item.json.reference)).toEqual(items.map((item) => item.reference));
 	});
 
@@ -190,6 +190,26 @@ describe('writes', () => {
 		const { output, flight } = await runCounting(items);
 		expect(flight.max).toBe(1);
 		expect(output!.map((item) => item.json.name)).toEqual(items.map((item) => item.name));
+	});
+
+	it('a 429 holds every item of the run for the wait Paycashless asked for, not only the one that got it', async () => {
+		emulator.reset({});
+		// Seed 8 draws: the first payout create gets 429 (Retry-After 0.4 s) at once, the next three
+		// are answered after 100 ms; every later request at once.
+		emulator.setFaults({ rateLimitRate: 0.25, slowRate: 0.75, slowMs: 100, maxFaults: 4, retryAfterSeconds: 0.4, seed: 8, match: '^POST /v1/payouts$' });
+		const items: INodeParameters[] = Array.from({ length: 12 }, (_, i) => ({ ...payoutItem(`conc-429-${i}`, FAST), [CONCURRENCY_PARAMETER]: 4 }));
+		const { output, error } = await runCounting(items);
+		expect(error).toBeUndefined();
+		expect(output!.map((item) => item.json.reference)).toEqual(items.map((item) => item.reference));
+		const limited = emulator.requests.find((r) => r.fault === 'rateLimit');
+		expect(limited).toBeDefined();
+		// Only the creates already under way when the 429 came (3 others, 4 in parallel) went through
+		// before the 0.4 s were over; without the hold the other items would go on after 100 ms and
+		// all 11 would be created well before.
+		const t0 = limited!.receivedAt;
+		const createdBeforeWaitEnded = emulator.requests.filter((r) => r.method === 'POST' && r.status === 202 && r.receivedAt - t0 < 400);
+		expect(createdBeforeWaitEnded.length).toBeLessThanOrEqual(3);
+		expect(emulator.list('payouts')).toHaveLength(12);
 	});
 
 	it('8 payout creates in flight under dropped connections, 5xx and 429: exactly one payout per reference, output in order', async () => {

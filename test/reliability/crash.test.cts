@@ -33,8 +33,10 @@ import {
 import { SETUP_TIMEOUT_MS } from '../e2e/harness.cjs';
 import { ACCESS_BANK } from './helpers.cjs';
 
-const PAYOUTS = 300;
-const KILL_AT = 100;
+// At the node's default Requests in Parallel (100 in flight), 1,000 payouts at 50 ms take a few
+// seconds: enough to kill n8n part-way.
+const PAYOUTS = 1000;
+const KILL_AT = 200;
 const WORKFLOW_ID = 'crashRerunBatch1';
 
 let emulator: EmulatorHandle;
@@ -77,7 +79,7 @@ beforeAll(async () => {
 					typeVersion: 2,
 					position: [220, 0],
 					parameters: {
-						jsCode: `return Array.from({ length: ${PAYOUTS} }, (_, i) => ({ json: { claim: 'claim-' + String(i + 1).padStart(3, '0'), naira: 1000 + i } }));`,
+						jsCode: `return Array.from({ length: ${PAYOUTS} }, (_, i) => ({ json: { claim: 'claim-' + String(i + 1).padStart(4, '0'), naira: 1000 + i } }));`,
 					},
 				},
 				{
@@ -95,7 +97,6 @@ beforeAll(async () => {
 						currency: 'NGN',
 						destinationAccountNumber: '0123456789',
 						bankId: ACCESS_BANK,
-						concurrency: 10,
 					},
 				},
 			],
@@ -134,7 +135,7 @@ const references = () => emulator.list('payouts').map((payout) => String(payout.
 
 it(`n8n killed at ~${KILL_AT} of ${PAYOUTS} payouts under 10% 5xx and 10% dropped answers: the first re-run pays the rest, none twice`, async () => {
 	emulator.reset({ payouts: 0 });
-	emulator.setFaults({ error5xxRate: 0.1, dropAfterCommitRate: 0.1, latencyMs: 20, seed: 17 });
+	emulator.setFaults({ error5xxRate: 0.1, dropAfterCommitRate: 0.1, latencyMs: 50, seed: 17 });
 
 	const first = execute('first');
 	const deadline = Date.now() + 240_000;
@@ -165,5 +166,5 @@ it(`n8n killed at ~${KILL_AT} of ${PAYOUTS} payouts under 10% 5xx and 10% droppe
 	expect(new Set(all).size).toBe(PAYOUTS);
 	expect(all).toHaveLength(PAYOUTS);
 	expect(items).toHaveLength(PAYOUTS);
-	expect(items.map((item) => item.reference)).toEqual(Array.from({ length: PAYOUTS }, (_, i) => `claim-${String(i + 1).padStart(3, '0')}`));
+	expect(items.map((item) => item.reference)).toEqual(Array.from({ length: PAYOUTS }, (_, i) => `claim-${String(i + 1).padStart(4, '0')}`));
 }, 600_000);

@@ -10,6 +10,7 @@
 import type { NodeOperationError } from 'n8n-workflow';
 
 import { useEmulator } from '../helpers/emulator.cjs';
+import { DEFAULT_WRITE_CONCURRENCY } from '../../nodes/Paycashless/descriptions/concurrency';
 import { faultCounts, payoutItem, run, runAndCatch } from './helpers.cjs';
 
 jest.setTimeout(300_000);
@@ -36,8 +37,8 @@ it('Return All over 20,000 payouts with 20% of page requests failing: every reco
 	expect(new Set(ids).size).toBe(20_000);
 });
 
-it('300 payouts, 10 in parallel, 10% 5xx and 10% dropped answers, half paid before: the re-run finishes with 300 payouts, none twice', async () => {
-	const items = Array.from({ length: 300 }, (_, i) => ({ ...payoutItem(`batch-${i}`, DEFAULTS), concurrency: 10 }));
+it('300 payouts at the default Requests in Parallel, 10% 5xx and 10% dropped answers, half paid before: the re-run finishes with 300 payouts, none twice', async () => {
+	const items = Array.from({ length: 300 }, (_, i) => payoutItem(`batch-${i}`, DEFAULTS));
 	// A first run that stopped half-way (as n8n killed mid-batch leaves it).
 	await run(emulator, items.slice(0, 150));
 	emulator.setFaults({ error5xxRate: 0.1, dropAfterCommitRate: 0.1, seed: 300 });
@@ -56,13 +57,32 @@ it('a run that stops names every payout it already made, by item, reference and 
 	const items = [payoutItem('paid-1'), payoutItem('paid-2'), payoutItem('paid-3'), { ...payoutItem('never'), bankId: 'not-a-bank' }, payoutItem('after')];
 	const error = (await runAndCatch(emulator, items)) as NodeOperationError;
 	const made = emulator.list('payouts');
-	expect(made.map((payout) => payout.reference)).toEqual(['paid-1', 'paid-2', 'paid-3']);
+	// All five are in flight at once (Requests in Parallel, default 100): the one Paycashless refuses
+	// is not made; the others were under way when the refusal came, and are made and named.
+	const itemOf = (reference: unknown) => items.findIndex((item) => item.reference === reference);
+	expect(made.map((payout) => payout.reference).sort()).toEqual(['after', 'paid-1', 'paid-2', 'paid-3']);
 	expect(error.context.itemIndex).toBe(3);
-	for (const payout of made) expect(error.description).toContain(`${String(payout.reference)} / ${String(payout.id)}`);
-	expect(error.description).toContain('already completed 3 items (payouts created or found again)');
+	for (const payout of made) expect(error.description).toContain(`item ${itemOf(payout.reference) + 1}: ${String(payout.reference)} / ${String(payout.id)}`);
+	expect(error.description).toContain('already completed 4 items (payouts created or found again)');
 	expect((error.context.paycashless as { done: unknown[] }).done).toEqual(
-		made.map((payout, item) => ({ item, reference: payout.reference, id: payout.id, status: 'pending' })),
+		[...made]
+			.sort((a, b) => itemOf(a.reference) - itemOf(b.reference))
+			.map((payout) => ({ item: itemOf(payout.reference), reference: payout.reference, id: payout.id, status: 'pending' })),
 	);
+});
+
+it('at the default, a failure starts no new payout: only those already under way are made, and all are named', async () => {
+	emulator.setFaults({ latencyMs: 30 });
+	const items = Array.from({ length: DEFAULT_WRITE_CONCURRENCY + 20 }, (_, i) => payoutItem(`stop-${i}`));
+	// Refused before anything is sent (an amount below zero), while the first items are in flight.
+	items[3] = { ...items[3], amount: -5 };
+	const error = (await runAndCatch(emulator, items)) as NodeOperationError;
+	const made = emulator.list('payouts').map((payout) => String(payout.reference));
+	const underWay = items.slice(0, DEFAULT_WRITE_CONCURRENCY).map((item) => String(item.reference)).filter((reference) => reference !== 'stop-3');
+	expect(made.sort()).toEqual([...underWay].sort());
+	expect(error.context.itemIndex).toBe(3);
+	expect(error.description).toContain(`already completed ${underWay.length} items (payouts created or found again)`);
+	expect((error.context.paycashless as { done: Array<{ reference: string }> }).done.map((entry) => entry.reference)).toEqual(underWay);
 });
 
 it('a stopped write without a reference (tax rates) lists what it did and says a re-run would do it again', async () => {

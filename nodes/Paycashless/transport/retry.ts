@@ -120,6 +120,27 @@ export async function pause(call: Call, ms: number): Promise<void> {
 	await sleep(ms, signal);
 }
 
+/**
+ * A 429 holds the whole node run, not just the request that got it: until the wait Paycashless
+ * asked for is over, no request of this run starts (every item in flight, reads and creates), so
+ * items sent in parallel back off together instead of each finding the limit again. Kept per n8n
+ * context object, which is one node run, so it ends with the run and is never shared between
+ * runs or processes.
+ */
+const heldUntil = new WeakMap<object, number>();
+
+function holdRun(call: Call, ms: number): void {
+	const until = Date.now() + ms;
+	if (until > (heldUntil.get(call.context) ?? 0)) heldUntil.set(call.context, until);
+}
+
+/** Waits while the run is held by an earlier 429 (see `holdRun`). */
+async function waitWhileHeld(call: Call): Promise<void> {
+	for (let until = heldUntil.get(call.context) ?? 0; until > Date.now(); until = heldUntil.get(call.context) ?? 0) {
+		await pause(call, until - Date.now());
+	}
+}
+
 export interface SendResult {
 	/** The last attempt (a success, or the failure that ended the loop). */
 	attempt: Attempt;
@@ -143,6 +164,7 @@ export async function sendWithRetries(
 	startedAt: number = Date.now(),
 ): Promise<SendResult> {
 	for (let attempts = 1; ; attempts++) {
+		await waitWhileHeld(call);
 		const attempt = await sendAttempt(call, request);
 		const failure = classify(attempt, request);
 		if (failure === undefined) return { attempt, attempts };
@@ -151,6 +173,7 @@ export async function sendWithRetries(
 		if (failure === 'notSent' && attempts >= NOT_SENT_MAX_ATTEMPTS) return { attempt, attempts, failure };
 		const wait = waitBeforeRetry(call, attempt, attempts);
 		if (wait.tooLong) return { attempt, attempts, failure, waitTooLong: wait };
+		if (failure === 'rateLimited') holdRun(call, wait.ms);
 		// Bounded by time as well as by count: a bad network is ridden out for Max Retry Time.
 		if (outOfTime(call, startedAt, wait.ms)) return { attempt, attempts, failure };
 		call.context.logger.debug(`Paycashless ${request.method} ${request.path}: attempt ${attempts} failed (${failure}); retrying in ${wait.ms} ms`, {
