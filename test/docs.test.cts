@@ -6,7 +6,7 @@
  * A link to a page is `https://github.com/<owner>/<repo>/blob/main/<file>[#<anchor>]`: the file must
  * be in this repository and the anchor one of its headings (as GitHub makes anchors of headings).
  */
-import { existsSync, readdirSync, readFileSync } from 'fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'fs';
 import * as path from 'path';
 
 import type { ICredentialType, INodeType, INodeTypeDescription } from 'n8n-workflow';
@@ -204,6 +204,8 @@ describe('README', () => {
 		for (const { target } of images) {
 			expect(target.startsWith(RAW)).toBe(true);
 			expect(problemWithLink(file, target)).toBeUndefined();
+			// Small enough for a README (npm run docs:screenshot refuses more too).
+			expect(statSync(path.join(ROOT, target.slice(RAW.length))).size).toBeLessThan(200_000);
 		}
 	});
 
