@@ -118,7 +118,8 @@ export class PaycashlessApi implements ICredentialType {
 		dark: 'file:../nodes/Paycashless/paycashless.dark.svg',
 	};
 
-	documentationUrl = 'https://docs.paycashless.com/getting-api-keys';
+	// The Docs link of the credential panel: this package's own page (where to find the key pair, each field).
+	documentationUrl = 'https://github.com/paycashless/n8n-nodes-paycashless/blob/main/README.md#credentials';
 
 	properties: INodeProperties[] = [
 		{

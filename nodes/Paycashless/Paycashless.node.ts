@@ -27,6 +27,8 @@ export class Paycashless implements INodeType {
 		icon: { light: 'file:paycashless.svg', dark: 'file:paycashless.dark.svg' },
 		group: ['transform'],
 		version: 1,
+		// The panel's Docs link (n8n's editor takes it before the codex file's primaryDocumentation).
+		documentationUrl: 'https://github.com/paycashless/n8n-nodes-paycashless/blob/main/README.md#operations',
 		// Replaced by withReadableSubtitle: "Look Up: Bank Account".
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description: 'Collect payments, send payouts and issue invoices with Paycashless (NGN and USD)',

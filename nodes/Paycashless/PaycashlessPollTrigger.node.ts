@@ -196,6 +196,8 @@ export class PaycashlessPollTrigger implements INodeType {
 		icon: { light: 'file:paycashless.svg', dark: 'file:paycashless.dark.svg' },
 		group: ['trigger'],
 		version: 1,
+		// The panel's Docs link (n8n's editor takes it before the codex file's primaryDocumentation).
+		documentationUrl: 'https://github.com/paycashless/n8n-nodes-paycashless/blob/main/docs/polling-trigger.md',
 		// Replaced in the constructor by the chosen Event's name: "Payment Succeeded".
 		subtitle: '={{ $parameter["resource"] + ": " + $parameter["event"] }}',
 		description:

@@ -36,6 +36,8 @@ export class PaycashlessTrigger implements INodeType {
 		icon: { light: 'file:paycashless.svg', dark: 'file:paycashless.dark.svg' },
 		group: ['trigger'],
 		version: 1,
+		// The panel's Docs link (n8n's editor takes it before the codex file's primaryDocumentation).
+		documentationUrl: 'https://github.com/paycashless/n8n-nodes-paycashless/blob/main/docs/triggers.md',
 		subtitle: '={{ ($parameter["events"] || []).includes("*") ? "All Events" : ($parameter["events"] || []).join(", ") }}',
 		// n8n's node panel shows one "Paycashless" entry for this trigger and the Paycashless node, with
 		// this text (n8n takes the trigger's description for the merged entry): it describes both.

@@ -17,12 +17,16 @@ import { freshStartEmulatorOptions } from '../../scripts/n8n/fresh-start.cjs';
 import { importIntoN8n, n8nCli, NODE_TYPE_ACTION, NODE_TYPE_TRIGGER } from '../../scripts/n8n/lab.cjs';
 import { Paycashless } from '../../nodes/Paycashless/Paycashless.node';
 import { PaycashlessTrigger } from '../../nodes/Paycashless/PaycashlessTrigger.node';
+import { PaycashlessPollTrigger } from '../../nodes/Paycashless/PaycashlessPollTrigger.node';
+import { PaycashlessApi } from '../../credentials/PaycashlessApi.credentials';
 import { paymentTotalsSince, SETUP_TIMEOUT_MS, startE2eLab, type E2eLab, type Execution, waitFor } from '../e2e/harness.cjs';
 import { signCallback } from '../trigger/independentSigning.cjs';
 import { ARTIFACTS, canvasNode, closeNode, openEditor, openNode, openWorkflow, packageErrors, step, type Editor } from './browser.cjs';
 
 jest.setTimeout(180_000);
 
+/** Where the package's own pages are (package.json's repository). */
+const PACKAGE_PAGES = 'https://github.com/paycashless/n8n-nodes-paycashless/blob/main/';
 const GTB = BANKS.find((bank) => bank.cbnCode === '058')!;
 const timings: Record<string, number> = {};
 let lab: E2eLab;
@@ -412,6 +416,33 @@ describe('in n8n’s editor, in Chromium', () => {
 		await expect(test(lab.emulator.baseUrl.replace(/^http:\/\//, ''))).resolves.toEqual({ status: 'Error', message: 'ERR_INVALID_URL' });
 		await expect(test(`${lab.emulator.baseUrl}/v1`)).resolves.toMatchObject({ status: 'Error', message: expect.stringMatching(/remove \/v1 if it ends with it/) });
 		await expect(test(lab.emulator.baseUrl)).resolves.toEqual({ status: 'OK', message: 'Connection successful!' });
+	});
+
+	it('each node’s Docs link and the credential’s docs link open this package’s pages (test/docs.test.cts checks they exist)', async () => {
+		const nodes = [
+			{ example: 'invoice pipeline', node: 'Create VAT Tax Rate', url: new Paycashless().description.documentationUrl },
+			{ example: 'invoice paid', node: 'Paycashless Trigger', url: new PaycashlessTrigger().description.documentationUrl },
+			{ example: 'payment succeeded (polling)', node: 'Paycashless Poll Trigger', url: new PaycashlessPollTrigger().description.documentationUrl },
+		];
+		const shown: Record<string, string | null> = {};
+		for (const { example: name, node } of nodes) {
+			await step(page, `docs-link-${node}`, async () => {
+				await openWorkflow(page, lab.n8n.baseUrl, example(name).id);
+				await openNode(page, node);
+				const link = page.getByTestId('ndv').locator(`a[href^="${PACKAGE_PAGES}"]`);
+				await link.first().waitFor();
+				shown[node] = await link.first().getAttribute('href');
+				await closeNode(page);
+			});
+		}
+		expect(shown).toEqual(Object.fromEntries(nodes.map(({ node, url }) => [node, url])));
+		await step(page, 'credential-docs-link', async () => {
+			await page.goto(`${lab.n8n.baseUrl}/home/credentials/${lab.good.id}`);
+			const link = page.locator(`a[href^="${PACKAGE_PAGES}"]`);
+			await link.first().waitFor();
+			expect(await link.first().getAttribute('href')).toBe(new PaycashlessApi().documentationUrl);
+		});
+		await page.keyboard.press('Escape');
 	});
 
 	it('no console errors from the package', () => {

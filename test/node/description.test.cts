@@ -223,7 +223,8 @@ describe('node description', () => {
 		const codex = JSON.parse(readFileSync(join(__dirname, '../../nodes/Paycashless/Paycashless.node.json'), 'utf8'));
 		expect(codex.node).toBe('n8n-nodes-paycashless.paycashless');
 		expect(codex.categories).toEqual(['Finance & Accounting']);
-		expect(codex.resources.primaryDocumentation[0].url).toBe('https://docs.paycashless.com');
-		expect(codex.resources.credentialDocumentation[0].url).toMatch(/^https:\/\/docs\.paycashless\.com\//);
+		// Its links go to this package's own pages (every node's and the credential's: test/docs.test.cts).
+		expect(codex.resources.primaryDocumentation[0].url).toBe('https://github.com/paycashless/n8n-nodes-paycashless/blob/main/docs/operations.md');
+		expect(codex.resources.credentialDocumentation[0].url).toBe('https://github.com/paycashless/n8n-nodes-paycashless/blob/main/README.md#credentials');
 	});
 });
