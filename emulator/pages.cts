@@ -29,6 +29,48 @@ function money(amount: number, currency: string): string {
 	return `${currency} ${(amount / 100).toFixed(2)}`;
 }
 
+const AWAITING_INVOICE = new Set(['open', 'partially_paid']);
+const AWAITING_PAYMENT = new Set(['initiated', 'awaiting_charge']);
+/** How many of the newest invoices and payments the waiting page looks at. */
+const NEWEST = 200;
+
+/**
+ * `GET /`: what is waiting to be paid, newest first (invoices and payments made in the last
+ * NEWEST of each), each linked to its page with the "Simulate payment" button. What `npm start`'s
+ * banner points at, so a waiting "Create and Wait" can be paid without reading the store.
+ */
+export function waitingPage(store: Store): Reply {
+	// `order`: the row's place in its table, which breaks ties within a second (later rows are newer).
+	const entries: Array<{ createdAt: number; order: number; html: string }> = [];
+	for (const [order, row] of store.invoices.rows.slice(-NEWEST).entries()) {
+		const invoice = row.obj;
+		if (!AWAITING_INVOICE.has(invoice.status)) continue;
+		const due = money(invoice.amountDue - invoice.amountPaid, invoice.currency);
+		entries.push({
+			createdAt: row.createdAt,
+			order,
+			html: `<li><a href="/pay/${encodeURIComponent(invoice.id)}">Invoice ${escapeHtml(invoice.number)}</a>: ${escapeHtml(due)} due, reference ${escapeHtml(invoice.reference)} (${escapeHtml(invoice.status)})</li>`,
+		});
+	}
+	for (const [order, row] of store.payments.rows.slice(-NEWEST).entries()) {
+		const payment = row.obj;
+		if (!AWAITING_PAYMENT.has(payment.status)) continue;
+		entries.push({
+			createdAt: row.createdAt,
+			order,
+			html: `<li><a href="/checkout/${encodeURIComponent(payment.id)}">Payment ${escapeHtml(payment.reference)}</a>: ${escapeHtml(money(payment.expectedAmount, payment.currency))} (${escapeHtml(payment.status)})</li>`,
+		});
+	}
+	entries.sort((a, b) => b.createdAt - a.createdAt || b.order - a.order);
+	const list = entries.length > 0 ? `<ol>${entries.slice(0, 50).map((entry) => entry.html).join('\n')}</ol>` : '<p>Nothing is waiting to be paid.</p>';
+	const html = `<!doctype html><html><head><meta charset="utf-8"><title>Waiting to be paid</title></head>
+<body style="font-family:sans-serif;max-width:40rem;margin:3rem auto">
+<h1>Waiting to be paid</h1><p><em>Paycashless emulator: no real money moves.</em> Open one and click "Simulate payment": the emulator sends the signed callback, and a workflow waiting for it goes on.</p>
+${list}
+</body></html>`;
+	return { status: 200, body: html, headers: { 'Content-Type': 'text/html; charset=utf-8' } };
+}
+
 /** The page for `GET /pay/{invoiceId}` or `GET /checkout/{paymentId}`, if it exists. */
 export function hostedPage(store: Store, path: string): Reply | undefined {
 	const match = /^\/(pay|checkout)\/([^/]+)$/.exec(path);

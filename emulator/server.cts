@@ -1,7 +1,8 @@
 /**
  * The emulator: an HTTP server on Node's `http` module. `/v1/...` is the Paycashless API
  * (authenticated, recorded, subject to faults); `/__emulator/...` is the control API (not signed,
- * not recorded); `/pay/{id}` and `/checkout/{id}` are stand-ins for the hosted pages.
+ * not recorded); `/pay/{id}` and `/checkout/{id}` are stand-ins for the hosted pages, `/` lists
+ * what is waiting to be paid.
  */
 import * as http from 'http';
 import type { AddressInfo } from 'net';
@@ -12,7 +13,7 @@ import { CallbackDispatcher } from './callbacks.cjs';
 import { registerControlRoutes } from './control.cjs';
 import { ApiError, apiError } from './errors.cjs';
 import { FaultInjector, type FaultDecision } from './faults.cjs';
-import { hostedPage } from './pages.cjs';
+import { hostedPage, waitingPage } from './pages.cjs';
 import { registerAccountLookup } from './resources/accountLookup.cjs';
 import { registerEcho } from './resources/echo.cjs';
 import { activateAccountRequest, registerDedicatedAccounts } from './resources/dedicatedAccounts.cjs';
@@ -247,7 +248,7 @@ export class Emulator implements EmulatorHandle, Core {
 			return;
 		}
 		if (!/^\/v1(\/|$)/i.test(path)) {
-			const page = method === 'GET' ? hostedPage(this.store, path) : undefined;
+			const page = method !== 'GET' ? undefined : path === '/' ? waitingPage(this.store) : hostedPage(this.store, path);
 			send(response, page ?? { status: 404, body: { error: { type: 'invalid_request_error', code: 'route_not_found', message: `Nothing at ${method} ${path}: API paths start with /v1.` } } });
 			return;
 		}

@@ -109,10 +109,19 @@ async function main(): Promise<void> {
 		{ id: EXAMPLE_CREDENTIAL.id, name: credentialName, type: CREDENTIAL_TYPE, data: credentialData },
 	]);
 	const workflows = loadExampleWorkflows({ n8nBaseUrl: n8nUrl, credential: { id: EXAMPLE_CREDENTIAL.id, name: credentialName } });
-	if (workflows.length > 0) importIntoN8n(config, 'workflow', workflows);
+	// An example already in this n8n (from an earlier npm start) stays as the user left it: edited,
+	// published or not. Only the missing ones are imported (and their triggers published).
+	const existing = new Set(n8nCli(config, ['list:workflow', '--onlyId']).split('\n').map((line) => line.trim()).filter(Boolean));
+	const missing = workflows.filter((wf) => !existing.has(wf.id));
+	if (missing.length > 0) importIntoN8n(config, 'workflow', missing);
 	const triggerWorkflows = workflows.filter((wf) => wf.nodes.some((node) => node.type === NODE_TYPE_TRIGGER));
-	for (const wf of triggerWorkflows) n8nCli(config, ['publish:workflow', `--id=${wf.id}`]);
-	say(`imported the credential "${credentialName}" and ${workflows.length} example workflows (${triggerWorkflows.length} active)`);
+	const published = triggerWorkflows.filter((trigger) => missing.includes(trigger));
+	for (const wf of published) n8nCli(config, ['publish:workflow', `--id=${wf.id}`]);
+	const kept = workflows.length - missing.length;
+	say(
+		`imported the credential "${credentialName}" and ${missing.length} example workflows` +
+			(kept > 0 ? `; kept ${kept} already in this n8n as you left them (delete one in n8n to get it back as shipped at the next start)` : ''),
+	);
 
 	say(`starting n8n ${n8nUrl} (log: ${path.relative(ROOT, path.join(USER_FOLDER, 'n8n.log'))}) ...`);
 	n8n = await startN8n(config);
@@ -129,7 +138,8 @@ async function main(): Promise<void> {
 	} catch {
 		loginNote = ' (this n8n already has an owner with another password: use yours)';
 	}
-	for (const webhookPath of triggerWebhookPaths(triggerWorkflows)) await waitForProductionWebhook(n8nUrl, webhookPath);
+	// Only the triggers published just now: a kept example may have been unpublished on purpose.
+	for (const webhookPath of triggerWebhookPaths(published)) await waitForProductionWebhook(n8nUrl, webhookPath);
 
 	const lines = [
 		'',
@@ -139,19 +149,21 @@ async function main(): Promise<void> {
 		`  Login:     ${LAB_OWNER.email}  /  ${LAB_OWNER.password}${loginNote}`,
 		live
 			? '  API:       the Paycashless API from PAYCASHLESS_* (real money if these are live keys!)'
-			: `  Emulator:  ${emulator?.baseUrl}  (a local Paycashless with test data; the credential points at it)`,
+			: `  Emulator:  ${emulator?.baseUrl}  (a local Paycashless with test data; the credential points at it)\n` +
+				`  Pay:       ${emulator?.baseUrl}/  (what is waiting to be paid: invoices, checkouts; "Simulate payment")`,
 		'',
 		'  Try first:',
 		'    1. Open "Paycashless example: invoice pipeline" and click "Execute workflow":',
 		'       it creates an invoice and returns its hostedInvoiceUrl (the payment link).',
 		live
 			? '    2. When the invoice is paid, Paycashless calls the active "invoice paid" workflow (it needs a public n8n URL: see examples/README.md).'
-			: '    2. Open that hostedInvoiceUrl and click "Simulate payment": the emulator sends the signed\n' +
+			: '    2. Open that hostedInvoiceUrl (or the Pay page above) and click "Simulate payment": the emulator sends the signed\n' +
 				'       INVOICE_PAID callback and the active "invoice paid" workflow runs (see Executions).',
 		'    3. "payout pipeline" (look up, pay out, verify) and "daily reconciliation" (Return All, summary).',
 		'    4. Credentials > "' + credentialName + '" > Test: the credential check n8n users see.',
 		'',
 		'  Workflows are in examples/ (see examples/README.md). Press Ctrl-C to stop n8n' + (live ? '.' : ' and the emulator.'),
+		...(live ? [] : ['  The emulator starts from its test data at every npm start: what was created or paid in it before is gone.']),
 		'',
 	];
 	process.stdout.write(`${lines.join('\n')}\n`);

@@ -43,6 +43,10 @@ it.each(['SIGINT', 'SIGTERM'] as const)('%s to npm’s PID stops n8n and the emu
 		const emulatorUrl = /Emulator:\s+(http:\/\/\S+)/.exec(output)![1];
 		expect(await listening(`${n8nUrl}/healthz`)).toBe(true);
 		expect(await listening(emulatorUrl)).toBe(true);
+		// The banner names the page that lists what is waiting to be paid (a waiting Create and Wait shows no link).
+		const payUrl = /Pay:\s+(http:\/\/\S+)/.exec(output)![1];
+		expect(payUrl).toBe(`${emulatorUrl}/`);
+		expect(await (await fetch(payUrl)).text()).toContain('<h1>Waiting to be paid</h1>');
 		// n8n's time zone is Lagos (its own default is America/New_York): $now in the editor is Lagos time.
 		const session = new N8nSession(n8nUrl);
 		await session.ownerSetupAndLogin();

@@ -238,6 +238,29 @@ describe('control API over HTTP', () => {
 		expect((await fetch(`${emulator.baseUrl}/pay/inv_missing`)).status).toBe(404);
 	});
 
+	it('/ lists what is waiting to be paid, newest first, each linked to its page; paid ones leave the list', async () => {
+		const older = await call(emulator, 'POST', '/v1/invoices', { body: invoiceBody('wait-older', { autoFinalize: true }) });
+		const checkout = await call(emulator, 'POST', '/v1/payments/checkout', { body: { reference: 'wait-checkout', amount: { value: 1500050, currency: 'NGN' }, customer: { email: 'c@d.co' } } });
+		const newer = await call(emulator, 'POST', '/v1/invoices', { body: invoiceBody('wait-newer', { autoFinalize: true }) });
+		const page = await fetch(`${emulator.baseUrl}/`);
+		expect(page.status).toBe(200);
+		expect(page.headers.get('content-type')).toMatch(/text\/html/);
+		const html = await page.text();
+		const links = [...html.matchAll(/href="([^"]+)"/g)].map((match) => match[1]);
+		expect(links).toEqual(expect.arrayContaining([`/pay/${older.body.id}`, `/pay/${newer.body.id}`, `/checkout/${checkout.body.id}`]));
+		expect(html).toContain('NGN 15000.50');
+		// Newest first.
+		expect(links.indexOf(`/pay/${newer.body.id}`)).toBeLessThan(links.indexOf(`/pay/${older.body.id}`));
+		// Each link opens the page whose button pays it.
+		expect(await (await fetch(`${emulator.baseUrl}/pay/${newer.body.id}`)).text()).toContain(`/__emulator/invoices/${newer.body.id}/pay`);
+		await control(emulator, 'POST', `/__emulator/invoices/${older.body.id}/pay`, {});
+		await control(emulator, 'POST', `/__emulator/payments/${checkout.body.id}/complete`, {});
+		const after = await (await fetch(`${emulator.baseUrl}/`)).text();
+		expect(after).not.toContain(`/pay/${older.body.id}`);
+		expect(after).not.toContain(`/checkout/${checkout.body.id}`);
+		expect(after).toContain(`/pay/${newer.body.id}`);
+	});
+
 	it('faults can be set and cleared; a bad config is refused', async () => {
 		expect((await control(emulator, 'PUT', '/__emulator/faults', { error5xxRate: 2 })).status).toBe(400);
 		expect((await control(emulator, 'PUT', '/__emulator/faults', { match: '(' })).status).toBe(400);
