@@ -226,7 +226,7 @@ export class PaycashlessApi implements ICredentialType {
 					key: 'hasMore',
 					value: undefined,
 					message:
-						'The Base URL did not answer like the Paycashless API (no list of payouts came back). Leave it at https://api.paycashless.com unless you use a proxy or the emulator, and remove /v1 if it ends with it (the node adds /v1/... itself); if it is right, Paycashless may be unavailable, so try again later.',
+						'The Base URL did not answer like the Paycashless API: no list of payouts came back from its /v1/payouts. The Base URL is https://api.paycashless.com (or your proxy\'s or the emulator\'s address) without /v1 at the end: the node adds /v1/... itself. When it is exactly that, Paycashless did not answer as usual: try again in a few minutes.',
 				},
 			},
 		],
