@@ -282,7 +282,8 @@ describe('Paycashless Poll Trigger in a real n8n', () => {
 			event: 'PAYMENT_SUCCEEDED',
 			paymentId: newest.id,
 			reference: newest.reference,
-			amountCharged: newest.chargedAmount / 100,
+			// Naira or dollars (the currency beside it), named like the node's inMainUnits.
+			amountChargedInMainUnits: newest.chargedAmount / 100,
 			currency: expect.stringMatching(/^(NGN|USD)$/),
 			createdAt: newest.createdAt,
 			eventKey: `payment:${newest.id}:succeeded`,
