@@ -95,6 +95,11 @@ describe('Payout', () => {
 			},
 		]);
 		expect(stored).toMatchObject({ amount: 150050, currency: 'NGN', receiptEmail: 'payee@example.com' });
+		// Run again: the existing payout comes back (found by its reference) with the same columns in
+		// the same order, so a table or a spreadsheet mapping does not shift between runs.
+		const { output: again } = await run(create);
+		expect(again[0].json._paycashless).toMatchObject({ repeated: true });
+		expect(Object.keys(again[0].json)).toEqual(Object.keys(output[0].json));
 	});
 
 	it('Create in the smallest unit, USD, without optional fields', async () => {

@@ -112,7 +112,12 @@ async function fullPayoutAfterCreate(api: PaycashlessApi, reference: string, res
 	if (isObject(result[MARKER]) || 'amount' in result) return markCreated(result);
 	try {
 		const full = await api.request(verifyPayoutRequest(reference));
-		if (isObject(full) && (full.reference === undefined || full.reference === reference)) return markCreated({ ...result, ...full });
+		if (isObject(full) && (full.reference === undefined || full.reference === reference)) {
+			// The payout's own field order (as a repeat, found by reference, returns it), then anything
+			// only the create's answer had.
+			const onlyInAnswer = Object.fromEntries(Object.entries(result).filter(([key]) => !(key in full)));
+			return markCreated({ ...full, ...onlyInAnswer });
+		}
 	} catch {
 		// Reported in the note below; the payout itself was accepted.
 	}
