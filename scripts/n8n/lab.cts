@@ -212,6 +212,8 @@ export interface N8nConfig {
 	brokerPort: number;
 	/** Extra environment (e.g. log level). */
 	env?: Record<string, string>;
+	/** Folders put first on n8n's PATH (e.g. the local registry's npm shim, scripts/n8n/registry.cts). */
+	pathPrefix?: string[];
 }
 
 /** The environment every n8n command of the lab runs with (mirrors scripts/n8n/env.sh). */
@@ -221,10 +223,12 @@ export function n8nEnv(config: N8nConfig): NodeJS.ProcessEnv {
 	for (const key of Object.keys(env)) {
 		if (key.startsWith('npm_') || key.startsWith('N8N_') || key === 'NODE_OPTIONS' || key === 'JEST_WORKER_ID') delete env[key];
 	}
+	const n8n = config.n8n ?? N8N_DEFAULT;
+	const publicUrl = `http://127.0.0.1:${config.port}/`;
 	return {
 		...env,
 		...{
-			PATH: `${path.join((config.n8n ?? N8N_DEFAULT).hostDir, 'node_modules', '.bin')}:${(config.n8n ?? N8N_DEFAULT).nodeBin}:${process.env.PATH ?? ''}`,
+			PATH: [...(config.pathPrefix ?? []), path.join(n8n.hostDir, 'node_modules', '.bin'), n8n.nodeBin, process.env.PATH ?? ''].join(':'),
 			NODE_ENV: 'production',
 			N8N_USER_FOLDER: config.userFolder,
 			N8N_ENCRYPTION_KEY: LAB_ENCRYPTION_KEY,
@@ -232,8 +236,10 @@ export function n8nEnv(config: N8nConfig): NodeJS.ProcessEnv {
 			N8N_LISTEN_ADDRESS: '127.0.0.1',
 			N8N_HOST: '127.0.0.1',
 			N8N_PROTOCOL: 'http',
-			WEBHOOK_URL: `http://127.0.0.1:${config.port}/`,
-			N8N_EDITOR_BASE_URL: `http://127.0.0.1:${config.port}/`,
+			// The webhook base URL: n8n 2.x reads N8N_WEBHOOK_URL (WEBHOOK_URL is deprecated there and
+			// logs a warning), n8n 1.x only WEBHOOK_URL.
+			...(Number(n8n.version.split('.')[0]) >= 2 ? { N8N_WEBHOOK_URL: publicUrl } : { WEBHOOK_URL: publicUrl }),
+			N8N_EDITOR_BASE_URL: publicUrl,
 			N8N_RUNNERS_BROKER_PORT: String(config.brokerPort),
 			N8N_SECURE_COOKIE: 'false',
 			QUEUE_HEALTH_CHECK_ACTIVE: 'true',

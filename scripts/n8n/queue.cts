@@ -306,6 +306,7 @@ export async function startQueueLab(options: QueueLabOptions): Promise<QueueLab>
 			const config: N8nConfig = { n8n, userFolder, port, brokerPort: await freePort(), env: { ...shared } };
 			const env = n8nEnv(config);
 			delete env.WEBHOOK_URL;
+			delete env.N8N_WEBHOOK_URL;
 			Object.assign(env, shared);
 			if (role === 'worker') Object.assign(env, { QUEUE_HEALTH_CHECK_ACTIVE: 'true', QUEUE_HEALTH_CHECK_PORT: String(port) });
 			const args = role === 'main' ? ['start'] : role === 'worker' ? ['worker', `--concurrency=${options.workerConcurrency ?? 10}`] : ['webhook'];
