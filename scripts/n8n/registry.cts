@@ -17,7 +17,7 @@ import { spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
 
-import { NODE24_BIN, PACKAGE_NAME, ROOT, TOOLS, delay, freePort, spawnDetached, stopProcessGroup, tail } from './lab.cjs';
+import { NODE24_BIN, PACKAGE_NAME, type N8nSession, ROOT, TOOLS, delay, freePort, spawnDetached, stopProcessGroup, tail } from './lab.cjs';
 
 /** Also in scripts/n8n/install-registry.sh. */
 export const VERDACCIO_VERSION = '6.10.4';
@@ -28,8 +28,11 @@ export interface LocalRegistry {
 	url: string;
 	/** Put first on an n8n process's PATH: its `npm` talks to this registry. */
 	npmShimDir: string;
-	/** Publishes the tarball as `version` (the tarball's own version when omitted); returns the version. */
-	publish(tgz: string, version?: string): string;
+	/**
+	 * Publishes the tarball as `version` (the tarball's own version when omitted); returns the version.
+	 * `edit` may change the unpacked files first (a test marks a newer build to see it loaded).
+	 */
+	publish(tgz: string, version?: string, edit?: (packageDir: string) => void): string;
 	/** The versions of this package the registry holds, and its `latest`. */
 	versions(): Promise<{ versions: string[]; latest?: string }>;
 	logTail(lines?: number): string;
@@ -157,7 +160,7 @@ export async function startRegistry(options: { root: string; log?: (message: str
 	const registry: LocalRegistry = {
 		url,
 		npmShimDir,
-		publish(tgz, version) {
+		publish(tgz, version, edit) {
 			// An unpacked copy of the tarball with the version rewritten: the same files under another version.
 			published += 1;
 			const work = path.join(publishRoot, String(published));
@@ -170,6 +173,7 @@ export async function startRegistry(options: { root: string; log?: (message: str
 			const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as { version: string };
 			if (version) manifest.version = version;
 			fs.writeFileSync(manifestFile, `${JSON.stringify(manifest, null, 2)}\n`);
+			edit?.(dir);
 			// Its own .npmrc: anonymous publish still needs some token for npm to send the request;
 			// --ignore-scripts skips prepublishOnly (n8n-node prerelease guards real releases),
 			// --provenance=false: provenance needs a CI identity (publishConfig sets it for real releases).
@@ -197,3 +201,34 @@ export async function startRegistry(options: { root: string; log?: (message: str
 	};
 	return registry;
 }
+
+/** The next patch version (0.1.0 → 0.1.1): what a test publishes as "a newer version". */
+export function nextPatch(version: string): string {
+	const [major, minor, patch] = version.split(/[.-]/).map(Number);
+	return `${major}.${minor}.${patch + 1}`;
+}
+
+/** A package as n8n's Settings → Community Nodes lists it (`GET /rest/community-packages`). */
+export interface InstalledPackage {
+	packageName: string;
+	installedVersion: string;
+	installedNodes: Array<{ name: string; type: string; latestVersion: number }>;
+	/** The registry's `latest` when it is newer (n8n runs `npm outdated` in its nodes folder). */
+	updateAvailable?: string;
+	failedLoading?: boolean;
+}
+
+/**
+ * n8n's own community-package installer, called as the editor's Settings → Community Nodes does
+ * (n8n's community-packages.controller.js; the same routes on 1.123 and 2.41).
+ */
+export const communityPackages = {
+	list: (session: N8nSession) => session.rest<InstalledPackage[]>('GET', '/rest/community-packages'),
+	/** Install: `{ name, version? }` (no version: the registry's latest). */
+	install: (session: N8nSession, version?: string) =>
+		session.rest<InstalledPackage>('POST', '/rest/community-packages', { name: PACKAGE_NAME, ...(version ? { version } : {}) }),
+	/** Update in place (the editor's Update button): no version means the registry's latest. */
+	update: (session: N8nSession, version?: string) =>
+		session.rest<InstalledPackage>('PATCH', '/rest/community-packages', { name: PACKAGE_NAME, ...(version ? { version } : {}) }),
+	uninstall: (session: N8nSession) => session.rest<unknown>('DELETE', `/rest/community-packages?name=${encodeURIComponent(PACKAGE_NAME)}`),
+};
