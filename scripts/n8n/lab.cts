@@ -154,10 +154,11 @@ export async function buildAndPack(options: { quiet?: boolean } = {}): Promise<s
 }
 
 /**
- * Installs the tarball as n8n installs community packages: into `<userFolder>/.n8n/nodes`.
+ * Installs the tarball (or a `name@version` from `options.registry`) with npm into
+ * `<userFolder>/.n8n/nodes`, the folder n8n's community-package installer uses, without n8n.
  * Replaces an earlier copy (same version number, new content).
  */
-export function installPackageIntoN8n(tgz: string, userFolder: string): void {
+export function installPackageIntoN8n(tgz: string, userFolder: string, options: { registry?: string } = {}): void {
 	const nodesDir = path.join(userFolder, '.n8n', 'nodes');
 	fs.mkdirSync(nodesDir, { recursive: true });
 	if (!fs.existsSync(path.join(nodesDir, 'package.json'))) {
@@ -166,7 +167,7 @@ export function installPackageIntoN8n(tgz: string, userFolder: string): void {
 	fs.rmSync(path.join(nodesDir, 'node_modules', PACKAGE_NAME), { recursive: true, force: true });
 	run(
 		'npm',
-		['install', '--prefix', nodesDir, '--legacy-peer-deps', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error', tgz],
+		['install', '--prefix', nodesDir, '--legacy-peer-deps', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error', ...(options.registry ? [`--registry=${options.registry}`, '--prefer-online'] : []), tgz],
 		{ quiet: true, cwd: nodesDir },
 	);
 	const installed = path.join(nodesDir, 'node_modules', PACKAGE_NAME, 'package.json');
