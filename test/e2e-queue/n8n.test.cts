@@ -285,26 +285,6 @@ describe('queue mode: the package through main\'s community-package installer', 
 		expect(await probeWebhookProcessor(queue.webhookUrls[0], triggerPath)).toMatchObject({ status: 401, loadsTrigger: true });
 	}, 120_000);
 
-	it('a worker that missed the update (older version in its folder) is caught by the startup check: which process, which version, what to do', async () => {
-		const stale = await queue.addProcess('worker', { version: firstVersion });
-		try {
-			// N8N_REINSTALL_MISSING_PACKAGES reinstalls only a missing package: it keeps the old one.
-			expect(versionIn(stale)).toBe(firstVersion);
-			const checks = await checkPackageInEveryProcess(running());
-			const problems = checks.filter((c) => c.problem);
-			expect(problems.map((c) => c.process)).toEqual([stale.name]);
-			expect(problems[0]).toMatchObject({ role: 'worker', installedVersion: firstVersion, loadsNodes: true });
-			expect(problems[0].problem).toContain(`${stale.name} (worker) loads ${PACKAGE_NAME} ${firstVersion}, main has ${newerVersion}`);
-			expect(problems[0].problem).toMatch(/not running when the package was updated/);
-			expect(problems[0].problem).toMatch(/N8N_REINSTALL_MISSING_PACKAGES=true it installs/);
-			// Every other process loads the updated version (the check runs n8n export:nodes as each one).
-			expect(checks.filter((c) => !c.problem)).toEqual(running().filter((p) => p !== stale).map((p) => expect.objectContaining({ process: p.name, installedVersion: newerVersion, loadsNodes: true })));
-			figures.installer = { ...(figures.installer as object), driftReport: problems[0].problem };
-		} finally {
-			await stale.stop();
-		}
-	}, 120_000);
-
 	it('uninstall on main (DELETE) reaches every process (the webhook processor no longer knows the trigger); installing again reaches them too', async () => {
 		let started = Date.now();
 		await communityPackages.uninstall(lab.session);
@@ -321,26 +301,45 @@ describe('queue mode: the package through main\'s community-package installer', 
 	}, 180_000);
 });
 
-describe('queue mode: a process started without the package', () => {
+describe('queue mode: a process started without the package, or on another version than main', () => {
 	beforeAll(setUp);
 
-	it('the startup check names the worker and the webhook processor that lack it, and says what to do', async () => {
-		const worker = await queue.addProcess('worker', { withPackage: false });
-		const webhook = await queue.addProcess('webhook', { withPackage: false });
+	it('the startup check names the worker and the webhook processor that lack it, and a worker left on an older version than main, and says what to do', async () => {
+		// Started side by side: without the package (and without N8N_REINSTALL_MISSING_PACKAGES), and a
+		// worker that missed the update above (the older version in its nodes folder).
+		const [worker, webhook, stale] = await Promise.all([
+			queue.addProcess('worker', { withPackage: false }),
+			queue.addProcess('webhook', { withPackage: false }),
+			queue.addProcess('worker', { version: queue.packageVersion }),
+		]);
+		// Main's version: the update in the describe above made it newer than the start's.
+		const mainVersion = (await communityPackages.list(lab.session))[0]?.installedVersion;
+		expect(mainVersion).toBe(nextPatch(queue.packageVersion));
 		try {
 			const started = Date.now();
 			const checks = await checkPackageInEveryProcess(queue.processes.filter((p) => p.child.exitCode === null && p.child.signalCode === null));
 			figures.packageCheckSeconds = (Date.now() - started) / 1000;
 			const problems = checks.filter((c) => c.problem);
-			expect(problems.map((c) => c.process).sort()).toEqual([webhook.name, worker.name].sort());
-			for (const check of problems) {
+			expect(problems.map((c) => c.process).sort()).toEqual([webhook.name, worker.name, stale.name].sort());
+
+			// N8N_REINSTALL_MISSING_PACKAGES reinstalls only a missing package: the stale worker kept its version.
+			expect(versionIn(stale)).toBe(queue.packageVersion);
+			const drift = problems.find((c) => c.process === stale.name)!;
+			expect(drift).toMatchObject({ role: 'worker', installedVersion: queue.packageVersion, loadsNodes: true });
+			expect(drift.problem).toContain(`${stale.name} (worker) loads ${PACKAGE_NAME} ${queue.packageVersion}, main has ${mainVersion}`);
+			expect(drift.problem).toMatch(/not running when the package was updated/);
+			expect(drift.problem).toMatch(/N8N_REINSTALL_MISSING_PACKAGES=true it installs/);
+			figures.driftReport = drift.problem;
+			await stale.stop();
+
+			for (const check of problems.filter((c) => c !== drift)) {
 				expect(check).toMatchObject({ installedVersion: null, loadsNodes: false });
 				expect(check.problem).toMatch(/does not load n8n-nodes-paycashless/);
 				expect(check.problem).toMatch(/Install the same version/);
 			}
 			expect(problems.find((c) => c.role === 'worker')?.problem).toMatch(/callback .* lost/);
 			expect(problems.find((c) => c.role === 'webhook')?.problem).toMatch(/400/);
-			expect(checks.filter((c) => !c.problem).every((c) => c.loadsNodes && c.installedVersion)).toBe(true);
+			expect(checks.filter((c) => !c.problem).every((c) => c.loadsNodes && c.installedVersion === mainVersion)).toBe(true);
 
 			// What the check prevents: that webhook processor really refuses callbacks (400), the good one verifies them (401 unsigned).
 			const probeId = randomUUID();
@@ -378,8 +377,7 @@ describe('queue mode: a process started without the package', () => {
 			expect(queue.executionsByWorker().get(String(failed.id))).toBe(worker.name);
 			figures.workerWithoutPackage = { webhookProcessorAnswered: answer.status, executionStatus: failed.status };
 		} finally {
-			await worker.stop();
-			await webhook.stop();
+			await Promise.all([worker.stop(), webhook.stop(), stale.stop()]);
 		}
 	}, 180_000);
 });
