@@ -251,6 +251,9 @@ export function n8nEnv(config: N8nConfig): NodeJS.ProcessEnv {
 			N8N_HIRING_BANNER_ENABLED: 'false',
 			N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'true',
 			N8N_COMMUNITY_PACKAGES_ENABLED: 'true',
+			// Installing a package n8n has not verified (this one, from a registry) through Settings →
+			// Community Nodes; n8n 2.41 warns that the default (true) will become false.
+			N8N_UNVERIFIED_PACKAGES_ENABLED: 'true',
 			EXECUTIONS_DATA_SAVE_ON_SUCCESS: 'all',
 			EXECUTIONS_DATA_SAVE_MANUAL_EXECUTIONS: 'true',
 			// 2.41's default. n8n 1.123 defaults to 0 (one legacy SQLite connection), which failed a

@@ -420,7 +420,8 @@ export async function startQueueLab(options: QueueLabOptions): Promise<QueueLab>
 			await communityPackages.update(session, packageVersion);
 			installSeconds = (Date.now() - installStarted) / 1000;
 		}
-		log(options, `main ready and ${PACKAGE_NAME} ${packageVersion} installed through its community-package installer after ${((Date.now() - started) / 1000).toFixed(1)} s; starting ${options.workers ?? 2} workers and a webhook processor (they install it themselves) ...`);
+		const how = installSeconds > 0 ? 'installed through its community-package installer' : 'reinstalled by main from its database record (N8N_REINSTALL_MISSING_PACKAGES)';
+		log(options, `main ready and ${PACKAGE_NAME} ${packageVersion} ${how} after ${((Date.now() - started) / 1000).toFixed(1)} s; starting ${options.workers ?? 2} workers and a webhook processor (they install it themselves) ...`);
 		const others: QueueProcess[] = [];
 		for (let i = 0; i < (options.workers ?? 2); i++) others.push(await makeProcess('worker', true));
 		others.push(await makeProcess('webhook', true));
