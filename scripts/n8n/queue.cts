@@ -292,8 +292,6 @@ export async function startQueueLab(options: QueueLabOptions): Promise<QueueLab>
 		]);
 		services.push(pg, redis);
 		registry = localRegistry;
-		// This build, under its own version, in a registry started empty: what n8n installs below.
-		const packageVersion = localRegistry.publish(options.tgz);
 
 		const baseUrl = `http://127.0.0.1:${publicPort}`;
 		const shared: Record<string, string> = {
@@ -395,6 +393,9 @@ export async function startQueueLab(options: QueueLabOptions): Promise<QueueLab>
 			await options.beforeN8n({ baseUrl, cli, import: importData });
 		}
 		let main = await makeProcess('main', true);
+		// This build, under its own version, in the registry started empty (while main starts): what
+		// main's installer installs below.
+		const packageVersion = localRegistry.publish(options.tgz);
 		const mainReady = async (proc: QueueProcess) => {
 			await ready(proc);
 			// n8n 1.x answers readiness before its REST routes are mounted.
