@@ -260,7 +260,9 @@ describe('queue mode: the package through main\'s community-package installer', 
 	it('the lab installed it through main (Settings → Community Nodes) and every process installed the recorded version itself', async () => {
 		const listed = await communityPackages.list(lab.session);
 		expect(listed).toHaveLength(1);
-		expect(listed[0]).toMatchObject({ packageName: PACKAGE_NAME, installedVersion: firstVersion, failedLoading: false });
+		expect(listed[0]).toMatchObject({ packageName: PACKAGE_NAME, installedVersion: firstVersion });
+		// 2.41 says whether the nodes loaded (1.123 has no such field).
+		expect(listed[0].failedLoading ?? false).toBe(false);
 		for (const proc of running()) {
 			expect([proc.name, versionIn(proc)]).toEqual([proc.name, firstVersion]);
 			// n8n's own ledger in each process's nodes folder, written by its installer.
