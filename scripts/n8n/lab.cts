@@ -154,10 +154,11 @@ export async function buildAndPack(options: { quiet?: boolean } = {}): Promise<s
 }
 
 /**
- * Installs the tarball as n8n installs community packages: into `<userFolder>/.n8n/nodes`.
+ * Installs the tarball (or a `name@version` from `options.registry`) with npm into
+ * `<userFolder>/.n8n/nodes`, the folder n8n's community-package installer uses, without n8n.
  * Replaces an earlier copy (same version number, new content).
  */
-export function installPackageIntoN8n(tgz: string, userFolder: string): void {
+export function installPackageIntoN8n(tgz: string, userFolder: string, options: { registry?: string } = {}): void {
 	const nodesDir = path.join(userFolder, '.n8n', 'nodes');
 	fs.mkdirSync(nodesDir, { recursive: true });
 	if (!fs.existsSync(path.join(nodesDir, 'package.json'))) {
@@ -166,7 +167,7 @@ export function installPackageIntoN8n(tgz: string, userFolder: string): void {
 	fs.rmSync(path.join(nodesDir, 'node_modules', PACKAGE_NAME), { recursive: true, force: true });
 	run(
 		'npm',
-		['install', '--prefix', nodesDir, '--legacy-peer-deps', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error', tgz],
+		['install', '--prefix', nodesDir, '--legacy-peer-deps', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error', ...(options.registry ? [`--registry=${options.registry}`, '--prefer-online'] : []), tgz],
 		{ quiet: true, cwd: nodesDir },
 	);
 	const installed = path.join(nodesDir, 'node_modules', PACKAGE_NAME, 'package.json');
@@ -212,6 +213,8 @@ export interface N8nConfig {
 	brokerPort: number;
 	/** Extra environment (e.g. log level). */
 	env?: Record<string, string>;
+	/** Folders put first on n8n's PATH (e.g. the local registry's npm shim, scripts/n8n/registry.cts). */
+	pathPrefix?: string[];
 }
 
 /** The environment every n8n command of the lab runs with (mirrors scripts/n8n/env.sh). */
@@ -221,10 +224,12 @@ export function n8nEnv(config: N8nConfig): NodeJS.ProcessEnv {
 	for (const key of Object.keys(env)) {
 		if (key.startsWith('npm_') || key.startsWith('N8N_') || key === 'NODE_OPTIONS' || key === 'JEST_WORKER_ID') delete env[key];
 	}
+	const n8n = config.n8n ?? N8N_DEFAULT;
+	const publicUrl = `http://127.0.0.1:${config.port}/`;
 	return {
 		...env,
 		...{
-			PATH: `${path.join((config.n8n ?? N8N_DEFAULT).hostDir, 'node_modules', '.bin')}:${(config.n8n ?? N8N_DEFAULT).nodeBin}:${process.env.PATH ?? ''}`,
+			PATH: [...(config.pathPrefix ?? []), path.join(n8n.hostDir, 'node_modules', '.bin'), n8n.nodeBin, process.env.PATH ?? ''].join(':'),
 			NODE_ENV: 'production',
 			N8N_USER_FOLDER: config.userFolder,
 			N8N_ENCRYPTION_KEY: LAB_ENCRYPTION_KEY,
@@ -232,8 +237,10 @@ export function n8nEnv(config: N8nConfig): NodeJS.ProcessEnv {
 			N8N_LISTEN_ADDRESS: '127.0.0.1',
 			N8N_HOST: '127.0.0.1',
 			N8N_PROTOCOL: 'http',
-			WEBHOOK_URL: `http://127.0.0.1:${config.port}/`,
-			N8N_EDITOR_BASE_URL: `http://127.0.0.1:${config.port}/`,
+			// The webhook base URL: n8n 2.x reads N8N_WEBHOOK_URL (WEBHOOK_URL is deprecated there and
+			// logs a warning), n8n 1.x only WEBHOOK_URL.
+			...(Number(n8n.version.split('.')[0]) >= 2 ? { N8N_WEBHOOK_URL: publicUrl } : { WEBHOOK_URL: publicUrl }),
+			N8N_EDITOR_BASE_URL: publicUrl,
 			N8N_RUNNERS_BROKER_PORT: String(config.brokerPort),
 			N8N_SECURE_COOKIE: 'false',
 			QUEUE_HEALTH_CHECK_ACTIVE: 'true',
@@ -244,6 +251,9 @@ export function n8nEnv(config: N8nConfig): NodeJS.ProcessEnv {
 			N8N_HIRING_BANNER_ENABLED: 'false',
 			N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'true',
 			N8N_COMMUNITY_PACKAGES_ENABLED: 'true',
+			// Installing a package n8n has not verified (this one, from a registry) through Settings →
+			// Community Nodes; n8n 2.41 warns that the default (true) will become false.
+			N8N_UNVERIFIED_PACKAGES_ENABLED: 'true',
 			EXECUTIONS_DATA_SAVE_ON_SUCCESS: 'all',
 			EXECUTIONS_DATA_SAVE_MANUAL_EXECUTIONS: 'true',
 			// 2.41's default. n8n 1.123 defaults to 0 (one legacy SQLite connection), which failed a

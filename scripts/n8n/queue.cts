@@ -8,10 +8,13 @@
  * else to main. `N8N_WEBHOOK_URL` is the proxy's address, the one public address Paycashless
  * calls back.
  *
- * The package is installed the way an image or a shared volume puts it into every container:
- * built once, installed once into main's nodes folder, copied into each process's own user
- * folder. `checkPackageInEveryProcess()` asks each process's n8n what it loads, so a process
- * without the package is found before a callback is lost.
+ * The package is installed the way a user installs it: built, published to a local npm registry
+ * (scripts/n8n/registry.cts), installed through main's Settings → Community Nodes
+ * (`POST /rest/community-packages`), with `N8N_REINSTALL_MISSING_PACKAGES=true` on every process: the
+ * workers and the webhook processor, started after it with empty nodes folders, install the version
+ * main recorded; later installs, updates and uninstalls reach the running ones through n8n's pub/sub.
+ * `checkPackageInEveryProcess()` asks each process's n8n what it loads and which version it has,
+ * so a process without the package, or with another version than main, is found before a callback is lost.
  *
  * Used by `npm start -- --queue` (scripts/n8n/start-queue.cts) and test/e2e-queue/.
  */
@@ -23,7 +26,9 @@ import { spawnSync, type ChildProcess } from 'child_process';
 import {
 	LAB,
 	LAB_ENCRYPTION_KEY,
+	LAB_OWNER,
 	N8N_DEFAULT,
+	N8nSession,
 	NODE_TYPE_ACTION,
 	NODE_TYPE_TRIGGER,
 	PACKAGE_NAME,
@@ -40,6 +45,7 @@ import {
 	type N8nInstall,
 	type RunningN8n,
 } from './lab.cjs';
+import { communityPackages, startRegistry, type LocalRegistry } from './registry.cjs';
 
 export type Role = 'main' | 'worker' | 'webhook';
 
@@ -50,7 +56,7 @@ export interface QueueProcess {
 	config: N8nConfig;
 	/** The port the process listens on (main/webhook: HTTP; worker: health check). */
 	port: number;
-	/** Whether the lab put the package into this process's nodes folder. */
+	/** Whether the process gets the package (from main's record, N8N_REINSTALL_MISSING_PACKAGES, or put in its folder). */
 	hasPackage: boolean;
 	child: ChildProcess;
 	logFile: string;
@@ -65,13 +71,16 @@ export interface QueueProcess {
 export interface QueueLabOptions {
 	/** Folder for this set: postgres/, redis/, one n8n user folder per process, logs. */
 	root: string;
-	/** The packed package (lab.buildAndPack()). */
+	/** The packed package (lab.buildAndPack()): published to the lab's registry, installed through main. */
 	tgz: string;
 	n8n?: N8nInstall;
 	workers?: number;
 	/** Executions one worker runs at once (`n8n worker --concurrency`). */
 	workerConcurrency?: number;
-	/** Process names started without the package (to show what happens, and that the check finds it). */
+	/**
+	 * Process names started without the package (empty nodes folder, N8N_REINSTALL_MISSING_PACKAGES=false:
+	 * to show what happens, and that the check finds it).
+	 */
 	withoutPackage?: string[];
 	/** Extra environment for every n8n process (e.g. N8N_EXPRESSION_ENGINE). */
 	env?: Record<string, string>;
@@ -95,8 +104,22 @@ export interface QueueLab {
 	asRunningN8n(): RunningN8n;
 	/** Stops main (it runs the polls and schedules) and starts it again on the same port and database. */
 	restartMain(whileDown?: () => Promise<void>): Promise<void>;
-	/** Starts one more n8n process of a role (e.g. a worker without the package). */
-	addProcess(role: Role, options?: { withPackage?: boolean }): Promise<QueueProcess>;
+	/**
+	 * Starts one more n8n process of a role. Default: empty nodes folder, reinstall on (it installs
+	 * main's version). `withPackage: false`: without the package and without reinstall. `version`: that
+	 * version from the lab's registry put into its nodes folder first (a process that missed an update).
+	 */
+	addProcess(role: Role, options?: { withPackage?: boolean; version?: string }): Promise<QueueProcess>;
+	/** The lab's npm registry (the package is published there; publish a newer version to update). */
+	registry: LocalRegistry;
+	/** The version published and installed through main at start. */
+	packageVersion: string;
+	/** The packed build that was published (publish it again under a newer version to update). */
+	tgz: string;
+	/** A session logged in to main as the lab owner (Settings → Community Nodes calls). */
+	session: N8nSession;
+	/** Seconds main's installer took to install the package at start (0 when main reinstalled it itself). */
+	installSeconds: number;
 	/** Which worker ran which execution, from the workers' logs ("Worker started execution N"). */
 	executionsByWorker(): Map<string, string>;
 	/** Runs an n8n CLI command against the set's database (as main). */
@@ -247,6 +270,7 @@ export async function startQueueLab(options: QueueLabOptions): Promise<QueueLab>
 	const services: Service[] = [];
 	const processes: QueueProcess[] = [];
 	let proxy: http.Server | undefined;
+	let registry: LocalRegistry | undefined;
 	const stopAll = async () => {
 		// Workers and webhook processors first, main, then Redis and Postgres.
 		const order = [...processes.filter((p) => p.role !== 'main'), ...processes.filter((p) => p.role === 'main')];
@@ -255,13 +279,19 @@ export async function startQueueLab(options: QueueLabOptions): Promise<QueueLab>
 		await new Promise<void>((resolve) => (proxy ? proxy.close(() => resolve()) : resolve()));
 		proxy?.closeAllConnections?.();
 		for (const service of services.reverse()) await stopProcessGroup(service.child, 10_000).catch(() => undefined);
+		await registry?.stop().catch(() => undefined);
 	};
 
 	try {
 		const [postgresPort, redisPort, publicPort] = [await freePort(), await freePort(), await freePort()];
 		log(options, `PostgreSQL on 127.0.0.1:${postgresPort}, Redis on 127.0.0.1:${redisPort} (data under ${path.relative(ROOT, options.root) || options.root})`);
-		const [pg, redis] = await Promise.all([startPostgres(path.join(options.root, 'postgres'), postgresPort), startRedis(path.join(options.root, 'redis'), redisPort)]);
+		const [pg, redis, localRegistry] = await Promise.all([
+			startPostgres(path.join(options.root, 'postgres'), postgresPort),
+			startRedis(path.join(options.root, 'redis'), redisPort),
+			startRegistry({ root: path.join(options.root, 'registry'), log: options.log }),
+		]);
 		services.push(pg, redis);
+		registry = localRegistry;
 
 		const baseUrl = `http://127.0.0.1:${publicPort}`;
 		const shared: Record<string, string> = {
@@ -282,31 +312,37 @@ export async function startQueueLab(options: QueueLabOptions): Promise<QueueLab>
 			N8N_EDITOR_BASE_URL: `${baseUrl}/`,
 			// The public address Paycashless calls: the trigger verifies signed callbacks against it.
 			...(major >= 2 ? { N8N_WEBHOOK_URL: `${baseUrl}/` } : { WEBHOOK_URL: `${baseUrl}/` }),
+			// Every process installs the package main recorded when its nodes folder lacks it (a new
+			// worker, a restarted container); see docs/queue-mode.md.
+			N8N_REINSTALL_MISSING_PACKAGES: 'true',
 			...options.env,
 		};
 
-		// The package: one build, installed into main's nodes folder, copied into every other process's
-		// (as an image or a shared volume would give every container the same nodes folder).
+		// Every process starts with an empty nodes folder: the package comes from n8n's installer only
+		// (a kept database, `npm run start:queue`'s, makes main reinstall the version it recorded).
 		const mainFolder = path.join(options.root, 'main');
-		installPackageIntoN8n(options.tgz, mainFolder);
-		const mainNodes = path.join(mainFolder, '.n8n', 'nodes');
+		fs.rmSync(path.join(mainFolder, '.n8n', 'nodes'), { recursive: true, force: true });
+		fs.mkdirSync(path.join(mainFolder, '.n8n'), { recursive: true });
 		let counters: Record<Role, number> = { main: 0, worker: 0, webhook: 0 };
 
-		const makeProcess = async (role: Role, withPackage: boolean, fixedPort?: number): Promise<QueueProcess> => {
+		const makeProcess = async (role: Role, withPackage: boolean, fixedPort?: number, version?: string): Promise<QueueProcess> => {
 			counters = { ...counters, [role]: counters[role] + 1 };
 			const name = role === 'main' ? 'main' : `${role}${counters[role]}`;
 			const userFolder = role === 'main' ? mainFolder : path.join(options.root, name);
 			const hasPackage = withPackage && !(options.withoutPackage ?? []).includes(name);
 			if (role !== 'main') {
 				fs.rmSync(path.join(userFolder, '.n8n', 'nodes'), { recursive: true, force: true });
-				if (hasPackage) fs.cpSync(mainNodes, path.join(userFolder, '.n8n', 'nodes'), { recursive: true });
-				else fs.mkdirSync(path.join(userFolder, '.n8n'), { recursive: true });
+				fs.mkdirSync(path.join(userFolder, '.n8n'), { recursive: true });
+				// A process that missed an update: that version in its folder (npm, as n8n lays it out).
+				if (version) installPackageIntoN8n(`${PACKAGE_NAME}@${version}`, userFolder, { registry: localRegistry.url });
 			}
 			const port = fixedPort ?? (await freePort());
-			const config: N8nConfig = { n8n, userFolder, port, brokerPort: await freePort(), env: { ...shared } };
+			const config: N8nConfig = { n8n, userFolder, port, brokerPort: await freePort(), env: { ...shared }, pathPrefix: [localRegistry.npmShimDir] };
 			const env = n8nEnv(config);
 			delete env.WEBHOOK_URL;
+			delete env.N8N_WEBHOOK_URL;
 			Object.assign(env, shared);
+			if (!hasPackage) env.N8N_REINSTALL_MISSING_PACKAGES = 'false';
 			if (role === 'worker') Object.assign(env, { QUEUE_HEALTH_CHECK_ACTIVE: 'true', QUEUE_HEALTH_CHECK_PORT: String(port) });
 			const args = role === 'main' ? ['start'] : role === 'worker' ? ['worker', `--concurrency=${options.workerConcurrency ?? 10}`] : ['webhook'];
 			const logFile = path.join(userFolder, `${name}.log`);
@@ -338,7 +374,7 @@ export async function startQueueLab(options: QueueLabOptions): Promise<QueueLab>
 		};
 		const ready = (proc: QueueProcess) => waitReady(`http://127.0.0.1:${proc.port}/healthz/readiness`, proc.child, proc.logFile);
 
-		const cliConfig: N8nConfig = { n8n, userFolder: mainFolder, port: 0, brokerPort: await freePort(), env: shared };
+		const cliConfig: N8nConfig = { n8n, userFolder: mainFolder, port: 0, brokerPort: await freePort(), env: { ...shared, N8N_REINSTALL_MISSING_PACKAGES: 'false' } };
 		const cli = (args: string[]): string => runOk(n8n.bin, args, n8nEnv(cliConfig));
 		const importData = (kind: 'credentials' | 'workflow', data: unknown) => {
 			const file = path.join(mainFolder, `import-${kind}-${Date.now()}.json`);
@@ -357,6 +393,9 @@ export async function startQueueLab(options: QueueLabOptions): Promise<QueueLab>
 			await options.beforeN8n({ baseUrl, cli, import: importData });
 		}
 		let main = await makeProcess('main', true);
+		// This build, under its own version, in the registry started empty (while main starts): what
+		// main's installer installs below.
+		const packageVersion = localRegistry.publish(options.tgz);
 		const mainReady = async (proc: QueueProcess) => {
 			await ready(proc);
 			// n8n 1.x answers readiness before its REST routes are mounted.
@@ -366,7 +405,24 @@ export async function startQueueLab(options: QueueLabOptions): Promise<QueueLab>
 			}
 		};
 		await mainReady(main);
-		log(options, `main ready after ${((Date.now() - started) / 1000).toFixed(1)} s; starting ${options.workers ?? 2} workers and a webhook processor ...`);
+		// Settings → Community Nodes on main: install this build from the lab's registry (or, with a
+		// database that already records the package, update to it when main reinstalled another).
+		const session = new N8nSession(`http://127.0.0.1:${main.port}`);
+		await session.ownerSetupAndLogin(LAB_OWNER).catch((error: Error) => {
+			throw new Error(`the lab installs the package through main's Settings → Community Nodes as ${LAB_OWNER.email}, and could not log in (${error.message}); remove ${options.root} to start afresh`);
+		});
+		const installStarted = Date.now();
+		let installSeconds = 0;
+		const [recorded] = (await communityPackages.list(session)).filter((p) => p.packageName === PACKAGE_NAME);
+		if (!recorded) {
+			await communityPackages.install(session, packageVersion);
+			installSeconds = (Date.now() - installStarted) / 1000;
+		} else if (recorded.installedVersion !== packageVersion || recorded.failedLoading) {
+			await communityPackages.update(session, packageVersion);
+			installSeconds = (Date.now() - installStarted) / 1000;
+		}
+		const how = installSeconds > 0 ? 'installed through its community-package installer' : 'reinstalled by main from its database record (N8N_REINSTALL_MISSING_PACKAGES)';
+		log(options, `main ready and ${PACKAGE_NAME} ${packageVersion} ${how} after ${((Date.now() - started) / 1000).toFixed(1)} s; starting ${options.workers ?? 2} workers and a webhook processor (they install it themselves) ...`);
 		const others: QueueProcess[] = [];
 		for (let i = 0; i < (options.workers ?? 2); i++) others.push(await makeProcess('worker', true));
 		others.push(await makeProcess('webhook', true));
@@ -406,10 +462,15 @@ export async function startQueueLab(options: QueueLabOptions): Promise<QueueLab>
 				await mainReady(main);
 			},
 			addProcess: async (role, addOptions = {}) => {
-				const proc = await makeProcess(role, addOptions.withPackage ?? true);
+				const proc = await makeProcess(role, addOptions.withPackage ?? true, undefined, addOptions.version);
 				await ready(proc);
 				return proc;
 			},
+			registry: localRegistry,
+			packageVersion,
+			tgz: options.tgz,
+			session,
+			installSeconds,
 			executionsByWorker: () => {
 				const map = new Map<string, string>();
 				for (const p of processes.filter((q) => q.role === 'worker')) {
@@ -445,7 +506,7 @@ export function advice(role: Role, name: string): string {
 			: role === 'worker'
 				? 'executions it picks up fail, and a callback the webhook processor already answered with 200 is lost'
 				: 'the editor cannot show or save Paycashless nodes';
-	return `${name} (${role}) does not load ${PACKAGE_NAME}: ${consequence}. Install the same version in this process's n8n (its ~/.n8n/nodes, or the shared nodes volume / image every process uses), then restart it.`;
+	return `${name} (${role}) does not load ${PACKAGE_NAME}: ${consequence}. Install the same version in this process's n8n (its ~/.n8n/nodes, or the shared nodes volume / image every process uses), then restart it; or restart it with N8N_REINSTALL_MISSING_PACKAGES=true when the package was installed in Settings → Community Nodes (it then installs main's version).`;
 }
 
 /**
@@ -459,7 +520,8 @@ export async function checkPackageInEveryProcess(processes: QueueProcess[], n8n:
 		processes.map(async (proc): Promise<PackageCheck> => {
 			const output = path.join(proc.config.userFolder, 'package-check-nodes.json');
 			fs.rmSync(output, { force: true });
-			const env = { ...proc.env, N8N_RUNNERS_BROKER_PORT: String(await freePort()), N8N_LOG_LEVEL: 'warn', QUEUE_HEALTH_CHECK_ACTIVE: 'false' };
+			// Reinstall off: the check must see the folder as the process has it, never fill it in.
+			const env = { ...proc.env, N8N_RUNNERS_BROKER_PORT: String(await freePort()), N8N_LOG_LEVEL: 'warn', QUEUE_HEALTH_CHECK_ACTIVE: 'false', N8N_REINSTALL_MISSING_PACKAGES: 'false' };
 			const { spawn } = await import('child_process');
 			const code = await new Promise<number | null>((resolve) => {
 				const child = spawn(n8n.bin, ['export:nodes', `--output=${output}`], { env, stdio: 'ignore', cwd: LAB });
@@ -485,10 +547,30 @@ export async function checkPackageInEveryProcess(processes: QueueProcess[], n8n:
 	const mainVersion = checks.find((c) => c.role === 'main')?.installedVersion;
 	for (const check of checks) {
 		if (!check.problem && mainVersion && check.installedVersion && check.installedVersion !== mainVersion) {
-			check.problem = `${check.process} has ${PACKAGE_NAME} ${check.installedVersion}, main has ${mainVersion}: install the same version in every process.`;
+			check.problem = versionDriftAdvice(check.role, check.process, check.installedVersion, mainVersion);
 		}
 	}
 	return checks;
+}
+
+/**
+ * A process that loads another version than main. n8n sends an install, update or uninstall from
+ * Settings → Community Nodes only to the processes running at that moment, and
+ * N8N_REINSTALL_MISSING_PACKAGES reinstalls only a package that is missing, not one of another
+ * version: a worker that was down during an update keeps its old version, silently.
+ */
+export function versionDriftAdvice(role: Role, name: string, version: string, mainVersion: string): string {
+	const runs =
+		role === 'webhook'
+			? 'the Paycashless Trigger callbacks it receives are checked by that version'
+			: role === 'worker'
+				? 'the executions it picks up run that version, while others run main\'s'
+				: 'the editor shows that version';
+	return (
+		`${name} (${role}) loads ${PACKAGE_NAME} ${version}, main has ${mainVersion}: ${runs}. ` +
+		`It was probably not running when the package was updated (n8n sends updates only to running processes, and N8N_REINSTALL_MISSING_PACKAGES reinstalls only a missing package). ` +
+		`Delete ${PACKAGE_NAME} from its ~/.n8n/nodes/node_modules and restart it (with N8N_REINSTALL_MISSING_PACKAGES=true it installs ${mainVersion}), or install ${mainVersion} in its image / nodes volume.`
+	);
 }
 
 /**

@@ -1,7 +1,8 @@
 /**
  * `npm start -- --queue`: the package in n8n's queue mode, the deployment merchants run when one
  * n8n process is not enough (scripts/n8n/queue.cts): its own PostgreSQL and Redis, n8n main, two
- * workers and a webhook processor, each with the package in its own nodes folder, behind one
+ * workers and a webhook processor, the package installed through main's Settings → Community Nodes
+ * from a local registry (every process installs it from there), behind one
  * public address (a small proxy: /webhook/ to the webhook processor, the rest to main). The
  * emulator (or the live API when PAYCASHLESS_API_KEY and PAYCASHLESS_API_SECRET are set), the
  * credential and the example workflows, as in `npm start`. Before saying "running" it checks that
@@ -69,9 +70,9 @@ async function main(): Promise<void> {
 			lab.import('credentials', [{ id: EXAMPLE_CREDENTIAL.id, name: credentialName, type: CREDENTIAL_TYPE, data: credentialData }]);
 			workflows = loadExampleWorkflows({ n8nBaseUrl: lab.baseUrl, credential: { id: EXAMPLE_CREDENTIAL.id, name: credentialName } });
 			triggerWorkflows = workflows.filter((wf) => wf.nodes.some((node) => node.type === NODE_TYPE_TRIGGER));
+			// Import always deactivates. The trigger workflows are activated once the package is
+			// installed (through main's Settings → Community Nodes, after main has started).
 			if (workflows.length > 0) lab.import('workflow', workflows);
-			// Import always deactivates; publish (activate) the trigger workflows: main reads this at start.
-			for (const wf of triggerWorkflows) lab.cli(['publish:workflow', `--id=${wf.id}`]);
 		},
 	});
 	const queue = set;
@@ -89,6 +90,10 @@ async function main(): Promise<void> {
 		await session.ownerSetupAndLogin(LAB_OWNER);
 	} catch {
 		loginNote = ' (this n8n already has an owner with another password: use yours)';
+	}
+	if (!loginNote && triggerWorkflows.length > 0) {
+		await session.createApiKey('start-queue');
+		for (const wf of triggerWorkflows) await session.api('POST', `/workflows/${wf.id}/activate`);
 	}
 	const triggerPaths = triggerWorkflows.flatMap((wf) => wf.nodes.filter((n) => n.type === NODE_TYPE_TRIGGER && n.webhookId).map((n) => `${n.webhookId}/webhook`));
 	for (const webhookPath of triggerPaths) await waitForProductionWebhook(queue.baseUrl, webhookPath);

@@ -6,8 +6,9 @@
  * First the whole single-process suite (test/e2e/n8n.test.cts: the credential Test, n8n's HTTP
  * Request node with the credential, all twenty operations, the trigger, the examples), unchanged,
  * against this set; then what only queue mode has: executions run on workers, the trigger on the
- * webhook processor, a worker killed in the middle of a payout batch, and processes without the
- * package found by the startup check.
+ * webhook processor, a worker killed in the middle of a payout batch, the package through main's
+ * community-package installer (update and uninstall reaching every process, a process left on an
+ * older version caught by the startup check), and processes without the package found by that check.
  */
 import { randomUUID } from 'crypto';
 import * as fs from 'fs';
@@ -15,8 +16,10 @@ import * as path from 'path';
 
 import { currentE2eLab, selectE2eRuntime, webhookNode, type E2eLab, type Execution, type WorkflowNode, waitFor } from '../e2e/harness.cjs';
 import '../e2e/n8n.test.cjs';
-import { LAB, NODE_TYPE_ACTION, NODE_TYPE_TRIGGER } from '../../scripts/n8n/lab.cjs';
-import { checkPackageInEveryProcess, probeWebhookProcessor, type QueueLab } from '../../scripts/n8n/queue.cjs';
+import { LAB, NODE_TYPE_ACTION, NODE_TYPE_TRIGGER, PACKAGE_NAME } from '../../scripts/n8n/lab.cjs';
+import { checkPackageInEveryProcess, probeWebhookProcessor, type QueueLab, type QueueProcess } from '../../scripts/n8n/queue.cjs';
+import { communityPackages, nextPatch } from '../../scripts/n8n/registry.cjs';
+import { accountName, BANKS } from '../../emulator/banks.cjs';
 import { ACCESS_BANK } from '../reliability/helpers.cjs';
 import { signCallback, unixSeconds } from '../trigger/independentSigning.cjs';
 
@@ -219,26 +222,126 @@ describe('queue mode: a worker killed (SIGKILL) in the middle of a payout batch'
 	}, 300_000);
 });
 
-describe('queue mode: a process started without the package', () => {
+/** The version of the package in a process's nodes folder (null: not there). */
+function versionIn(proc: QueueProcess): string | null {
+	const file = path.join(proc.config.userFolder, '.n8n', 'nodes', 'node_modules', PACKAGE_NAME, 'package.json');
+	return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as { version: string }).version : null;
+}
+
+const running = () => queue.processes.filter((p) => p.child.exitCode === null && p.child.signalCode === null);
+
+/** Waits until every running process's nodes folder holds `version` (null: no package); returns the seconds. */
+async function reachesEveryProcess(version: string | null, since: number): Promise<number> {
+	await waitLong(`${version ?? 'no package'} in every process`, () => (running().every((p) => versionIn(p) === version) ? true : undefined), 60_000);
+	return Math.round((Date.now() - since) / 100) / 10;
+}
+
+describe('queue mode: the package through main\'s community-package installer', () => {
+	const GTB = BANKS.find((bank) => bank.cbnCode === '058')!;
+	let firstVersion: string;
+	let newerVersion: string;
+	let triggerPath: string;
+
+	beforeAll(async () => {
+		setUp();
+		firstVersion = queue.packageVersion;
+		newerVersion = nextPatch(firstVersion);
+		figures.installer = { installOnMainSeconds: queue.installSeconds };
+		const webhookId = randomUUID();
+		triggerPath = `${webhookId}/webhook`;
+		await lab.createActiveWorkflow(
+			'queue installer probe',
+			[{ name: 'Paycashless Trigger', type: NODE_TYPE_TRIGGER, typeVersion: 1, webhookId, parameters: { events: ['*'] }, credentials: { paycashlessApi: lab.good } }],
+			{},
+			[triggerPath],
+		);
+	});
+
+	it('the lab installed it through main (Settings → Community Nodes) and every process installed the recorded version itself', async () => {
+		const listed = await communityPackages.list(lab.session);
+		expect(listed).toHaveLength(1);
+		expect(listed[0]).toMatchObject({ packageName: PACKAGE_NAME, installedVersion: firstVersion });
+		// 2.41 says whether the nodes loaded (1.123 has no such field).
+		expect(listed[0].failedLoading ?? false).toBe(false);
+		for (const proc of running()) {
+			expect([proc.name, versionIn(proc)]).toEqual([proc.name, firstVersion]);
+			// n8n's own ledger in each process's nodes folder, written by its installer.
+			const ledger = JSON.parse(fs.readFileSync(path.join(proc.config.userFolder, '.n8n', 'nodes', 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+			expect(ledger.dependencies[PACKAGE_NAME]).toBe(firstVersion);
+		}
+		expect(running().filter((p) => p.role !== 'main').every((p) => /Community package installed: n8n-nodes-paycashless/.test(fs.readFileSync(p.logFile, 'utf8')))).toBe(true);
+	});
+
+	it('an update on main (PATCH) reaches both workers and the webhook processor; executions and callbacks keep working', async () => {
+		queue.registry.publish(queue.tgz, newerVersion);
+		const [before] = await communityPackages.list(lab.session);
+		expect(before).toMatchObject({ installedVersion: firstVersion, updateAvailable: newerVersion });
+		const started = Date.now();
+		await communityPackages.update(lab.session, newerVersion);
+		const updateOnMain = Math.round((Date.now() - started) / 100) / 10;
+		const everywhere = await reachesEveryProcess(newerVersion, started);
+		figures.installer = { ...(figures.installer as object), updateOnMainSeconds: updateOnMain, updateInEveryProcessSeconds: everywhere };
+		expect(fs.readFileSync(queue.processes.find((p) => p.role === 'webhook')!.logFile, 'utf8')).toMatch(/Community package installed: n8n-nodes-paycashless/);
+		const [item] = await lab.runNode({ type: NODE_TYPE_ACTION, typeVersion: 1, credentials: { paycashlessApi: lab.good }, parameters: { resource: 'bankAccount', operation: 'lookUp', accountNumber: '0123456789', bankCode: GTB.nibssCode } });
+		expect(item).toMatchObject({ accountNumber: '0123456789', accountName: accountName('0123456789', GTB.id) });
+		expect(await probeWebhookProcessor(queue.webhookUrls[0], triggerPath)).toMatchObject({ status: 401, loadsTrigger: true });
+	}, 120_000);
+
+	it('uninstall on main (DELETE) reaches every process (the webhook processor no longer knows the trigger); installing again reaches them too', async () => {
+		let started = Date.now();
+		await communityPackages.uninstall(lab.session);
+		const uninstallEverywhere = await reachesEveryProcess(null, started);
+		expect(await communityPackages.list(lab.session)).toEqual([]);
+		const without = await probeWebhookProcessor(queue.webhookUrls[0], triggerPath);
+		expect(without.text).toMatch(/Unrecognized node type/);
+
+		started = Date.now();
+		await communityPackages.install(lab.session, newerVersion);
+		const installEverywhere = await reachesEveryProcess(newerVersion, started);
+		figures.installer = { ...(figures.installer as object), uninstallInEveryProcessSeconds: uninstallEverywhere, installInEveryProcessSeconds: installEverywhere };
+		await waitLong('the trigger on the webhook processor again', async () => ((await probeWebhookProcessor(queue.webhookUrls[0], triggerPath)).loadsTrigger ? true : undefined));
+	}, 180_000);
+});
+
+describe('queue mode: a process started without the package, or on another version than main', () => {
 	beforeAll(setUp);
 
-	it('the startup check names the worker and the webhook processor that lack it, and says what to do', async () => {
-		const worker = await queue.addProcess('worker', { withPackage: false });
-		const webhook = await queue.addProcess('webhook', { withPackage: false });
+	it('the startup check names the worker and the webhook processor that lack it, and a worker left on an older version than main, and says what to do', async () => {
+		// Started side by side: without the package (and without N8N_REINSTALL_MISSING_PACKAGES), and a
+		// worker that missed the update above (the older version in its nodes folder).
+		const [worker, webhook, stale] = await Promise.all([
+			queue.addProcess('worker', { withPackage: false }),
+			queue.addProcess('webhook', { withPackage: false }),
+			queue.addProcess('worker', { version: queue.packageVersion }),
+		]);
+		// Main's version: the update in the describe above made it newer than the start's.
+		const mainVersion = (await communityPackages.list(lab.session))[0]?.installedVersion;
+		expect(mainVersion).toBe(nextPatch(queue.packageVersion));
 		try {
 			const started = Date.now();
 			const checks = await checkPackageInEveryProcess(queue.processes.filter((p) => p.child.exitCode === null && p.child.signalCode === null));
 			figures.packageCheckSeconds = (Date.now() - started) / 1000;
 			const problems = checks.filter((c) => c.problem);
-			expect(problems.map((c) => c.process).sort()).toEqual([webhook.name, worker.name].sort());
-			for (const check of problems) {
+			expect(problems.map((c) => c.process).sort()).toEqual([webhook.name, worker.name, stale.name].sort());
+
+			// N8N_REINSTALL_MISSING_PACKAGES reinstalls only a missing package: the stale worker kept its version.
+			expect(versionIn(stale)).toBe(queue.packageVersion);
+			const drift = problems.find((c) => c.process === stale.name)!;
+			expect(drift).toMatchObject({ role: 'worker', installedVersion: queue.packageVersion, loadsNodes: true });
+			expect(drift.problem).toContain(`${stale.name} (worker) loads ${PACKAGE_NAME} ${queue.packageVersion}, main has ${mainVersion}`);
+			expect(drift.problem).toMatch(/not running when the package was updated/);
+			expect(drift.problem).toMatch(/N8N_REINSTALL_MISSING_PACKAGES=true it installs/);
+			figures.driftReport = drift.problem;
+			await stale.stop();
+
+			for (const check of problems.filter((c) => c !== drift)) {
 				expect(check).toMatchObject({ installedVersion: null, loadsNodes: false });
 				expect(check.problem).toMatch(/does not load n8n-nodes-paycashless/);
 				expect(check.problem).toMatch(/Install the same version/);
 			}
 			expect(problems.find((c) => c.role === 'worker')?.problem).toMatch(/callback .* lost/);
 			expect(problems.find((c) => c.role === 'webhook')?.problem).toMatch(/400/);
-			expect(checks.filter((c) => !c.problem).every((c) => c.loadsNodes && c.installedVersion)).toBe(true);
+			expect(checks.filter((c) => !c.problem).every((c) => c.loadsNodes && c.installedVersion === mainVersion)).toBe(true);
 
 			// What the check prevents: that webhook processor really refuses callbacks (400), the good one verifies them (401 unsigned).
 			const probeId = randomUUID();
@@ -276,8 +379,7 @@ describe('queue mode: a process started without the package', () => {
 			expect(queue.executionsByWorker().get(String(failed.id))).toBe(worker.name);
 			figures.workerWithoutPackage = { webhookProcessorAnswered: answer.status, executionStatus: failed.status };
 		} finally {
-			await worker.stop();
-			await webhook.stop();
+			await Promise.all([worker.stop(), webhook.stop(), stale.stop()]);
 		}
 	}, 180_000);
 });
