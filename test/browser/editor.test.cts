@@ -414,7 +414,7 @@ describe('in n8n’s editor, in Chromium', () => {
 			});
 		// n8n 2.41's credential tester reports a request error by its code alone (node runs say what to change).
 		await expect(test(lab.emulator.baseUrl.replace(/^http:\/\//, ''))).resolves.toEqual({ status: 'Error', message: 'ERR_INVALID_URL' });
-		await expect(test(`${lab.emulator.baseUrl}/v1`)).resolves.toMatchObject({ status: 'Error', message: expect.stringMatching(/remove \/v1 if it ends with it/) });
+		await expect(test(`${lab.emulator.baseUrl}/v1`)).resolves.toMatchObject({ status: 'Error', message: expect.stringMatching(/without \/v1 at the end/) });
 		await expect(test(lab.emulator.baseUrl)).resolves.toEqual({ status: 'OK', message: 'Connection successful!' });
 	});
 
