@@ -9,18 +9,10 @@
 #   home/      n8n's data for `npm start` ($N8N_USER_FOLDER/.n8n/{config,database.sqlite,nodes/})
 PAYCASHLESS_ROOT=${PAYCASHLESS_ROOT:-$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)}
 export PAYCASHLESS_ROOT
+export LAB=${LAB:-$PAYCASHLESS_ROOT/.n8n-lab}
 # Installs reused by every checkout on this machine, one folder per version (n8n's also keyed by
 # the hash of its manifest + lockfile): a fresh clone finds them, another version goes beside them.
 export PAYCASHLESS_TOOLS=${PAYCASHLESS_TOOLS:-${XDG_CACHE_HOME:-$HOME/.cache}/n8n-nodes-paycashless}
-# .n8n-lab is a link to $PAYCASHLESS_TOOLS/labs/<hash of this checkout's path>, made on first use, so
-# that `n8n-node lint` (eslint .) does not read n8n's editor bundle in the user folders
-# (scripts/n8n/lab.cts: linkLab). A real .n8n-lab folder, or LAB from the environment, is used as it is.
-if [ -z "${LAB:-}" ] && [ ! -e "$PAYCASHLESS_ROOT/.n8n-lab" ]; then
-	lab_real="$PAYCASHLESS_TOOLS/labs/$(printf %s "$PAYCASHLESS_ROOT" | sha256sum | cut -c1-12)"
-	mkdir -p "$lab_real"
-	ln -s "$lab_real" "$PAYCASHLESS_ROOT/.n8n-lab" 2>/dev/null || true
-fi
-export LAB=${LAB:-$PAYCASHLESS_ROOT/.n8n-lab}
 export NODE24_VERSION=24.21.0
 export N8N_VERSION=2.41.1
 # The folder of the n8n installed from scripts/n8n/<manifest>/ (scripts/n8n/lab.cts: n8nHostDir).

@@ -22,27 +22,6 @@ export const LAB = process.env.LAB ?? path.join(ROOT, '.n8n-lab');
  * clone finds them installed, and another version installs beside them (scripts/n8n/env.sh).
  */
 export const TOOLS = process.env.PAYCASHLESS_TOOLS ?? path.join(process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), '.cache'), 'n8n-nodes-paycashless');
-
-/**
- * `.n8n-lab` is a link to this checkout's folder in the tools cache (`labs/<hash of its path>`), made
- * on first use. The user folders there hold n8n's editor bundle (thousands of minified .js files),
- * and `n8n-node lint` (`eslint .`) reads every file below the project but node_modules: a linked
- * folder it does not enter (a run after the tests took 100 s instead of 5). A checkout that already
- * has a real `.n8n-lab` folder keeps it; `LAB` set in the environment is used as it is.
- */
-function linkLab(): void {
-	if (process.env.LAB || fs.existsSync(LAB)) return;
-	const real = path.join(TOOLS, 'labs', createHash('sha256').update(ROOT).digest('hex').slice(0, 12));
-	fs.mkdirSync(real, { recursive: true });
-	try {
-		fs.symlinkSync(real, LAB, 'dir');
-	} catch (error) {
-		// Another process made it first.
-		if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-	}
-}
-linkLab();
-
 export const NODE24_VERSION = '24.21.0';
 export const SCANNER_VERSION = '0.32.0';
 
