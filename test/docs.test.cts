@@ -11,6 +11,8 @@ import * as path from 'path';
 
 import type { ICredentialType, INodeType, INodeTypeDescription } from 'n8n-workflow';
 
+import { PACKAGE_DOCS_URL } from '../lib/api';
+
 const ROOT = path.join(__dirname, '..');
 const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
 	repository: { url: string };
@@ -115,6 +117,8 @@ describe('Docs links open this package’s pages', () => {
 	it('the repository and homepage in package.json are the GitHub repository the links point at', () => {
 		expect(REPOSITORY).toBe('https://github.com/paycashless/n8n-nodes-paycashless');
 		expect(pkg.homepage.startsWith(REPOSITORY)).toBe(true);
+		// The one base the nodes build their Docs links from.
+		expect(`${PACKAGE_DOCS_URL}/`).toBe(BLOB);
 		expect(nodes).toHaveLength(3);
 		expect(credentials).toHaveLength(1);
 	});

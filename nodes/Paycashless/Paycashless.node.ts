@@ -19,6 +19,7 @@ import { withReadableSubtitle } from './descriptions/subtitle';
 import { listSearch } from './methods';
 import { resumeWebhook } from './wait/resume';
 import { nothingToRegister } from './helpers/webhookMethods';
+import { PACKAGE_DOCS_URL } from '../../lib/api';
 
 export class Paycashless implements INodeType {
 	description: INodeTypeDescription = {
@@ -28,7 +29,7 @@ export class Paycashless implements INodeType {
 		group: ['transform'],
 		version: 1,
 		// The panel's Docs link (n8n's editor takes it before the codex file's primaryDocumentation).
-		documentationUrl: 'https://github.com/paycashless/n8n-nodes-paycashless/blob/main/README.md#operations',
+		documentationUrl: `${PACKAGE_DOCS_URL}/README.md#operations`,
 		// Replaced by withReadableSubtitle: "Look Up: Bank Account".
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description: 'Collect payments, send payouts and issue invoices with Paycashless (NGN and USD)',

@@ -25,6 +25,7 @@ import {
 	type PollSettings,
 } from './trigger/poll';
 import { DEFAULT_INVOICE_LOOKBACK_HOURS, DEFAULT_LOOKBACK_HOURS, MAX_LOOKBACK_HOURS, readPollSettings } from './trigger/pollSettings';
+import { PACKAGE_DOCS_URL } from '../../lib/api';
 
 
 function statusOptions(resource: PollResource) {
@@ -197,7 +198,7 @@ export class PaycashlessPollTrigger implements INodeType {
 		group: ['trigger'],
 		version: 1,
 		// The panel's Docs link (n8n's editor takes it before the codex file's primaryDocumentation).
-		documentationUrl: 'https://github.com/paycashless/n8n-nodes-paycashless/blob/main/docs/polling-trigger.md',
+		documentationUrl: `${PACKAGE_DOCS_URL}/docs/polling-trigger.md`,
 		// Replaced in the constructor by the chosen Event's name: "Payment Succeeded".
 		subtitle: '={{ $parameter["resource"] + ": " + $parameter["event"] }}',
 		description:

@@ -15,6 +15,7 @@ import { callbackEventKey, eventMatcher, KNOWN_EVENT_OPTIONS, ALL_EVENTS } from 
 import { answerJson, receivedCallback } from './trigger/webhookCallback';
 import { nothingToRegister } from './helpers/webhookMethods';
 import { mainUnitsField } from './helpers/mainUnits';
+import { PACKAGE_DOCS_URL } from '../../lib/api';
 
 interface TriggerOptions {
 	callbackUrlOverride?: string;
@@ -37,7 +38,7 @@ export class PaycashlessTrigger implements INodeType {
 		group: ['trigger'],
 		version: 1,
 		// The panel's Docs link (n8n's editor takes it before the codex file's primaryDocumentation).
-		documentationUrl: 'https://github.com/paycashless/n8n-nodes-paycashless/blob/main/docs/triggers.md',
+		documentationUrl: `${PACKAGE_DOCS_URL}/docs/triggers.md`,
 		subtitle: '={{ ($parameter["events"] || []).includes("*") ? "All Events" : ($parameter["events"] || []).join(", ") }}',
 		// n8n's node panel shows one "Paycashless" entry for this trigger and the Paycashless node, with
 		// this text (n8n takes the trigger's description for the merged entry): it describes both.
