@@ -10,19 +10,29 @@ function escapeHtml(text: string): string {
 	return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-function page(title: string, lines: string[], action: string, body: string): Reply {
+/** An HTML answer with the emulator's heading and its "no real money moves" line. */
+function htmlPage(title: string, inner: string): Reply {
 	const html = `<!doctype html><html><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
-<body style="font-family:sans-serif;max-width:32rem;margin:3rem auto">
+<body style="font-family:sans-serif;max-width:40rem;margin:3rem auto">
 <h1>${escapeHtml(title)}</h1><p><em>Paycashless emulator: no real money moves.</em></p>
-${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}
+${inner}
+</body></html>`;
+	return { status: 200, body: html, headers: { 'Content-Type': 'text/html; charset=utf-8' } };
+}
+
+/** A hosted page: what is due, and a button that completes it through the control API. */
+function page(title: string, lines: string[], action: string, body: string): Reply {
+	return htmlPage(
+		title,
+		`${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}
 <button id="pay">Simulate payment</button><pre id="out"></pre>
 <script>
 document.getElementById('pay').onclick = async () => {
 	const res = await fetch(${JSON.stringify(action)}, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: ${JSON.stringify(body)} });
 	document.getElementById('out').textContent = res.status + ' ' + JSON.stringify(await res.json(), null, 2);
 };
-</script></body></html>`;
-	return { status: 200, body: html, headers: { 'Content-Type': 'text/html; charset=utf-8' } };
+</script>`,
+	);
 }
 
 function money(amount: number, currency: string): string {
@@ -63,12 +73,10 @@ export function waitingPage(store: Store): Reply {
 	}
 	entries.sort((a, b) => b.createdAt - a.createdAt || b.order - a.order);
 	const list = entries.length > 0 ? `<ol>${entries.slice(0, 50).map((entry) => entry.html).join('\n')}</ol>` : '<p>Nothing is waiting to be paid.</p>';
-	const html = `<!doctype html><html><head><meta charset="utf-8"><title>Waiting to be paid</title></head>
-<body style="font-family:sans-serif;max-width:40rem;margin:3rem auto">
-<h1>Waiting to be paid</h1><p><em>Paycashless emulator: no real money moves.</em> Open one and click "Simulate payment": the emulator sends the signed callback, and a workflow waiting for it goes on.</p>
-${list}
-</body></html>`;
-	return { status: 200, body: html, headers: { 'Content-Type': 'text/html; charset=utf-8' } };
+	return htmlPage(
+		'Waiting to be paid',
+		`<p>Open one and click "Simulate payment": the emulator sends the signed callback, and a workflow waiting for it goes on.</p>\n${list}`,
+	);
 }
 
 /** The page for `GET /pay/{invoiceId}` or `GET /checkout/{paymentId}`, if it exists. */

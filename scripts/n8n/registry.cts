@@ -33,6 +33,11 @@ export interface LocalRegistry {
 	 * `edit` may change the unpacked files first (a test marks a newer build to see it loaded).
 	 */
 	publish(tgz: string, version?: string, edit?: (packageDir: string) => void): string;
+	/**
+	 * The same publish, but the way a maintainer would from a laptop: `RELEASE_MODE` set, scripts
+	 * skipped, provenance as package.json's publishConfig says (not turned off). Returns npm's answer.
+	 */
+	publishAsFromLaptop(tgz: string, version: string): { status: number | null; output: string };
 	/** The versions of this package the registry holds, and its `latest`. */
 	versions(): Promise<{ versions: string[]; latest?: string }>;
 	logTail(lines?: number): string;
@@ -157,38 +162,52 @@ export async function startRegistry(options: { root: string; log?: (message: str
 	const publishRoot = path.join(root, 'publish');
 	let published = 0;
 
+	/**
+	 * An unpacked copy of the tarball with the version rewritten (the same files under another
+	 * version), published with its own .npmrc: anonymous publish still needs some token for npm to
+	 * send the request. `labOnly`: --ignore-scripts skips prepublishOnly (n8n-node prerelease guards
+	 * real releases) and --provenance=false (provenance needs a CI identity; publishConfig sets it for
+	 * real releases). Otherwise as from a laptop: RELEASE_MODE set by hand, scripts skipped, no CI.
+	 */
+	const npmPublish = (tgz: string, options: { version?: string; edit?: (packageDir: string) => void; labOnly: boolean }) => {
+		published += 1;
+		const work = path.join(publishRoot, String(published));
+		fs.rmSync(work, { recursive: true, force: true });
+		fs.mkdirSync(work, { recursive: true });
+		const untar = spawnSync('tar', ['-xzf', tgz, '-C', work], { encoding: 'utf8' });
+		if (untar.status !== 0) throw new Error(`tar -xzf ${tgz}: ${untar.stderr}`);
+		const dir = path.join(work, 'package');
+		const manifestFile = path.join(dir, 'package.json');
+		const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as { version: string };
+		if (options.version) manifest.version = options.version;
+		fs.writeFileSync(manifestFile, `${JSON.stringify(manifest, null, 2)}\n`);
+		options.edit?.(dir);
+		const host = url.replace(/^http:/, '');
+		const npmrc = path.join(work, '.npmrc');
+		fs.writeFileSync(npmrc, `registry=${url}/\n${host}/:_authToken=paycashless-lab-anonymous\n`);
+		const env: NodeJS.ProcessEnv = { ...process.env };
+		for (const key of Object.keys(env)) if (key.startsWith('npm_') || key === 'CI' || key === 'GITHUB_ACTIONS') delete env[key];
+		if (!options.labOnly) env.RELEASE_MODE = 'true';
+		const flags = options.labOnly ? ['--provenance=false', '--access=public', '--tag=latest'] : [];
+		const result = spawnSync(realNpm(), ['publish', dir, `--registry=${url}/`, `--userconfig=${npmrc}`, '--ignore-scripts', ...flags, '--no-audit', '--loglevel=error'], {
+			cwd: work,
+			env,
+			encoding: 'utf8',
+		});
+		return { result, version: manifest.version };
+	};
+
 	const registry: LocalRegistry = {
 		url,
 		npmShimDir,
 		publish(tgz, version, edit) {
-			// An unpacked copy of the tarball with the version rewritten: the same files under another version.
-			published += 1;
-			const work = path.join(publishRoot, String(published));
-			fs.rmSync(work, { recursive: true, force: true });
-			fs.mkdirSync(work, { recursive: true });
-			const untar = spawnSync('tar', ['-xzf', tgz, '-C', work], { encoding: 'utf8' });
-			if (untar.status !== 0) throw new Error(`tar -xzf ${tgz}: ${untar.stderr}`);
-			const dir = path.join(work, 'package');
-			const manifestFile = path.join(dir, 'package.json');
-			const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as { version: string };
-			if (version) manifest.version = version;
-			fs.writeFileSync(manifestFile, `${JSON.stringify(manifest, null, 2)}\n`);
-			edit?.(dir);
-			// Its own .npmrc: anonymous publish still needs some token for npm to send the request;
-			// --ignore-scripts skips prepublishOnly (n8n-node prerelease guards real releases),
-			// --provenance=false: provenance needs a CI identity (publishConfig sets it for real releases).
-			const host = url.replace(/^http:/, '');
-			const npmrc = path.join(work, '.npmrc');
-			fs.writeFileSync(npmrc, `registry=${url}/\n${host}/:_authToken=paycashless-lab-anonymous\n`);
-			const env = { ...process.env };
-			for (const key of Object.keys(env)) if (key.startsWith('npm_')) delete env[key];
-			const result = spawnSync(
-				realNpm(),
-				['publish', dir, `--registry=${url}/`, `--userconfig=${npmrc}`, '--ignore-scripts', '--provenance=false', '--access=public', '--tag=latest', '--no-audit', '--loglevel=error'],
-				{ cwd: work, env, encoding: 'utf8' },
-			);
-			if (result.status !== 0) throw new Error(`npm publish ${manifest.version} to ${url} failed:\n${result.stdout}\n${result.stderr}\n${tail(logFile, 20)}`);
-			return manifest.version;
+			const { result, version: published } = npmPublish(tgz, { version, edit, labOnly: true });
+			if (result.status !== 0) throw new Error(`npm publish ${published} to ${url} failed:\n${result.stdout}\n${result.stderr}\n${tail(logFile, 20)}`);
+			return published;
+		},
+		publishAsFromLaptop(tgz, version) {
+			const { result } = npmPublish(tgz, { version, labOnly: false });
+			return { status: result.status, output: `${result.stdout}${result.stderr}` };
 		},
 		async versions() {
 			const response = await fetch(`${url}/${PACKAGE_NAME}`);
