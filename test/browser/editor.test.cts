@@ -11,7 +11,9 @@ import * as path from 'path';
 
 import type { Page } from 'playwright-core';
 
+import { PACKAGE_DOCS_URL } from '../../lib/api';
 import { BANKS } from '../../emulator/banks.cjs';
+import { call, invoiceBody } from '../emulator/helpers.cjs';
 import { loadExampleWorkflows, type WorkflowJson } from '../../scripts/n8n/examples.cjs';
 import { freshStartEmulatorOptions } from '../../scripts/n8n/fresh-start.cjs';
 import { importIntoN8n, n8nCli, NODE_TYPE_ACTION, NODE_TYPE_TRIGGER } from '../../scripts/n8n/lab.cjs';
@@ -25,8 +27,8 @@ import { ARTIFACTS, canvasNode, closeNode, openEditor, openNode, openWorkflow, p
 
 jest.setTimeout(180_000);
 
-/** Where the package's own pages are (package.json's repository). */
-const PACKAGE_PAGES = 'https://github.com/paycashless/n8n-nodes-paycashless/blob/main/';
+/** Where the package's own pages are (package.json's repository; test/docs.test.cts). */
+const PACKAGE_PAGES = `${PACKAGE_DOCS_URL}/`;
 const GTB = BANKS.find((bank) => bank.cbnCode === '058')!;
 const timings: Record<string, number> = {};
 let lab: E2eLab;
@@ -443,6 +445,23 @@ describe('in n8n’s editor, in Chromium', () => {
 			expect(await link.first().getAttribute('href')).toBe(new PaycashlessApi().documentationUrl);
 		});
 		await page.keyboard.press('Escape');
+	});
+
+	it('a waiting invoice is paid from the page npm start names (the emulator\'s /): its link, then "Simulate payment"', async () => {
+		const invoice = await call(lab.emulator, 'POST', '/v1/invoices', { body: invoiceBody(`browser-pay-${randomUUID()}`, { autoFinalize: true }) });
+		expect(invoice.status).toBe(201);
+		const payPage = await editor.context.newPage();
+		try {
+			await step(payPage, 'pay-from-waiting-page', async () => {
+				await payPage.goto(`${lab.emulator.baseUrl}/`);
+				await payPage.getByRole('link', { name: `Invoice ${invoice.body.number}` }).click();
+				await payPage.getByRole('button', { name: 'Simulate payment' }).click();
+				await payPage.locator('#out').filter({ hasText: '"status": "paid"' }).waitFor({ timeout: 15_000 });
+			});
+		} finally {
+			await payPage.close();
+		}
+		expect(lab.emulator.list('invoices').find((found) => found.id === invoice.body.id)?.status).toBe('paid');
 	});
 
 	it('no console errors from the package', () => {
