@@ -78,6 +78,28 @@ async function executeWorkflow(workflowId: string): Promise<Execution> {
 	return execution;
 }
 
+/**
+ * The fields of the open node panel that n8n marks in red: its JSON editor's lint marks (the
+ * message is the tooltip shown on hovering the mark) and its parameter issue icons.
+ */
+async function fieldErrors(): Promise<Array<{ field: string; message: string }>> {
+	const ndv = page.getByTestId('ndv');
+	const marked = ndv
+		.locator('[data-test-id^="parameter-input-"]')
+		.filter({ has: page.locator('.cm-lint-marker-error, .cm-lintPoint-error, .cm-lintRange-error, [data-test-id="parameter-issues"]') });
+	const errors: Array<{ field: string; message: string }> = [];
+	for (const input of await marked.all()) {
+		const field = (await input.getAttribute('data-test-id'))!.replace(/^parameter-input-/, '');
+		const mark = input.locator('.cm-lint-marker-error, [data-test-id="parameter-issues"]').first();
+		await mark.hover();
+		const tooltip = page.locator('.cm-tooltip-lint, .el-popper[aria-hidden="false"]').filter({ visible: true }).last();
+		const message = await tooltip.innerText({ timeout: 3_000 }).catch(() => '(no tooltip)');
+		errors.push({ field, message: message.trim() });
+		await page.mouse.move(0, 0);
+	}
+	return errors;
+}
+
 /** Issue markers the canvas shows on nodes (missing credential, missing required field...). */
 async function nodesWithIssues(): Promise<string[]> {
 	return await page
@@ -174,6 +196,62 @@ describe('in n8n’s editor, in Chromium', () => {
 			});
 			await openWorkflow(page, lab.n8n.baseUrl, control.id);
 			await waitLong('the issue marker', async () => ((await nodesWithIssues()).includes('Incomplete') ? true : undefined), 10_000);
+		});
+	});
+
+	it('no field of a Paycashless node in the examples is marked in red (n8n\'s JSON editor marks an empty JSON field), and the check sees such a mark', async () => {
+		await timed('examplesFieldsWithoutErrors', async () => {
+			// Control: the Verify node with Headers and Parsed Body empty, as they were before they
+			// defaulted to {}: n8n's JSON editor marks both "Unexpected end of JSON input".
+			const control = await lab.session.api<{ id: string }>('POST', '/workflows', {
+				name: 'browser: empty JSON fields',
+				settings: {},
+				connections: {},
+				nodes: [
+					{
+						id: randomUUID(),
+						name: 'Empty JSON',
+						type: NODE_TYPE_ACTION,
+						typeVersion: 1,
+						position: [0, 0],
+						parameters: { resource: 'callback', operation: 'verify', expectedCallbackUrl: 'http://127.0.0.1:5678/webhook/x', callbackHeaders: '', callbackBody: '' },
+						credentials: { paycashlessApi: lab.good },
+					},
+				],
+			});
+			await step(page, 'field-errors-control', async () => {
+				await openWorkflow(page, lab.n8n.baseUrl, control.id);
+				await openNode(page, 'Empty JSON');
+				await page.getByTestId('ndv').getByText('Timestamp Tolerance (Seconds)', { exact: true }).waitFor();
+				await page.getByTestId('ndv').locator('.cm-lint-marker-error').nth(1).waitFor();
+				await expect(fieldErrors()).resolves.toEqual([
+					{ field: 'callbackHeaders', message: 'Unexpected end of JSON input' },
+					{ field: 'callbackBody', message: 'Unexpected end of JSON input' },
+				]);
+				await closeNode(page);
+			});
+			const shown: Array<{ workflow: string; node: string; errors: Array<{ field: string; message: string }> }> = [];
+			let opened = 0;
+			for (const wf of examples) {
+				const nodes = wf.nodes.filter((node) => node.type.startsWith(NODE_TYPE_ACTION.split('.')[0]));
+				if (nodes.length === 0) continue;
+				await step(page, `field-errors-${wf.name}`, async () => {
+					await openWorkflow(page, lab.n8n.baseUrl, wf.id);
+					for (const node of nodes) {
+						await openNode(page, node.name);
+						// The editor lints a JSON field 750 ms after it renders (CodeMirror's linter delay).
+						await page.getByTestId('ndv').locator('[data-test-id^="parameter-input-"]').first().waitFor();
+						await page.waitForTimeout(1_500);
+						shown.push({ workflow: wf.name, node: node.name, errors: await fieldErrors() });
+						opened += 1;
+						await closeNode(page);
+					}
+				});
+			}
+			expect(shown.filter((entry) => entry.errors.length > 0)).toEqual([]);
+			// Every Paycashless node of the examples, the verify-callback one among them.
+			expect(shown.map((entry) => entry.node)).toContain('Verify Callback');
+			expect(opened).toBeGreaterThanOrEqual(10);
 		});
 	});
 
