@@ -255,6 +255,68 @@ describe('in n8n’s editor, in Chromium', () => {
 		});
 	});
 
+	it('before the Paycashless node has run, the next node\'s input shows the fields of its output schema (served 200 from the package\'s __schema__) and maps them', async () => {
+		await timed('outputSchemaPreview', async () => {
+			const created = await lab.session.api<{ id: string }>('POST', '/workflows', {
+				name: 'browser: output schema preview',
+				settings: { executionOrder: 'v1' },
+				connections: {
+					Start: { main: [[{ node: 'Send Payout', type: 'main', index: 0 }]] },
+					'Send Payout': { main: [[{ node: 'Next Step', type: 'main', index: 0 }]] },
+				},
+				nodes: [
+					{ id: randomUUID(), name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+					{
+						id: randomUUID(),
+						name: 'Send Payout',
+						type: NODE_TYPE_ACTION,
+						typeVersion: 1,
+						position: [240, 0],
+						parameters: { resource: 'payout', operation: 'create', reference: 'never-run', amount: 10, destinationAccountNumber: '0123456789', bankId: GTB.id },
+						credentials: { paycashlessApi: lab.good },
+					},
+					{ id: randomUUID(), name: 'Next Step', type: 'n8n-nodes-base.set', typeVersion: 3.4, position: [480, 0], parameters: { mode: 'manual', assignments: { assignments: [] }, options: {} } },
+				],
+			});
+			const schemaUrl = `/schemas/${NODE_TYPE_ACTION}/1.0.0/payout/create.json`;
+			const answers: Array<{ url: string; status: number }> = [];
+			const onResponse = (response: { url(): string; status(): number }) => {
+				if (response.url().includes('/schemas/')) answers.push({ url: new URL(response.url()).pathname, status: response.status() });
+			};
+			page.on('response', onResponse);
+			try {
+				await step(page, 'output-schema-preview', async () => {
+					await openWorkflow(page, lab.n8n.baseUrl, created.id);
+					await openNode(page, 'Next Step');
+					const input = page.getByTestId('ndv-input-panel');
+					// n8n's words for a schema preview, then the fields of the shipped schema
+					// (nodes/Paycashless/__schema__/v1.0.0/payout/create.json), the node never run.
+					await input.getByText('Usually outputs the following fields', { exact: false }).waitFor();
+					for (const field of ['reference', 'destinationAccountNumber', 'metadata']) await input.getByText(field, { exact: true }).first().waitFor();
+					fs.mkdirSync(ARTIFACTS, { recursive: true });
+					await page.screenshot({ path: path.join(ARTIFACTS, 'output-schema-preview.png') });
+					// Mapping from the preview: a field dragged into Fields to Set becomes its expression.
+					const from = (await input.getByText('reference', { exact: true }).first().boundingBox())!;
+					const to = (await page.getByTestId('ndv').getByText('Drag input fields here').boundingBox())!;
+					await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+					await page.mouse.down();
+					await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 12 });
+					await page.mouse.up();
+					await page.getByTestId('ndv').getByText('{{ $json.reference }}', { exact: false }).first().waitFor();
+					// The list renders the rows in view: scroll to the last fields, the money in naira and the marker.
+					await input.getByText('reference', { exact: true }).first().hover();
+					await page.mouse.wheel(0, 5_000);
+					for (const field of ['inMainUnits', '_paycashless', 'repeated']) await input.getByText(field, { exact: true }).first().waitFor();
+					await closeNode(page);
+				});
+			} finally {
+				page.off('response', onResponse);
+			}
+			expect(answers).toContainEqual({ url: schemaUrl, status: 200 });
+			expect(lab.emulator.list('payouts').filter((p) => p.reference === 'never-run')).toHaveLength(0);
+		});
+	});
+
 	it('transfer payment, wait for the money: the Wait for Payment panel says what to do; the Poll Trigger\'s subtitle names its event', async () => {
 		await timed('waitForPaymentPanel', async () => {
 			await step(page, 'wait-for-payment-panel', async () => {
