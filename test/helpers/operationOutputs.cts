@@ -14,7 +14,7 @@ import { startEmulator } from '../../emulator/index.cjs';
 import type { EmulatorHandle } from '../../emulator/types.cjs';
 import { Paycashless } from '../../nodes/Paycashless/Paycashless.node';
 import { createExecuteContext, runNode } from './executeContext.cjs';
-import { individualAccountParameters } from './fixtures.cjs';
+import { businessAccountParameters, individualAccountParameters, vatTaxRateParameters } from './fixtures.cjs';
 import { runWebhook } from './webhookContext.cjs';
 
 /** `resource/operation` → its output items (json only). */
@@ -115,28 +115,20 @@ async function collect(emulator: EmulatorHandle): Promise<OperationOutputs> {
 	await runWait(payoutWait);
 
 	// Payment: transfer, checkout (first run, repeat), get, verify, get many; wait for payment.
-	const transfer: INodeParameters = {
+	const payment = (operation: string, reference: string, amount: number, currency: string, additionalFields: INodeParameters): INodeParameters => ({
 		resource: 'payment',
-		operation: 'createTransfer',
-		reference: 'schema-transfer-1',
-		amount: 7500,
-		currency: 'NGN',
+		operation,
+		reference,
+		amount,
+		currency,
 		customerEmail: 'ada@example.com',
 		customerName: 'Ada Obi',
-		additionalFields: { callbackUrl: RESUME_URL, metadata: { metadataValues: [{ key: 'order', value: '1001' }] } },
-	};
+		additionalFields,
+	});
+	const transfer = payment('createTransfer', 'schema-transfer-1', 7500, 'NGN', { callbackUrl: RESUME_URL, metadata: { metadataValues: [{ key: 'order', value: '1001' }] } });
 	const [createdTransfer] = await run(transfer);
 	await run(transfer);
-	const checkout: INodeParameters = {
-		resource: 'payment',
-		operation: 'createCheckout',
-		reference: 'schema-checkout-1',
-		amount: 250,
-		currency: 'USD',
-		customerEmail: 'bola@example.com',
-		customerName: 'Bola',
-		additionalFields: { returnUrl: 'https://shop.example.com/thanks', callbackUrl: CALLBACK_URL },
-	};
+	const checkout = payment('createCheckout', 'schema-checkout-1', 250, 'USD', { returnUrl: 'https://shop.example.com/thanks', callbackUrl: CALLBACK_URL });
 	await run(checkout);
 	await run(checkout);
 	await run({ resource: 'payment', operation: 'get', paymentId: rl(String(createdTransfer.id)) });
@@ -149,15 +141,7 @@ async function collect(emulator: EmulatorHandle): Promise<OperationOutputs> {
 	await runWait(waitForPayment);
 
 	// Tax Rate (updated after the invoices that use it: an inactive rate is refused)
-	const [taxRate] = await run({
-		resource: 'taxRate',
-		operation: 'create',
-		name: 'VAT',
-		percentage: 7.5,
-		taxType: 'vat',
-		inclusive: false,
-		additionalFields: { description: 'Nigerian VAT', metadata: { metadataValues: [{ key: 'k', value: 'v' }] } },
-	});
+	const [taxRate] = await run({ ...vatTaxRateParameters, additionalFields: { description: 'Nigerian VAT', metadata: { metadataValues: [{ key: 'k', value: 'v' }] } } });
 
 	// Invoice: create (first run, repeat), get, cancel, get many; create and wait.
 	const invoice: INodeParameters = {
@@ -194,14 +178,7 @@ async function collect(emulator: EmulatorHandle): Promise<OperationOutputs> {
 
 	// Dedicated Account: create (individual, business), request status before and after activation, get, get many.
 	const [requested] = await run({ ...individualAccountParameters, additionalFields: { callbackUrl: CALLBACK_URL } });
-	await run({
-		resource: 'dedicatedAccount',
-		operation: 'create',
-		accountType: 'business',
-		currency: 'USD',
-		preferredBank: 'safehaven_mfb',
-		businessDetailsJson: '{"accountName": "Acme Ltd", "email": "finance@acme.example", "rcNumber": "RC123"}',
-	});
+	await run(businessAccountParameters);
 	const code = String(requested.accountRequestCode);
 	await run({ resource: 'dedicatedAccount', operation: 'getRequestStatus', accountRequestCode: code });
 	await emulator.activateAccountRequest(code);
