@@ -54,7 +54,8 @@ function types(schema: JsonSchema): string[] {
 
 /** One schema for values seen in several items: keys of both (first seen first), types of both. */
 export function mergeSchemas(a: JsonSchema, b: JsonSchema): JsonSchema {
-	const all = [...new Set([...types(a), ...types(b)])];
+	// In the order first seen, null last (as n8n's own schemas write ["string", "null"]).
+	const all = [...new Set([...types(a), ...types(b)])].sort((x, y) => Number(x === 'null') - Number(y === 'null'));
 	const merged: JsonSchema = { type: all.length === 1 ? all[0] : all };
 	if (a.properties || b.properties) {
 		const properties: Record<string, JsonSchema> = { ...(a.properties ?? {}) };

@@ -92,7 +92,8 @@ async function collect(emulator: EmulatorHandle): Promise<OperationOutputs> {
 	// Bank Account
 	await run({ resource: 'bankAccount', operation: 'lookUp', accountNumber: '0123456789', bankCode: '044' });
 
-	// Payout: create (first run, repeat), get, verify, get many; create and wait (waiting, time limit, resumed, already final).
+	// Payout: create (first run, repeat), get and verify (pending, succeeded, failed), get many; create
+	// and wait (waiting, time limit, resumed succeeded and failed, already final).
 	const payout: INodeParameters = {
 		resource: 'payout',
 		operation: 'create',
@@ -101,18 +102,34 @@ async function collect(emulator: EmulatorHandle): Promise<OperationOutputs> {
 		currency: 'NGN',
 		destinationAccountNumber: '0123456789',
 		bankId: ACCESS_BANK,
-		additionalFields: { narration: 'Rent', callbackUrl: CALLBACK_URL, metadata: { metadataValues: [{ key: 'category', value: 'rent' }] } },
+		additionalFields: {
+			narration: 'Rent',
+			callbackUrl: CALLBACK_URL,
+			metadata: { metadataValues: [{ key: 'category', value: 'rent' }] },
+			additionalBodyJson: '{"receiptEmail": "payee@example.com"}',
+		},
 	};
 	const [createdPayout] = await run(payout);
 	await run(payout);
-	await run({ resource: 'payout', operation: 'get', payoutId: rl(String(createdPayout.id)) });
-	await run({ resource: 'payout', operation: 'verify', reference: 'schema-payout-1' });
+	const [failedPayout] = await run({ ...payout, reference: 'schema-payout-2' });
+	const getAndVerifyPayouts = async () => {
+		for (const [found, reference] of [[createdPayout, 'schema-payout-1'], [failedPayout, 'schema-payout-2']] as const) {
+			await run({ resource: 'payout', operation: 'get', payoutId: rl(String(found.id)) });
+			await run({ resource: 'payout', operation: 'verify', reference });
+		}
+	};
+	await getAndVerifyPayouts();
+	await emulator.completePayout('schema-payout-1', 'succeeded');
+	await emulator.completePayout('schema-payout-2', 'failed');
+	await getAndVerifyPayouts();
 	await run({ resource: 'payout', operation: 'getAll', returnAll: true });
-	const payoutWait: INodeParameters = { ...payout, operation: 'createAndWait', reference: 'schema-payout-wait', waitTimeLimit: 1, waitTimeLimitUnit: 'hours' };
-	await runWait(payoutWait);
-	await emulator.completePayout('schema-payout-wait', 'succeeded');
-	await resume(payoutWait, 'schema-payout-wait');
-	await runWait(payoutWait);
+	for (const [reference, status] of [['schema-payout-wait', 'succeeded'], ['schema-payout-wait-2', 'failed']]) {
+		const payoutWait: INodeParameters = { ...payout, operation: 'createAndWait', reference, waitTimeLimit: 1, waitTimeLimitUnit: 'hours' };
+		await runWait(payoutWait);
+		await emulator.completePayout(reference, status);
+		await resume(payoutWait, reference);
+		await runWait(payoutWait);
+	}
 
 	// Payment: transfer, checkout (first run, repeat), get, verify, get many; wait for payment.
 	const payment = (operation: string, reference: string, amount: number, currency: string, additionalFields: INodeParameters): INodeParameters => ({
@@ -129,10 +146,14 @@ async function collect(emulator: EmulatorHandle): Promise<OperationOutputs> {
 	const [createdTransfer] = await run(transfer);
 	await run(transfer);
 	const checkout = payment('createCheckout', 'schema-checkout-1', 250, 'USD', { returnUrl: 'https://shop.example.com/thanks', callbackUrl: CALLBACK_URL });
+	const [createdCheckout] = await run(checkout);
 	await run(checkout);
-	await run(checkout);
-	await run({ resource: 'payment', operation: 'get', paymentId: rl(String(createdTransfer.id)) });
-	await run({ resource: 'payment', operation: 'verify', reference: 'schema-transfer-1' });
+	await run({ resource: 'payment', operation: 'getAll', returnAll: true });
+	await emulator.completePayment('schema-checkout-1', 'succeeded');
+	for (const [found, reference] of [[createdTransfer, 'schema-transfer-1'], [createdCheckout, 'schema-checkout-1']] as const) {
+		await run({ resource: 'payment', operation: 'get', paymentId: rl(String(found.id)) });
+		await run({ resource: 'payment', operation: 'verify', reference });
+	}
 	await run({ resource: 'payment', operation: 'getAll', returnAll: true });
 	const waitForPayment: INodeParameters = { resource: 'payment', operation: 'waitForPayment', reference: 'schema-transfer-1', waitTimeLimit: 2, waitTimeLimitUnit: 'hours' };
 	await runWait(waitForPayment);
@@ -187,7 +208,7 @@ async function collect(emulator: EmulatorHandle): Promise<OperationOutputs> {
 	await run({ resource: 'dedicatedAccount', operation: 'getAll', returnAll: true });
 
 	// Callback → Verify: a genuine callback the emulator sent (verified) and an altered one (flagged).
-	await emulator.completePayout('schema-payout-1', 'succeeded');
+	// (schema-payout-1 was sent to CALLBACK_URL and completed above.)
 	await emulator.callbacksSettled();
 	const sent = emulator.callbacks.find((attempt) => attempt.url === CALLBACK_URL && attempt.event.startsWith('PAYOUT_'));
 	if (!sent) throw new Error('the emulator sent no payout callback to verify');
