@@ -3,7 +3,7 @@
  * scripts/output-schemas.cts): one for every operation, each a schema n8n's editor accepts, every
  * real output item of the operation (run against the emulator) valid against it with no field
  * left out, and the files as the script writes them today. That the packed package holds them:
- * test/e2e/schemasPack.test.cts (it builds, so it is not in the fast tier).
+ * test/e2e/outputSchemas.test.cts (it builds and starts n8n, so it is not in the fast tier).
  */
 import * as fs from 'fs';
 import * as path from 'path';
