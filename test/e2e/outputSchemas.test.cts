@@ -11,7 +11,7 @@ import * as fs from 'fs';
 import { buildAndPack, NODE_TYPE_ACTION, NODE_TYPE_TRIGGER } from '../../scripts/n8n/lab.cjs';
 import { schemaPath } from '../../scripts/output-schemas.cjs';
 import { nodeOperations } from '../helpers/operationOutputs.cjs';
-import { SETUP_TIMEOUT_MS, startE2eLab, type E2eLab } from './harness.cjs';
+import { SETUP_TIMEOUT_MS, startE2eLab } from './harness.cjs';
 
 jest.setTimeout(180_000);
 
@@ -32,24 +32,21 @@ describe('output schemas in the package', () => {
 });
 
 describe('output schemas served by n8n', () => {
-	let lab: E2eLab;
-	beforeAll(async () => {
-		lab = await startE2eLab();
-	}, SETUP_TIMEOUT_MS);
-	afterAll(async () => {
-		await lab?.close();
-	});
-
 	it('every operation\'s schema at the URL the editor asks for (typeVersion 1 as 1.0.0), 200 and the file\'s JSON; none for the triggers', async () => {
-		const answers: Record<string, number> = {};
-		for (const { resource, operation } of nodeOperations()) {
-			const response = await fetch(`${lab.n8n.baseUrl}/schemas/${NODE_TYPE_ACTION}/1.0.0/${resource}/${operation}.json`);
-			answers[`${resource}/${operation}`] = response.status;
-			if (response.status === 200) expect(await response.json()).toEqual(JSON.parse(fs.readFileSync(schemaPath(resource, operation), 'utf8')));
+		const lab = await startE2eLab();
+		try {
+			const answers: Record<string, number> = {};
+			for (const { resource, operation } of nodeOperations()) {
+				const response = await fetch(`${lab.n8n.baseUrl}/schemas/${NODE_TYPE_ACTION}/1.0.0/${resource}/${operation}.json`);
+				answers[`${resource}/${operation}`] = response.status;
+				if (response.status === 200) expect(await response.json()).toEqual(JSON.parse(fs.readFileSync(schemaPath(resource, operation), 'utf8')));
+			}
+			expect(Object.values(answers).every((status) => status === 200) ? 'all 200' : answers).toBe('all 200');
+			// Controls: an operation the node lacks, and a trigger (n8n 1.123's editor asks this URL; 2.41's asks nothing).
+			expect((await fetch(`${lab.n8n.baseUrl}/schemas/${NODE_TYPE_ACTION}/1.0.0/payout/noSuchOperation.json`)).status).toBe(404);
+			expect((await fetch(`${lab.n8n.baseUrl}/schemas/${NODE_TYPE_TRIGGER}/1.0.0.json`)).status).toBe(404);
+		} finally {
+			await lab.close();
 		}
-		expect(Object.values(answers).every((status) => status === 200) ? 'all 200' : answers).toBe('all 200');
-		// Controls: an operation the node lacks, and a trigger (n8n 1.123's editor asks this URL; 2.41's asks nothing).
-		expect((await fetch(`${lab.n8n.baseUrl}/schemas/${NODE_TYPE_ACTION}/1.0.0/payout/noSuchOperation.json`)).status).toBe(404);
-		expect((await fetch(`${lab.n8n.baseUrl}/schemas/${NODE_TYPE_TRIGGER}/1.0.0.json`)).status).toBe(404);
-	});
+	}, SETUP_TIMEOUT_MS);
 });
