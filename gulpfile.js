@@ -1,7 +1,8 @@
 const path = require('path');
 const { task, src, dest } = require('gulp');
 
-// Icons and codex files are not touched by tsc: copy them next to the compiled nodes and credentials.
+// Icons, codex files and output schemas (nodes/*/__schema__, scripts/output-schemas.cts) are not
+// touched by tsc: copy them next to the compiled nodes and credentials.
 task('build:icons', copyAssets);
 
 function copyAssets() {

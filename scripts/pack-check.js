@@ -30,10 +30,22 @@ for (const node of pkg.n8n.nodes) {
 for (const icon of ['dist/nodes/Paycashless/paycashless.svg', 'dist/nodes/Paycashless/paycashless.dark.svg']) {
 	if (!files.includes(icon)) problems.push(`icon missing: ${icon}`);
 }
+// The output schemas n8n's editor reads before a node has run (scripts/output-schemas.cts): every
+// source file, at the same place under dist/.
+const schemaRoot = path.join(root, 'nodes');
+const fs = require('fs');
+const schemas = fs
+	.readdirSync(schemaRoot, { recursive: true, encoding: 'utf8' })
+	.map((file) => file.split(path.sep).join('/'))
+	.filter((file) => /(^|\/)__schema__\/.+\.json$/.test(file));
+if (schemas.length === 0) problems.push('no output schemas under nodes/*/__schema__ (npm run schemas)');
+for (const file of schemas) {
+	if (!files.includes(`dist/nodes/${file}`)) problems.push(`output schema missing: dist/nodes/${file} (run npm run build first)`);
+}
 if (pkg.dependencies && Object.keys(pkg.dependencies).length) problems.push('package.json has runtime dependencies');
 
 if (problems.length) {
 	process.stderr.write(`pack check failed:\n- ${problems.join('\n- ')}\n`);
 	process.exit(1);
 }
-process.stdout.write(`pack check passed: ${files.length} files, all under dist/ or README/LICENSE/package.json/CHANGELOG\n`);
+process.stdout.write(`pack check passed: ${files.length} files (${schemas.length} output schemas), all under dist/ or README/LICENSE/package.json/CHANGELOG\n`);

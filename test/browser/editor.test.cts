@@ -78,6 +78,28 @@ async function executeWorkflow(workflowId: string): Promise<Execution> {
 	return execution;
 }
 
+/**
+ * The fields of the open node panel that n8n marks in red: its JSON editor's lint marks (the
+ * message is the tooltip shown on hovering the mark) and its parameter issue icons.
+ */
+async function fieldErrors(): Promise<Array<{ field: string; message: string }>> {
+	const ndv = page.getByTestId('ndv');
+	const marked = ndv
+		.locator('[data-test-id^="parameter-input-"]')
+		.filter({ has: page.locator('.cm-lint-marker-error, .cm-lintPoint-error, .cm-lintRange-error, [data-test-id="parameter-issues"]') });
+	const errors: Array<{ field: string; message: string }> = [];
+	for (const input of await marked.all()) {
+		const field = (await input.getAttribute('data-test-id'))!.replace(/^parameter-input-/, '');
+		const mark = input.locator('.cm-lint-marker-error, [data-test-id="parameter-issues"]').first();
+		await mark.hover();
+		const tooltip = page.locator('.cm-tooltip-lint, .el-popper[aria-hidden="false"]').filter({ visible: true }).last();
+		const message = await tooltip.innerText({ timeout: 3_000 }).catch(() => '(no tooltip)');
+		errors.push({ field, message: message.trim() });
+		await page.mouse.move(0, 0);
+	}
+	return errors;
+}
+
 /** Issue markers the canvas shows on nodes (missing credential, missing required field...). */
 async function nodesWithIssues(): Promise<string[]> {
 	return await page
@@ -174,6 +196,124 @@ describe('in n8n’s editor, in Chromium', () => {
 			});
 			await openWorkflow(page, lab.n8n.baseUrl, control.id);
 			await waitLong('the issue marker', async () => ((await nodesWithIssues()).includes('Incomplete') ? true : undefined), 10_000);
+		});
+	});
+
+	it('no field of a Paycashless node in the examples is marked in red (n8n\'s JSON editor marks an empty JSON field), and the check sees such a mark', async () => {
+		await timed('examplesFieldsWithoutErrors', async () => {
+			// Control: the Verify node with Headers and Parsed Body empty, as they were before they
+			// defaulted to {}: n8n's JSON editor marks both "Unexpected end of JSON input".
+			const control = await lab.session.api<{ id: string }>('POST', '/workflows', {
+				name: 'browser: empty JSON fields',
+				settings: {},
+				connections: {},
+				nodes: [
+					{
+						id: randomUUID(),
+						name: 'Empty JSON',
+						type: NODE_TYPE_ACTION,
+						typeVersion: 1,
+						position: [0, 0],
+						parameters: { resource: 'callback', operation: 'verify', expectedCallbackUrl: 'http://127.0.0.1:5678/webhook/x', callbackHeaders: '', callbackBody: '' },
+						credentials: { paycashlessApi: lab.good },
+					},
+				],
+			});
+			await step(page, 'field-errors-control', async () => {
+				await openWorkflow(page, lab.n8n.baseUrl, control.id);
+				await openNode(page, 'Empty JSON');
+				await page.getByTestId('ndv').getByText('Timestamp Tolerance (Seconds)', { exact: true }).waitFor();
+				await page.getByTestId('ndv').locator('.cm-lint-marker-error').nth(1).waitFor();
+				await expect(fieldErrors()).resolves.toEqual([
+					{ field: 'callbackHeaders', message: 'Unexpected end of JSON input' },
+					{ field: 'callbackBody', message: 'Unexpected end of JSON input' },
+				]);
+				await closeNode(page);
+			});
+			const shown: Array<{ workflow: string; node: string; errors: Array<{ field: string; message: string }> }> = [];
+			let opened = 0;
+			for (const wf of examples) {
+				const nodes = wf.nodes.filter((node) => node.type.startsWith(NODE_TYPE_ACTION.split('.')[0]));
+				if (nodes.length === 0) continue;
+				await step(page, `field-errors-${wf.name}`, async () => {
+					await openWorkflow(page, lab.n8n.baseUrl, wf.id);
+					for (const node of nodes) {
+						await openNode(page, node.name);
+						// The editor lints a JSON field 750 ms after it renders (CodeMirror's linter delay).
+						await page.getByTestId('ndv').locator('[data-test-id^="parameter-input-"]').first().waitFor();
+						await page.waitForTimeout(1_500);
+						shown.push({ workflow: wf.name, node: node.name, errors: await fieldErrors() });
+						opened += 1;
+						await closeNode(page);
+					}
+				});
+			}
+			expect(shown.filter((entry) => entry.errors.length > 0)).toEqual([]);
+			// Every Paycashless node of the examples, the verify-callback one among them.
+			expect(shown.map((entry) => entry.node)).toContain('Verify Callback');
+			expect(opened).toBeGreaterThanOrEqual(10);
+		});
+	});
+
+	it('before the Paycashless node has run, the next node\'s input shows the fields of its output schema (served 200 from the package\'s __schema__) and maps them', async () => {
+		await timed('outputSchemaPreview', async () => {
+			const created = await lab.session.api<{ id: string }>('POST', '/workflows', {
+				name: 'browser: output schema preview',
+				settings: { executionOrder: 'v1' },
+				connections: {
+					Start: { main: [[{ node: 'Send Payout', type: 'main', index: 0 }]] },
+					'Send Payout': { main: [[{ node: 'Next Step', type: 'main', index: 0 }]] },
+				},
+				nodes: [
+					{ id: randomUUID(), name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+					{
+						id: randomUUID(),
+						name: 'Send Payout',
+						type: NODE_TYPE_ACTION,
+						typeVersion: 1,
+						position: [240, 0],
+						parameters: { resource: 'payout', operation: 'create', reference: 'never-run', amount: 10, destinationAccountNumber: '0123456789', bankId: GTB.id },
+						credentials: { paycashlessApi: lab.good },
+					},
+					{ id: randomUUID(), name: 'Next Step', type: 'n8n-nodes-base.set', typeVersion: 3.4, position: [480, 0], parameters: { mode: 'manual', assignments: { assignments: [] }, options: {} } },
+				],
+			});
+			const schemaUrl = `/schemas/${NODE_TYPE_ACTION}/1.0.0/payout/create.json`;
+			const answers: Array<{ url: string; status: number }> = [];
+			const onResponse = (response: { url(): string; status(): number }) => {
+				if (response.url().includes('/schemas/')) answers.push({ url: new URL(response.url()).pathname, status: response.status() });
+			};
+			page.on('response', onResponse);
+			try {
+				await step(page, 'output-schema-preview', async () => {
+					await openWorkflow(page, lab.n8n.baseUrl, created.id);
+					await openNode(page, 'Next Step');
+					const input = page.getByTestId('ndv-input-panel');
+					// n8n's words for a schema preview, then the fields of the shipped schema
+					// (nodes/Paycashless/__schema__/v1.0.0/payout/create.json), the node never run.
+					await input.getByText('Usually outputs the following fields', { exact: false }).waitFor();
+					for (const field of ['reference', 'destinationAccountNumber', 'metadata']) await input.getByText(field, { exact: true }).first().waitFor();
+					fs.mkdirSync(ARTIFACTS, { recursive: true });
+					await page.screenshot({ path: path.join(ARTIFACTS, 'output-schema-preview.png') });
+					// Mapping from the preview: a field dragged into Fields to Set becomes its expression.
+					const from = (await input.getByText('reference', { exact: true }).first().boundingBox())!;
+					const to = (await page.getByTestId('ndv').getByText('Drag input fields here').boundingBox())!;
+					await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+					await page.mouse.down();
+					await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 12 });
+					await page.mouse.up();
+					await page.getByTestId('ndv').getByText('{{ $json.reference }}', { exact: false }).first().waitFor();
+					// The list renders the rows in view: scroll to the last fields, the money in naira and the marker.
+					await input.getByText('reference', { exact: true }).first().hover();
+					await page.mouse.wheel(0, 5_000);
+					for (const field of ['inMainUnits', '_paycashless', 'repeated']) await input.getByText(field, { exact: true }).first().waitFor();
+					await closeNode(page);
+				});
+			} finally {
+				page.off('response', onResponse);
+			}
+			expect(answers).toContainEqual({ url: schemaUrl, status: 200 });
+			expect(lab.emulator.list('payouts').filter((p) => p.reference === 'never-run')).toHaveLength(0);
 		});
 	});
 

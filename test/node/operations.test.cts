@@ -5,7 +5,7 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { runNode, type RunResult } from '../helpers/executeContext.cjs';
-import { individualAccountParameters } from '../helpers/fixtures.cjs';
+import { businessAccountParameters, individualAccountParameters, vatTaxRateParameters } from '../helpers/fixtures.cjs';
 import { useEmulator } from '../helpers/emulator.cjs';
 
 const emulator = useEmulator();
@@ -243,15 +243,7 @@ describe('Payment', () => {
 
 describe('Tax Rate and Invoice', () => {
 	async function createTaxRate(): Promise<IDataObject> {
-		const { output } = await run({
-			resource: 'taxRate',
-			operation: 'create',
-			name: 'VAT',
-			percentage: 7.5,
-			taxType: 'vat',
-			inclusive: false,
-			additionalFields: { description: 'Nigerian VAT', metadata: { metadataValues: [{ key: 'k', value: 'v' }] } },
-		});
+		const { output } = await run({ ...vatTaxRateParameters, additionalFields: { description: 'Nigerian VAT', metadata: { metadataValues: [{ key: 'k', value: 'v' }] } } });
 		return output[0].json;
 	}
 
@@ -425,14 +417,7 @@ describe('Dedicated Account', () => {
 	});
 
 	it('Create (business) sends the JSON details with accountType business', async () => {
-		const { output } = await run({
-			resource: 'dedicatedAccount',
-			operation: 'create',
-			accountType: 'business',
-			currency: 'USD',
-			preferredBank: 'safehaven_mfb',
-			businessDetailsJson: '{"accountName": "Acme Ltd", "email": "finance@acme.example", "rcNumber": "RC123"}',
-		});
+		const { output } = await run(businessAccountParameters);
 		expect(onlyRequest().body).toEqual({
 			accountType: 'business',
 			currency: 'USD',

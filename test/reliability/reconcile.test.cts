@@ -9,7 +9,7 @@ import type { INodeParameters } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { FAST, payoutItem, run, runAndCatch } from './helpers.cjs';
-import { individualAccountParameters } from '../helpers/fixtures.cjs';
+import { individualAccountParameters, vatTaxRateParameters } from '../helpers/fixtures.cjs';
 import { useEmulator } from '../helpers/emulator.cjs';
 
 const emulator = useEmulator();
@@ -58,15 +58,7 @@ const invoiceItem = (reference: string, invoiceDescription = 'May services'): IN
 	daysUntilDue: 14,
 	requestOptions: FAST,
 });
-const taxRateItem: INodeParameters = {
-	resource: 'taxRate',
-	operation: 'create',
-	name: 'VAT',
-	percentage: 7.5,
-	taxType: 'vat',
-	inclusive: false,
-	requestOptions: FAST,
-};
+const taxRateItem: INodeParameters = { ...vatTaxRateParameters, requestOptions: FAST };
 const dedicatedAccountItem: INodeParameters = { ...individualAccountParameters, requestOptions: FAST };
 
 describe('creates with a reference after an uncertain failure', () => {

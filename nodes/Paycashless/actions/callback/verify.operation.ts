@@ -28,9 +28,10 @@ export const description: INodeProperties[] = [
 		displayName: 'Headers',
 		name: 'callbackHeaders',
 		type: 'json',
-		default: '',
+		// '{}', not '': n8n's JSON editor marks an empty text "Unexpected end of JSON input" in red.
+		default: '{}',
 		description:
-			'The request headers of the callback. Leave empty to use the incoming item\'s "headers" (where the Webhook node puts them; no expression needed, which keeps this fast).',
+			'The request headers of the callback. Leave {} (or empty) to use the incoming item\'s "headers" (where the Webhook node puts them; no expression needed, which keeps this fast).',
 	},
 	{
 		displayName: 'Raw Body Field',
@@ -44,9 +45,9 @@ export const description: INodeProperties[] = [
 		displayName: 'Parsed Body',
 		name: 'callbackBody',
 		type: 'json',
-		default: '',
+		default: '{}',
 		description:
-			'Used when there is no raw body: the callback body as JSON ({"event": ..., "data": ...}). Leave empty to use the incoming item\'s "body".',
+			'Used when there is no raw body: the callback body as JSON ({"event": ..., "data": ...}). Leave {} (or empty) to use the incoming item\'s "body".',
 	},
 	{
 		displayName: 'If Not Verified',
@@ -86,8 +87,11 @@ export const option: OperationOption = {
 /** Sends nothing to Paycashless: reads the credential's secret and checks the item. */
 export const declaration: OperationDeclaration = READ;
 
+/** Not given: nothing, blank, or the default {} (no callback has empty headers or an empty body). */
 function isEmpty(value: unknown): boolean {
-	return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+	if (value === undefined || value === null) return true;
+	if (typeof value === 'string') return /^\s*(\{\s*\})?\s*$/.test(value);
+	return typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length === 0;
 }
 
 function asObject(value: unknown, field: string): IDataObject {
@@ -110,7 +114,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 	const callbackUrl = requireText(this.getNodeParameter('expectedCallbackUrl', i), 'Callback URL');
 	if (!/^https?:\/\/[^\s]+$/i.test(callbackUrl)) invalid('Callback URL', callbackUrl, 'must be an http(s) URL');
 	const incoming = this.getInputData()[i]?.json ?? {};
-	const headersValue = this.getNodeParameter('callbackHeaders', i, '');
+	const headersValue = this.getNodeParameter('callbackHeaders', i, '{}');
 	const headers = asObject(isEmpty(headersValue) ? incoming.headers : headersValue, 'Headers') as HeaderValues;
 	const lowerHeaders: HeaderValues = {};
 	for (const [name, value] of Object.entries(headers)) lowerHeaders[name.toLowerCase()] = value;
@@ -124,7 +128,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 	if (binaryField && this.getInputData()[i]?.binary?.[binaryField]) {
 		rawBody = await this.helpers.getBinaryDataBuffer(i, binaryField);
 	}
-	const bodyValue = rawBody ? undefined : this.getNodeParameter('callbackBody', i, '');
+	const bodyValue = rawBody ? undefined : this.getNodeParameter('callbackBody', i, '{}');
 	const parsedBody = rawBody ? undefined : isEmpty(bodyValue) ? incoming.body : bodyValue;
 	const secret = await callbackSecret(this);
 

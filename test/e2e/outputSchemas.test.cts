@@ -1,0 +1,52 @@
+/**
+ * The packed package holds every output schema (test/schemas.test.cts checks the files), unchanged,
+ * where n8n looks for them: beside the compiled node, dist/nodes/Paycashless/__schema__/v1.0.0/
+ * <resource>/<operation>.json (docs/development.md, "Output schemas"); and a real n8n with the
+ * package installed serves each at the URL its editor asks for. Here, not in the fast tier, because
+ * it builds, packs and starts n8n (PAYCASHLESS_E2E_N8N=1: on n8n 1.123).
+ */
+import { execFileSync } from 'child_process';
+import * as fs from 'fs';
+
+import { buildAndPack, NODE_TYPE_ACTION, NODE_TYPE_TRIGGER } from '../../scripts/n8n/lab.cjs';
+import { schemaPath } from '../../scripts/output-schemas.cjs';
+import { nodeOperations } from '../helpers/operationOutputs.cjs';
+import { SETUP_TIMEOUT_MS, startE2eLab } from './harness.cjs';
+
+jest.setTimeout(180_000);
+
+describe('output schemas in the package', () => {
+	it('the packed package holds every schema, unchanged, beside the compiled node', async () => {
+		const operations = nodeOperations();
+		expect(operations).toHaveLength(24);
+		const tgz = await buildAndPack({ quiet: true });
+		const listed = execFileSync('tar', ['-tzf', tgz], { encoding: 'utf8' }).split('\n');
+		for (const { resource, operation } of operations) {
+			const inPackage = `package/dist/nodes/Paycashless/__schema__/v1.0.0/${resource}/${operation}.json`;
+			expect(listed).toContain(inPackage);
+			const text = execFileSync('tar', ['-xzOf', tgz, inPackage], { encoding: 'utf8' });
+			expect(text).toBe(fs.readFileSync(schemaPath(resource, operation), 'utf8'));
+		}
+		expect(listed).toContain('package/dist/nodes/Paycashless/Paycashless.node.js');
+	});
+});
+
+describe('output schemas served by n8n', () => {
+	it('every operation\'s schema at the URL the editor asks for (typeVersion 1 as 1.0.0), 200 and the file\'s JSON; none for the triggers', async () => {
+		const lab = await startE2eLab();
+		try {
+			const answers: Record<string, number> = {};
+			for (const { resource, operation } of nodeOperations()) {
+				const response = await fetch(`${lab.n8n.baseUrl}/schemas/${NODE_TYPE_ACTION}/1.0.0/${resource}/${operation}.json`);
+				answers[`${resource}/${operation}`] = response.status;
+				if (response.status === 200) expect(await response.json()).toEqual(JSON.parse(fs.readFileSync(schemaPath(resource, operation), 'utf8')));
+			}
+			expect(Object.values(answers).every((status) => status === 200) ? 'all 200' : answers).toBe('all 200');
+			// Controls: an operation the node lacks, and a trigger (n8n 1.123's editor asks this URL; 2.41's asks nothing).
+			expect((await fetch(`${lab.n8n.baseUrl}/schemas/${NODE_TYPE_ACTION}/1.0.0/payout/noSuchOperation.json`)).status).toBe(404);
+			expect((await fetch(`${lab.n8n.baseUrl}/schemas/${NODE_TYPE_TRIGGER}/1.0.0.json`)).status).toBe(404);
+		} finally {
+			await lab.close();
+		}
+	}, SETUP_TIMEOUT_MS);
+});
