@@ -1,6 +1,6 @@
 import type { INodePropertyOptions } from 'n8n-workflow';
 
-import { ID_PREFIXES } from '../descriptions/locators';
+import { LISTED_OBJECTS } from '../catalog/objects';
 
 /** The value of "All Events" in the Events list. */
 export const ALL_EVENTS = '*';
@@ -31,9 +31,9 @@ function normalise(name: string): string {
 	return name.trim().toUpperCase();
 }
 
-/** Splits a comma-separated (or newline-separated) list of event names; empty entries are dropped. */
-export function parseEventNames(text: string | undefined | null): string[] {
-	if (!text) return [];
+/** Splits a comma-separated (or newline-separated) list of names (events, statuses); empty entries are dropped. */
+export function parseNameList(text: unknown): string[] {
+	if (text === undefined || text === null || text === '') return [];
 	return String(text)
 		.split(/[,\n]/)
 		.map((name) => name.trim())
@@ -46,7 +46,7 @@ export function parseEventNames(text: string | undefined | null): string[] {
  * other names (a trigger that can never fire would only confuse).
  */
 export function eventMatcher(selected: string[] | undefined, otherEventNames: string | undefined): (event: string) => boolean {
-	const names = [...(selected ?? []), ...parseEventNames(otherEventNames)].map(normalise).filter((n) => n);
+	const names = [...(selected ?? []), ...parseNameList(otherEventNames)].map(normalise).filter((n) => n);
 	if (names.length === 0 || names.includes(ALL_EVENTS)) return () => true;
 	const wanted = new Set(names);
 	return (event: string) => wanted.has(normalise(event));
@@ -57,12 +57,9 @@ export function eventMatcher(selected: string[] | undefined, otherEventNames: st
  * way, so an event seen by the Paycashless Trigger (a callback) and by the Paycashless Poll
  * Trigger (a list) gets the same key.
  */
-const OBJECT_KIND_BY_PREFIX: Readonly<Record<string, string>> = Object.freeze({
-	[ID_PREFIXES.payment]: 'payment',
-	[ID_PREFIXES.payout]: 'payout',
-	[ID_PREFIXES.invoice]: 'invoice',
-	[ID_PREFIXES.dedicatedAccount]: 'dedicated_account',
-});
+const OBJECT_KIND_BY_PREFIX: Readonly<Record<string, string>> = Object.freeze(
+	Object.fromEntries(Object.values(LISTED_OBJECTS).map((object) => [object.idPrefix, object.eventKind])),
+);
 
 /** The status slot of an event key for "a new record appeared", whatever its status. */
 export const CREATED_STATUS = 'created';

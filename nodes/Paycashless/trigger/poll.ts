@@ -26,10 +26,11 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { DEFAULT_TIMESTAMP_TOLERANCE_SECONDS } from '../../../lib/signing';
+import { DEDICATED_ACCOUNT, INVOICE, PAYMENT, PAYOUT, type ListedObject, type ListedObjectName } from '../catalog/objects';
 import { CREATED_STATUS, eventKey } from './events';
 import { mainUnitsField } from '../helpers/mainUnits';
 
-export type PollResource = 'payment' | 'payout' | 'invoice' | 'dedicatedAccount';
+export type PollResource = ListedObjectName;
 
 export interface ResourceSpec {
 	/** Object kind in event keys (trigger/events.ts). */
@@ -78,57 +79,52 @@ function sortedByName(events: PollEventOption[]): PollEventOption[] {
 	return [...events].sort((a, b) => a.name.localeCompare(b.name));
 }
 
+/**
+ * A poll resource from its catalog entry (catalog/objects.ts): the common events, its events with
+ * fixed statuses, and the event picked first.
+ */
+function resourceSpec(object: ListedObject, statusEvents: PollEventOption[], defaultEvent: string): ResourceSpec {
+	const events = [...commonEvents(object.label, object.statusesPublished ? 'pick' : 'type'), ...statusEvents];
+	return {
+		kind: object.eventKind,
+		path: object.path,
+		eventPrefix: object.eventPrefix,
+		statuses: object.statusesPublished ? object.statuses : undefined,
+		label: object.label,
+		events: sortedByName(events),
+		defaultEvent,
+	};
+}
+
 export const RESOURCES: Readonly<Record<PollResource, ResourceSpec>> = Object.freeze({
-	payment: {
-		kind: 'payment',
-		path: '/v1/payments',
-		eventPrefix: 'PAYMENT',
-		statuses: ['initiated', 'awaiting_charge', 'charged', 'failed', 'expired', 'reversed', 'succeeded'],
-		label: 'payment',
-		events: sortedByName([
-			...commonEvents('payment', 'pick'),
+	payment: resourceSpec(
+		PAYMENT,
+		[
 			statusEvent('Payment Failed or Expired', 'failedOrExpired', ['failed', 'expired'], 'A payment is in status failed or expired'),
 			statusEvent('Payment Reversed', 'reversed', ['reversed'], 'A payment is in status reversed'),
 			statusEvent('Payment Succeeded', 'succeeded', ['succeeded'], 'A payment is in status succeeded'),
-		]),
-		defaultEvent: 'succeeded',
-	},
-	payout: {
-		kind: 'payout',
-		path: '/v1/payouts',
-		eventPrefix: 'PAYOUT',
-		statuses: ['pending', 'succeeded', 'failed', 'reversed', 'sent', 'cancelled'],
-		label: 'payout',
-		events: sortedByName([
-			...commonEvents('payout', 'pick'),
+		],
+		'succeeded',
+	),
+	payout: resourceSpec(
+		PAYOUT,
+		[
 			statusEvent('Payout Cancelled', 'cancelled', ['cancelled'], 'A payout is in status cancelled'),
 			statusEvent('Payout Failed or Reversed', 'failedOrReversed', ['failed', 'reversed'], 'A payout is in status failed or reversed'),
 			statusEvent('Payout Succeeded', 'succeeded', ['succeeded'], 'A payout is in status succeeded'),
-		]),
-		defaultEvent: 'succeeded',
-	},
-	invoice: {
-		kind: 'invoice',
-		path: '/v1/invoices',
-		eventPrefix: 'INVOICE',
-		statuses: ['draft', 'open', 'paid', 'partially_paid', 'cancelled'],
-		label: 'invoice',
-		events: sortedByName([
-			...commonEvents('invoice', 'pick'),
+		],
+		'succeeded',
+	),
+	invoice: resourceSpec(
+		INVOICE,
+		[
 			statusEvent('Invoice Cancelled', 'cancelled', ['cancelled'], 'An invoice is in status cancelled'),
 			statusEvent('Invoice Paid', 'paid', ['paid'], 'An invoice is fully paid'),
 			statusEvent('Invoice Partially Paid', 'partiallyPaid', ['partially_paid'], 'An invoice is in status partially paid'),
-		]),
-		defaultEvent: 'paid',
-	},
-	dedicatedAccount: {
-		kind: 'dedicated_account',
-		path: '/v1/dedicated_accounts',
-		eventPrefix: 'DEDICATED_ACCOUNT',
-		label: 'dedicated account',
-		events: sortedByName(commonEvents('dedicated account', 'type')),
-		defaultEvent: 'created',
-	},
+		],
+		'paid',
+	),
+	dedicatedAccount: resourceSpec(DEDICATED_ACCOUNT, [], 'created'),
 });
 
 /** What a trigger watches: records appearing, or records being in one of `statuses`. */

@@ -6,6 +6,7 @@ import type { IPollFunctions } from 'n8n-workflow';
 
 import { toUnixSeconds } from '../helpers/dates';
 import { InvalidInputError, requireInteger } from '../helpers/validation';
+import { parseNameList } from './events';
 import { RESOURCES, type PollResource, type PollSettings, type Watch } from './poll';
 
 export const DEFAULT_LOOKBACK_HOURS = 72;
@@ -13,10 +14,7 @@ export const DEFAULT_INVOICE_LOOKBACK_HOURS = 720;
 export const MAX_LOOKBACK_HOURS = 24 * 400;
 
 function parseNames(text: unknown): string[] {
-	return String(text ?? '')
-		.split(/[,\n]/)
-		.map((name) => name.trim().toLowerCase())
-		.filter((name) => name !== '');
+	return parseNameList(text).map((name) => name.toLowerCase());
 }
 
 function watchOf(resource: PollResource, event: string, statuses: unknown, statusNames: unknown): Watch {

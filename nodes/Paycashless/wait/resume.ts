@@ -27,6 +27,7 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 
 import { DEFAULT_TIMESTAMP_TOLERANCE_SECONDS, TIMESTAMP_HEADER } from '../../../lib/signing';
+import type { ReferencedObject } from '../catalog/objects';
 import { invalid } from '../helpers/validation';
 import { withMainUnits } from '../helpers/mainUnits';
 import { evaluateCallback, headerValue } from '../trigger/callback';
@@ -52,9 +53,14 @@ export interface WaitKind {
 	/** Event-name prefix, e.g. `INVOICE`. */
 	eventPrefix: string;
 	/** Final statuses, e.g. `paid`, `cancelled`: nothing to wait for after them. */
-	settled: string[];
+	settled: readonly string[];
 	/** Events answered 200 without resuming, with the reason given (e.g. an instalment). */
 	acknowledge: Record<string, string>;
+}
+
+/** The wait for one object: its event prefix and final statuses from the catalog (catalog/objects.ts). */
+export function waitKindOf(object: ReferencedObject, acknowledge: Record<string, string>): WaitKind {
+	return { eventPrefix: object.eventPrefix, settled: object.finalStatuses, acknowledge };
 }
 
 const KEEPS_WAITING = 'event_does_not_end_wait';

@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { PAYMENT } from '../../catalog/objects';
 import {
 	additionalBodyJsonField,
 	additionalFieldsCollection,
@@ -48,7 +49,7 @@ export async function execute(this: IExecuteFunctions, i: number, api: Paycashle
 		}),
 		fields,
 	);
-	return markCreated(await api.request({ method: 'POST', path: '/v1/payments/checkout', body }));
+	return markCreated(await api.request({ method: 'POST', path: PAYMENT.checkoutPath, body }));
 }
 
 /** What an AI agent reads as this tool's description (+ " in Paycashless"). */

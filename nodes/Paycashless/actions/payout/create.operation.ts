@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { BANK, PAYOUT } from '../../catalog/objects';
 import {
 	additionalBodyJsonField,
 	additionalFieldsCollection,
@@ -9,14 +10,12 @@ import {
 	metadataField,
 	referenceField,
 } from '../../descriptions/common';
-import { ID_PREFIXES } from '../../descriptions/locators';
 import { compact, isObject } from '../../helpers/body';
 import { MAX_NARRATION, NUBAN_DIGITS, optionalTextUpTo, optionalUrl, requireDigits, requireId, requireText } from '../../helpers/validation';
 import type { PaycashlessApi } from '../../transport';
 import { amountCurrency, amountValue, finishBody, readAmount, verifiedByReference } from '../common';
 import type { CreateDeclaration, OperationOption } from '../types';
 import { markCreated, MARKER, type CreatedMarker } from '../createdOutput';
-import { verifyPayoutRequest } from './verify.operation';
 
 export const description: INodeProperties[] = [
 	{
@@ -64,7 +63,7 @@ export const option: OperationOption = { name: 'Create', description: 'Send mone
 
 export const declaration: CreateDeclaration = {
 	kind: 'create',
-	findsAgain: verifiedByReference('payout', verifyPayoutRequest, [
+	findsAgain: verifiedByReference(PAYOUT, [
 		{ field: 'amount', requested: (body) => amountValue(body.amount), existing: (found) => amountValue(found.amount) },
 		{ field: 'currency', requested: (body) => amountCurrency(body.amount), existing: (found) => found.currency ?? amountCurrency(found.amount) },
 		{ field: 'destinationAccountNumber', requested: (body) => body.destinationAccountNumber, existing: (found) => found.destinationAccountNumber },
@@ -85,7 +84,7 @@ export function payoutCreateBody(this: IExecuteFunctions, i: number, callbackUrl
 		'0123456789',
 		NUBAN_DIGITS,
 	);
-	const bankId = requireId(this.getNodeParameter('bankId', i), ID_PREFIXES.bank, 'Bank ID');
+	const bankId = requireId(this.getNodeParameter('bankId', i), BANK.idPrefix, 'Bank ID');
 	const fields = this.getNodeParameter('additionalFields', i, {}) as IDataObject;
 	const body = finishBody(
 		compact({
@@ -111,7 +110,7 @@ export function payoutCreateBody(this: IExecuteFunctions, i: number, callbackUrl
 async function fullPayoutAfterCreate(api: PaycashlessApi, reference: string, result: IDataObject): Promise<IDataObject> {
 	if (isObject(result[MARKER]) || 'amount' in result) return markCreated(result);
 	try {
-		const full = await api.request(verifyPayoutRequest(reference));
+		const full = await api.request(PAYOUT.byReference(reference));
 		if (isObject(full) && (full.reference === undefined || full.reference === reference)) {
 			// The payout's own field order (as a repeat, found by reference, returns it), then anything
 			// only the create's answer had.
@@ -131,7 +130,7 @@ async function fullPayoutAfterCreate(api: PaycashlessApi, reference: string, res
 
 /** Sends a create body, then reads the whole payout back by its reference. */
 export async function sendPayout(api: PaycashlessApi, body: IDataObject, reference: string): Promise<IDataObject> {
-	return await fullPayoutAfterCreate(api, reference, await api.request({ method: 'POST', path: '/v1/payouts', body }));
+	return await fullPayoutAfterCreate(api, reference, await api.request({ method: 'POST', path: PAYOUT.path, body }));
 }
 
 export async function execute(this: IExecuteFunctions, i: number, api: PaycashlessApi): Promise<IDataObject> {
