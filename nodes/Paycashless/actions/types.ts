@@ -33,6 +33,8 @@ export interface FoundByReference {
 	findWith: OperationRef & { how(reference: string): string };
 	/** Said in the output marker when the object is returned from a lookup. */
 	foundAgainNote?: string;
+	/** The create answers short (`true` for this answer): the output is the object read back with `lookup`. */
+	readBack?(answer: IDataObject): boolean;
 }
 
 /** How a user checks by hand whether a write without a reference happened. */

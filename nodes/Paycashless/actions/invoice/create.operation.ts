@@ -19,7 +19,6 @@ import { idList, invalid, optionalText, optionalUrl, requireEmail, requireIntege
 import type { PaycashlessApi } from '../../transport';
 import { finishBody } from '../common';
 import type { CreateDeclaration, OperationOption } from '../types';
-import { markCreated } from '../createdOutput';
 
 export const description: INodeProperties[] = [
 	{
@@ -226,9 +225,9 @@ export function invoiceCreateBody(this: IExecuteFunctions, i: number, callbackUr
 	return { reference: String(body.reference), body };
 }
 
-/** Sends a create body; the item has the one output shape of creates (createdOutput.ts). */
+/** Sends a create body; the item has the one output shape of creates (transport/created.ts). */
 export async function sendInvoice(api: PaycashlessApi, body: IDataObject): Promise<IDataObject> {
-	return markCreated(await api.request({ method: 'POST', path: INVOICE.path, body }));
+	return await api.request({ method: 'POST', path: INVOICE.path, body });
 }
 
 export async function execute(this: IExecuteFunctions, i: number, api: PaycashlessApi): Promise<IDataObject> {
