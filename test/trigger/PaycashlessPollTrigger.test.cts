@@ -16,7 +16,7 @@ import {
 	planPoll,
 	type PollEvent,
 	type PollSettings,
-} from '../../nodes/Paycashless/trigger/poll';
+} from '../../nodes/Paycashless/poll/engine';
 import { call } from '../emulator/helpers.cjs';
 import { PollHarness } from '../helpers/pollContext.cjs';
 

@@ -1,5 +1,6 @@
-import { deliveryIdFor, parseCallbackBody, visibleHeaders } from '../../nodes/Paycashless/trigger/callback';
-import { candidateCallbackUrls, queryStringOf, swapTestAndProductionUrl } from '../../nodes/Paycashless/trigger/callbackUrls';
+import { deliveryIdFor, parseCallbackBody } from '../../nodes/Paycashless/callbacks/evaluate';
+import { visibleHeaders } from '../../nodes/Paycashless/callbacks/headers';
+import { candidateCallbackUrls, queryStringOf, swapTestAndProductionUrl } from '../../nodes/Paycashless/callbacks/urls';
 import { eventMatcher, parseNameList as parseEventNames } from '../../nodes/Paycashless/trigger/events';
 
 const ID = '0b7c5a2e-1111-4222-8333-944455556666';

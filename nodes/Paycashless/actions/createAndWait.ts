@@ -3,21 +3,13 @@
  * create's fields without Callback URL, plus Time Limit and a notice; the create's declaration
  * (found again by its reference, never made twice) with a note for an object that already
  * existed; and the run: create with this execution's resume URL as callbackUrl, then wait
- * (../wait/resume.ts).
+ * (../wait/pause.ts).
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import type { PaycashlessApi } from '../transport';
-import {
-	requireOneItem,
-	resumeUrlOf,
-	timeLimitProperties,
-	waitCallbackUrl,
-	waitTillOf,
-	waitUnlessSettled,
-	withoutCallbackUrl,
-	type WaitKind,
-} from '../wait/resume';
+import { requireOneItem, timeLimitProperties, waitTillOf, withoutCallbackUrl, type WaitKind } from '../wait/fields';
+import { resumeUrlOf, waitCallbackUrl, waitUnlessSettled } from '../wait/pause';
 import type { CreateDeclaration, OperationOption, PaycashlessOperation } from './types';
 
 export interface CreateAndWaitSpec {

@@ -4,6 +4,9 @@
  * answers.ts (any of Paycashless's error shapes); the words that name operations come from the
  * operation's write policy, never from a table here. Nothing from the request (headers,
  * signature, key, secret) ever goes into an error.
+ *
+ * Longer than 250 lines on purpose: every error of the transport and every sentence of advice a
+ * user reads is made here, in one place, so that no other file words an error.
  */
 import type { IDataObject, INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';

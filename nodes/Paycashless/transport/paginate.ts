@@ -8,7 +8,8 @@ import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { failureError, stoppedError } from './errors';
-import { sendWithRetries, succeeded, TRANSIENT } from './retry';
+import { succeeded } from './classify';
+import { sendWithRetries, TRANSIENT } from './retry';
 import type { Call } from './send';
 import type { PaycashlessPage } from './types';
 

@@ -26,7 +26,8 @@ import { isObject } from '../helpers/body';
 import { extractErrorDetails } from './answers';
 import { failureError, stoppedError, type FieldDifference } from './errors';
 import { foundAgainOutput, type FoundAgain } from './created';
-import { backoffMs, outOfTime, sendWithRetries, succeeded, TRANSIENT, type ReconcileStep } from './retry';
+import { succeeded } from './classify';
+import { backoffMs, outOfTime, sendWithRetries, TRANSIENT, type ReconcileStep } from './retry';
 import type { Call } from './send';
 import type { Attempt, CreatePolicy, LookupResult, PaycashlessRequest } from './types';
 

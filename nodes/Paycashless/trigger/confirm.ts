@@ -11,7 +11,7 @@ import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 
 import { ACCOUNT_REQUEST, DEDICATED_ACCOUNT, INVOICE, PAYMENT, PAYOUT } from '../catalog/objects';
 import { DEFAULT_TRANSPORT_SETTINGS, paycashlessApi, type TransportSettings } from '../transport';
-import type { ObjectKind } from './consistency';
+import type { ObjectKind } from '../callbacks/consistency';
 
 /**
  * Paycashless waits for the answer while the trigger confirms: a short timeout and one retry.

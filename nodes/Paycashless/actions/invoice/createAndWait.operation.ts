@@ -2,10 +2,10 @@
  * Invoice → Create and Wait for Payment: Invoice → Create with this execution's own resume URL as
  * callbackUrl, then the execution waits until a verified INVOICE_PAID (or INVOICE_CANCELLED)
  * callback resumes it, or until the time limit passes. Instalments do not resume it. How the wait
- * works: ../../wait/resume.ts and docs/wait-for-payment.md.
+ * works: ../../wait/pause.ts and docs/wait-for-payment.md.
  */
 import { INVOICE } from '../../catalog/objects';
-import { waitKindOf } from '../../wait/resume';
+import { waitKindOf } from '../../wait/fields';
 import { createAndWaitOperation } from '../createAndWait';
 import * as create from './create.operation';
 

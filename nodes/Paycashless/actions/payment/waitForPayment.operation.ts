@@ -5,7 +5,7 @@
  * Between the two nodes the workflow can hand the customer the account to pay into or the
  * checkout link, which a single "create and wait" node could not: n8n passes a node's output on
  * only when the node ends, and a waiting node has not ended. How the wait works:
- * ../../wait/resume.ts and docs/wait-for-payment.md.
+ * ../../wait/pause.ts and docs/wait-for-payment.md.
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
@@ -14,7 +14,8 @@ import { PAYMENT } from '../../catalog/objects';
 import { referenceField } from '../../descriptions/common';
 import { requireText } from '../../helpers/validation';
 import type { PaycashlessApi } from '../../transport';
-import { requireOneItem, resumeUrlOf, timeLimitProperties, waitCallbackUrl, waitTillOf, waitKindOf, waitUnlessSettled, type WaitKind } from '../../wait/resume';
+import { requireOneItem, timeLimitProperties, waitKindOf, waitTillOf, type WaitKind } from '../../wait/fields';
+import { resumeUrlOf, waitCallbackUrl, waitUnlessSettled } from '../../wait/pause';
 import { READ, type OperationDeclaration, type OperationOption } from '../types';
 
 export const description: INodeProperties[] = [
@@ -45,7 +46,7 @@ export const declaration: OperationDeclaration = READ;
 
 /**
  * What ends the wait. Event names follow the emulator's PAYMENT_<STATUS>; Paycashless has not
- * published them, so a genuine callback under another name is judged on its data (wait/resume.ts).
+ * published them, so a genuine callback under another name is judged on its data (wait/webhook.ts).
  */
 export const wait: WaitKind = waitKindOf(PAYMENT, {
 	PAYMENT_AWAITING_CHARGE: 'event_does_not_end_wait',

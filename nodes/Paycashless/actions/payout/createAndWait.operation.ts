@@ -2,10 +2,10 @@
  * Payout → Create and Wait for Final Status: Payout → Create with this execution's own resume URL
  * as callbackUrl, then the execution waits until a verified callback says the payout succeeded,
  * failed, was reversed or cancelled (PAYOUT_SENT and PAYOUT_PENDING do not end it), or until the
- * time limit passes. How the wait works: ../../wait/resume.ts, docs/wait-for-payment.md.
+ * time limit passes. How the wait works: ../../wait/pause.ts, docs/wait-for-payment.md.
  */
 import { PAYOUT } from '../../catalog/objects';
-import { waitKindOf } from '../../wait/resume';
+import { waitKindOf } from '../../wait/fields';
 import { createAndWaitOperation } from '../createAndWait';
 import * as create from './create.operation';
 

@@ -1,13 +1,14 @@
 /**
- * Reads the Paycashless Poll Trigger's parameters into PollSettings (trigger/poll.ts), checking
+ * Reads the Paycashless Poll Trigger's parameters into PollSettings (engine.ts), checking
  * them before any request is sent. Bad input throws InvalidInputError naming the field.
  */
 import type { IPollFunctions } from 'n8n-workflow';
 
 import { toUnixSeconds } from '../helpers/dates';
 import { InvalidInputError, requireInteger } from '../helpers/validation';
-import { parseNameList } from './events';
-import { RESOURCES, type PollResource, type PollSettings, type Watch } from './poll';
+import { parseNameList } from '../trigger/events';
+import type { PollSettings, Watch } from './engine';
+import { RESOURCES, type PollResource } from './events';
 
 export const DEFAULT_LOOKBACK_HOURS = 72;
 export const DEFAULT_INVOICE_LOOKBACK_HOURS = 720;

@@ -1,6 +1,6 @@
 /**
  * What the trigger does with one incoming callback, without n8n: bound and parse the body,
- * verify the signature (rules in lib/signing.ts, order of checks in verify.ts), check the event
+ * verify the signature (rules in lib/signing.ts, order of checks in signature.ts), check the event
  * name against the data, choose the event, build the output item. Pure apart from hashing; the
  * node passes in the clock, the headers and the candidate URLs. Never throws for any input.
  *
@@ -11,10 +11,11 @@
 import { createHash } from 'crypto';
 
 import { canonicalJson, DEFAULT_TIMESTAMP_TOLERANCE_SECONDS, SIGNATURE_HEADER, TIMESTAMP_HEADER } from '../../../lib/signing';
-import { signedUrlForms } from './callbackUrls';
+import { signedUrlForms } from './urls';
+import { headerValue, type HeaderValues } from './headers';
 import { checkEventAgainstData, kindOfData, type EventCheck, type ObjectKind } from './consistency';
 import { depthOf, MAX_BODY_BYTES, MAX_JSON_DEPTH, scanJson } from './rawJson';
-import { checkSignatureHeaders, verifySignedCallback } from './verify';
+import { checkSignatureHeaders, verifySignedCallback } from './signature';
 
 export type CallbackRejection =
 	| 'payload_too_large'
@@ -28,16 +29,7 @@ export type CallbackRejection =
 	| 'invalid_signature'
 	| 'missing_api_secret';
 
-/** Headers never copied into an output item: the signature and anything that may carry a credential. */
-const HIDDEN_HEADERS = new Set([
-	SIGNATURE_HEADER.toLowerCase(),
-	'authorization',
-	'proxy-authorization',
-	'cookie',
-	'set-cookie',
-]);
 
-export type HeaderValues = Record<string, string | string[] | undefined>;
 
 export interface ParsedCallback {
 	event: string;
@@ -120,20 +112,7 @@ export function deliveryIdFor(data: unknown): string {
 	return createHash('sha256').update(`paycashless-callback\n${canonicalJson(data)}`).digest('hex').slice(0, 32);
 }
 
-/** The first value of a header (n8n gives lower-cased names; a repeated header is an array). */
-export function headerValue(headers: HeaderValues, name: string): string | undefined {
-	const value = headers[name.toLowerCase()];
-	return Array.isArray(value) ? value[0] : value;
-}
 
-/** The request headers minus the signature and anything credential-like. */
-export function visibleHeaders(headers: HeaderValues): Record<string, string | string[]> {
-	const result: Record<string, string | string[]> = {};
-	for (const [name, value] of Object.entries(headers)) {
-		if (value !== undefined && !HIDDEN_HEADERS.has(name.toLowerCase())) result[name] = value;
-	}
-	return result;
-}
 
 export interface CallbackInput {
 	/** The API secret of the credential. */
