@@ -9,7 +9,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { startEmulator } from '../../emulator/index.cjs';
 import type { EmulatorHandle } from '../../emulator/types.cjs';
-import { callbackEventKey, eventKey } from '../../nodes/Paycashless/trigger/events';
+import { callbackEventKey, eventKey } from '../../nodes/Paycashless/catalog/eventKeys';
 import {
 	decide,
 	MAX_REMEMBERED,

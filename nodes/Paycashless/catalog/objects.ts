@@ -29,7 +29,7 @@ export interface ListedObject extends PaycashlessObject {
 	path: string;
 	/** The read of one object by its id. */
 	one(id: string): string;
-	/** The object's name in event keys (trigger/events.ts): `payment`, `dedicated_account`. */
+	/** The object's name in event keys (eventKeys.ts): `payment`, `dedicated_account`. */
 	eventKind: string;
 	/** Event names: `<eventPrefix>_<STATUS>`, `<eventPrefix>_CREATED`. */
 	eventPrefix: string;

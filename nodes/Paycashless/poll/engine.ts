@@ -31,7 +31,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { DEFAULT_TIMESTAMP_TOLERANCE_SECONDS } from '../../../lib/signing';
-import { CREATED_STATUS, eventKey } from '../trigger/events';
+import { CREATED_STATUS, eventKey } from '../catalog/eventKeys';
 import { mainUnitsField } from '../helpers/mainUnits';
 import { RESOURCES, type PollResource } from './events';
 

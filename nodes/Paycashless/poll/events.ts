@@ -9,7 +9,7 @@ import { DEDICATED_ACCOUNT, INVOICE, PAYMENT, PAYOUT, type ListedObject, type Li
 export type PollResource = ListedObjectName;
 
 export interface ResourceSpec {
-	/** Object kind in event keys (trigger/events.ts). */
+	/** Object kind in event keys (catalog/eventKeys.ts). */
 	kind: string;
 	/** List endpoint. */
 	path: string;

@@ -6,7 +6,7 @@ import type { IPollFunctions } from 'n8n-workflow';
 
 import { toUnixSeconds } from '../helpers/dates';
 import { InvalidInputError, requireInteger } from '../helpers/validation';
-import { parseNameList } from '../trigger/events';
+import { parseNameList } from '../helpers/lists';
 import type { PollSettings, Watch } from './engine';
 import { RESOURCES, type PollResource } from './events';
 

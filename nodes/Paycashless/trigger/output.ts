@@ -10,7 +10,7 @@ import type { CallbackOutcome } from '../callbacks/evaluate';
 import { visibleHeaders, type HeaderValues } from '../callbacks/headers';
 import { mainUnitsField } from '../helpers/mainUnits';
 import type { Confirmation } from './confirm';
-import { callbackEventKey } from './events';
+import { callbackEventKey } from '../catalog/eventKeys';
 
 export type AcceptedCallback = Extract<CallbackOutcome, { action: 'accept' }>;
 
@@ -22,7 +22,7 @@ export function callbackItem(outcome: AcceptedCallback, nowMs: number): IDataObj
 		// The signed data stays as signed; its money in main units beside it.
 		...mainUnitsField(outcome.callback.data),
 		deliveryId: outcome.deliveryId,
-		// Same key as the Paycashless Poll Trigger gives this event (trigger/events.ts).
+		// Same key as the Paycashless Poll Trigger gives this event (catalog/eventKeys.ts).
 		eventKey: callbackEventKey(outcome.callback.event, outcome.callback.data) ?? `callback:${outcome.deliveryId}`,
 		verified: outcome.verified,
 		eventCheck: outcome.eventCheck.result,
