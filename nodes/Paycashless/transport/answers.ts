@@ -90,30 +90,26 @@ export function extractErrorDetails(httpCode: number, body: unknown): Paycashles
 }
 
 
-/** Codes found on an error and its causes, outermost first (n8n wraps the HTTP client's error in a NodeApiError). */
-export function errorCodes(error: unknown): string[] {
-	const codes: string[] = [];
+/** The string values of `key` on an error and its causes, outermost first (n8n wraps the HTTP client's error in a NodeApiError). */
+function alongCauses(error: unknown, key: 'code' | 'message'): string[] {
+	const found: string[] = [];
 	const seen = new Set<unknown>();
 	let level: unknown = error;
 	while (typeof level === 'object' && level !== null && !seen.has(level)) {
 		seen.add(level);
-		const code = (level as { code?: unknown }).code;
-		if (typeof code === 'string') codes.push(code);
+		const value = (level as Record<string, unknown>)[key];
+		if (typeof value === 'string') found.push(value);
 		level = (level as { cause?: unknown }).cause;
 	}
-	return codes;
+	return found;
+}
+
+/** Codes found on an error and its causes, outermost first. */
+export function errorCodes(error: unknown): string[] {
+	return alongCauses(error, 'code');
 }
 
 /** Messages of an error and its causes, outermost first. */
 export function errorMessages(error: unknown): string[] {
-	const messages: string[] = [];
-	const seen = new Set<unknown>();
-	let level: unknown = error;
-	while (typeof level === 'object' && level !== null && !seen.has(level)) {
-		seen.add(level);
-		const message = (level as { message?: unknown }).message;
-		if (typeof message === 'string') messages.push(message);
-		level = (level as { cause?: unknown }).cause;
-	}
-	return messages;
+	return alongCauses(error, 'message');
 }
