@@ -24,14 +24,15 @@ import { isRepeatable, referenceOf, type PaycashlessRequest } from './types';
  * the one create output (created.ts).
  */
 export async function sendRequest(call: Call, request: PaycashlessRequest): Promise<IDataObject> {
-	const create = !isRepeatable(request) && call.policy?.kind === 'create' ? call.policy : undefined;
+	const repeatable = isRepeatable(request);
+	const create = !repeatable && call.policy?.kind === 'create' ? call.policy : undefined;
 	const reference = referenceOf(request);
 	const steps: CreateSteps | undefined = create && {
 		reconcile: reference !== undefined ? reconcileStep(call, request, create, reference) : undefined,
 		// The policy declares a short answer: the loop reads the object back with its lookup.
 		readBack: (answer) => (reference !== undefined && create.readBack?.(answer) ? create.lookup(reference) : undefined),
 	};
-	const result = await sendWithRetries(call, request, isRepeatable(request) ? TRANSIENT : HARMLESS, steps);
+	const result = await sendWithRetries(call, request, repeatable ? TRANSIENT : HARMLESS, steps);
 	if (result.found) return result.found;
 	if (create && result.created) return createdOutput(create, reference, result.created, result.body ?? null);
 	if (!result.body) throw stoppedError(call, request, result);

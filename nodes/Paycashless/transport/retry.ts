@@ -6,7 +6,7 @@
 import { sleep } from 'n8n-workflow';
 import type { IDataObject } from 'n8n-workflow';
 
-import { classify, succeeded } from './classify';
+import { classify } from './classify';
 import { sendAttempt, type Call } from './send';
 import type { Attempt, FailureClass, PaycashlessRequest, SendResult, WaitDecision } from './types';
 
@@ -141,11 +141,13 @@ export async function sendWithRetries(
 		const attempt = await sendAttempt(call, current);
 		sends += 1;
 		const failure = classify(attempt, current);
-		if (failure === undefined && succeeded(attempt)) {
-			const next = created === undefined ? steps.readBack?.(attempt.body) : undefined;
-			if (next === undefined) return { attempt, attempts, sends, body: attempt.body, ...(created !== undefined ? { created } : {}) };
+		if (failure === undefined) {
+			// classify says undefined only for a 2xx JSON object (succeeded, classify.ts).
+			const body = (attempt as Extract<Attempt, { answered: true }>).body as IDataObject;
+			const next = created === undefined ? steps.readBack?.(body) : undefined;
+			if (next === undefined) return { attempt, attempts, sends, body, ...(created !== undefined ? { created } : {}) };
 			// A short create answer: this loop reads the object back, as a read.
-			created = attempt.body;
+			created = body;
 			current = next;
 			retrying = TRANSIENT;
 			startedAt = Date.now();
@@ -156,8 +158,8 @@ export async function sendWithRetries(
 		let stopped: SendResult | undefined;
 		let wait: WaitDecision | undefined;
 		// No connection at all (wrong Base URL, server down) is a setting to fix, not a bad network to ride out.
-		if (!failure || !retrying.has(failure) || sends >= maxAttempts || (failure === 'notSent' && attempts >= NOT_SENT_MAX_ATTEMPTS)) {
-			stopped = { attempt, attempts, sends, failure: failure ?? 'final' };
+		if (!retrying.has(failure) || sends >= maxAttempts || (failure === 'notSent' && attempts >= NOT_SENT_MAX_ATTEMPTS)) {
+			stopped = { attempt, attempts, sends, failure };
 		} else {
 			wait = waitBeforeRetry(call, attempt, attempts);
 			if (wait.tooLong) stopped = { attempt, attempts, sends, failure, waitTooLong: wait };
