@@ -1,7 +1,9 @@
 /**
  * The layering the package promises, checked on the source: no import cycles anywhere (type-only
  * imports count: they tie modules together just the same), nothing imports from a layer above it,
- * and nothing below the operations names node parameters.
+ * and nothing below the operations names node parameters. And the shape of nodes/: each fact about
+ * a Paycashless object written once (catalog/objects.ts), the transport one pipe, and folders by
+ * job with files short enough to read (or saying why not).
  */
 import * as fs from 'fs';
 import * as path from 'path';
@@ -99,10 +101,113 @@ describe('module layering', () => {
 
 	it('the transport knows no operations, descriptions or node parameters', () => {
 		const transport = 'nodes/Paycashless/transport';
-		for (const upper of ['actions', 'descriptions', 'methods', 'trigger']) {
+		for (const upper of ['actions', 'descriptions', 'methods', 'trigger', 'catalog', 'callbacks', 'poll', 'wait']) {
 			expect(importsFrom(transport, `nodes/Paycashless/${upper}`)).toEqual([]);
 		}
 		const readsParameters = sourceFiles(transport).filter((file) => /getNodeParameter\s*\(/.test(fs.readFileSync(file, 'utf8')));
 		expect(readsParameters.map(rel)).toEqual([]);
+	});
+});
+
+const NODE = 'nodes/Paycashless';
+const nodeFiles = sourceFiles('nodes');
+
+/** The code of a file without its comments (string contents kept). */
+function codeOf(file: string): string {
+	return fs
+		.readFileSync(file, 'utf8')
+		.replace(/\/\*[\s\S]*?\*\//g, '')
+		.replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
+}
+
+describe('one catalog per Paycashless object', () => {
+	const catalog = path.join(ROOT, NODE, 'catalog/objects.ts');
+
+	it('writes every API path literal once, in the catalog (every other path is built from its base)', () => {
+		const written: string[] = [];
+		for (const file of nodeFiles) {
+			for (const match of codeOf(file).matchAll(/['"`](\/v1\/[^'"`]*)['"`]/g)) written.push(`${match[1]} in ${rel(file)}`);
+		}
+		// Guards against a scan that finds nothing.
+		expect(written.length).toBeGreaterThanOrEqual(5);
+		expect(written.filter((entry) => !entry.endsWith(` in ${rel(catalog)}`))).toEqual([]);
+		const paths = written.map((entry) => entry.split(' in ')[0]);
+		expect(paths.filter((entry, index) => paths.indexOf(entry) !== index)).toEqual([]);
+	});
+
+	it('writes every status list once, in the catalog', () => {
+		const catalogText = codeOf(catalog);
+		const lists = [...catalogText.matchAll(/(?:statuses|finalStatuses): \[([^\]]*)\]/g)].map((match) =>
+			[...match[1].matchAll(/'([a-z_]+)'/g)].map((word) => word[1]),
+		);
+		expect(lists.length).toBeGreaterThanOrEqual(4);
+		const statusWords = new Set(lists.flat());
+		// Any other array literal of three or more status words is a status list written again.
+		const repeated: string[] = [];
+		for (const file of nodeFiles.filter((candidate) => candidate !== catalog)) {
+			for (const match of codeOf(file).matchAll(/\[\s*((?:'[a-z_]+'\s*,\s*){2,}'[a-z_]+'\s*,?\s*)\]/g)) {
+				const words = [...match[1].matchAll(/'([a-z_]+)'/g)].map((word) => word[1]);
+				if (words.every((word) => statusWords.has(word))) repeated.push(`${rel(file)}: [${words.join(', ')}]`);
+			}
+		}
+		expect(repeated).toEqual([]);
+	});
+
+	it('the catalog knows no operations, triggers, waits or callbacks', () => {
+		for (const upper of ['actions', 'descriptions', 'methods', 'trigger', 'poll', 'wait', 'callbacks']) {
+			expect(importsFrom(`${NODE}/catalog`, `${NODE}/${upper}`)).toEqual([]);
+		}
+	});
+});
+
+describe('the transport as one pipe', () => {
+	const transport = `${NODE}/transport`;
+
+	it('defines the _paycashless marker of a create once', () => {
+		const defining = nodeFiles.filter((file) => /['"`]_paycashless['"`]/.test(codeOf(file)));
+		expect(defining.map(rel)).toEqual([`${transport}/created.ts`]);
+	});
+
+	it('makes every API error in errors.ts', () => {
+		const making = sourceFiles(transport).filter((file) => /new NodeApiError\s*\(/.test(codeOf(file)));
+		expect(making.map(rel)).toEqual([`${transport}/errors.ts`]);
+	});
+
+	it('has one retry loop: only retry.ts sends attempts, and no operation marks its own create', () => {
+		const sending = nodeFiles.filter((file) => /\bsendAttempt\s*\(/.test(codeOf(file)) && !file.endsWith('send.ts'));
+		expect(sending.map(rel)).toEqual([`${transport}/retry.ts`]);
+		const actions = sourceFiles(`${NODE}/actions`);
+		expect(actions.length).toBeGreaterThan(10);
+		expect(actions.filter((file) => /\bMARKER\b|_paycashless/.test(codeOf(file)) && !file.endsWith('tool.ts')).map(rel)).toEqual([]);
+	});
+});
+
+describe('folders by job', () => {
+	it('keeps each file in nodes/ within 250 lines, or says in its header why not', () => {
+		const long = nodeFiles.filter((file) => fs.readFileSync(file, 'utf8').split('\n').length > 250);
+		// Guards against a scan that finds nothing: the node files are long.
+		expect(long.length).toBeGreaterThan(0);
+		const unexplained = long.filter((file) => {
+			const header = /^\/\*\*[\s\S]*?\*\//.exec(fs.readFileSync(file, 'utf8'))?.[0] ?? '';
+			return !/Longer than 250 lines/.test(header);
+		});
+		expect(unexplained.map(rel)).toEqual([]);
+	});
+
+	it('shares the callback check from callbacks/, which knows none of its users', () => {
+		for (const user of ['trigger', 'wait', 'actions', 'poll', 'transport']) {
+			expect(importsFrom(`${NODE}/callbacks`, `${NODE}/${user}`)).toEqual([]);
+		}
+		// The trigger, the resume webhook and Callback → Verify all run the one check.
+		const users = ['PaycashlessTrigger.node.ts', 'wait/webhook.ts', 'actions/callback/verify.operation.ts'];
+		for (const user of users) {
+			expect(graph.get(path.join(ROOT, NODE, user))).toContain(path.join(ROOT, NODE, 'callbacks/evaluate.ts'));
+		}
+	});
+
+	it('keeps the poll engine and the waits apart from the operations and each other', () => {
+		for (const upper of ['actions', 'wait', 'trigger']) expect(importsFrom(`${NODE}/poll`, `${NODE}/${upper}`)).toEqual([]);
+		for (const upper of ['actions', 'poll', 'trigger']) expect(importsFrom(`${NODE}/wait`, `${NODE}/${upper}`)).toEqual([]);
+		for (const upper of ['actions', 'poll', 'wait']) expect(importsFrom(`${NODE}/trigger`, `${NODE}/${upper}`)).toEqual([]);
 	});
 });

@@ -10,14 +10,15 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { resourceDescription } from './actions/resource';
 import { moneyLimitsCollection } from './actions/moneyLimits';
-import { findOperation, moneyPairs, operationPairs, resources, router } from './actions/router';
+import { findOperation, moneyPairs, operationPairs, resources } from './actions/registry';
+import { router } from './actions/router';
 import { toolOnlyProperties } from './actions/tool';
 import { showExactly } from './descriptions/show';
 import { concurrencyProperties } from './descriptions/concurrency';
 import { requestOptionsProperty } from './descriptions/requestOptions';
 import { withReadableSubtitle } from './descriptions/subtitle';
 import { listSearch } from './methods';
-import { resumeWebhook } from './wait/resume';
+import { resumeWebhook } from './wait/webhook';
 import { nothingToRegister } from './helpers/webhookMethods';
 import { PACKAGE_DOCS_URL } from '../../lib/api';
 

@@ -1,3 +1,9 @@
+/**
+ * The Paycashless Poll Trigger: lists Paycashless objects on n8n's schedule and emits the new
+ * records or status changes, with the engine in poll/engine.ts and the Event lists in
+ * poll/events.ts. Longer than 250 lines because n8n's description of the node's fields stays in
+ * the node class, where n8n's lint and the editor read it.
+ */
 import type {
 	IDataObject,
 	INodeExecutionData,
@@ -18,13 +24,12 @@ import {
 	eventItem,
 	LEASE_MS,
 	planPoll,
-	RESOURCES,
 	writeState,
 	type ListQuery,
-	type PollResource,
 	type PollSettings,
-} from './trigger/poll';
-import { DEFAULT_INVOICE_LOOKBACK_HOURS, DEFAULT_LOOKBACK_HOURS, MAX_LOOKBACK_HOURS, readPollSettings } from './trigger/pollSettings';
+} from './poll/engine';
+import { RESOURCES, type PollResource } from './poll/events';
+import { DEFAULT_INVOICE_LOOKBACK_HOURS, DEFAULT_LOOKBACK_HOURS, MAX_LOOKBACK_HOURS, readPollSettings } from './poll/settings';
 import { PACKAGE_DOCS_URL } from '../../lib/api';
 
 
@@ -56,7 +61,7 @@ const properties: INodeProperties[] = [
 		],
 		default: 'payment',
 	},
-	// One Event list per resource, from the resource's table in trigger/poll.ts.
+	// One Event list per resource, from the resource's table in poll/events.ts.
 	...Object.entries(RESOURCES).map(
 		([resource, { events, defaultEvent }]): INodeProperties => ({
 			displayName: 'Event',

@@ -1,5 +1,10 @@
+/**
+ * The Paycashless Trigger: starts a workflow on a signed Paycashless callback. Its webhook runs the
+ * one fail-closed callback check (callbacks/evaluate.ts), answers or starts, and shapes the item in
+ * trigger/output.ts. Longer than 250 lines because n8n's description of the node's fields (about
+ * 150 lines) stays in the node class, where n8n's lint and the editor read it.
+ */
 import type {
-	IDataObject,
 	INodeType,
 	INodeTypeDescription,
 	IWebhookFunctions,
@@ -8,13 +13,14 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { DEFAULT_TIMESTAMP_TOLERANCE_SECONDS, TIMESTAMP_HEADER } from '../../lib/signing';
-import { evaluateCallback, headerValue, visibleHeaders } from './trigger/callback';
-import { candidateCallbackUrls } from './trigger/callbackUrls';
+import { evaluateCallback } from './callbacks/evaluate';
+import { headerValue } from './callbacks/headers';
+import { candidateCallbackUrls } from './callbacks/urls';
 import { confirmWithPaycashless } from './trigger/confirm';
-import { callbackEventKey, eventMatcher, KNOWN_EVENT_OPTIONS, ALL_EVENTS } from './trigger/events';
-import { answerJson, receivedCallback } from './trigger/webhookCallback';
+import { eventMatcher, KNOWN_EVENT_OPTIONS, ALL_EVENTS } from './trigger/events';
+import { callbackItem, withConfirmation, withRequestDetails } from './trigger/output';
+import { answerJson, receivedCallback } from './callbacks/receive';
 import { nothingToRegister } from './helpers/webhookMethods';
-import { mainUnitsField } from './helpers/mainUnits';
 import { PACKAGE_DOCS_URL } from '../../lib/api';
 
 interface TriggerOptions {
@@ -251,20 +257,8 @@ export class PaycashlessTrigger implements INodeType {
 			);
 		}
 
-		const item: IDataObject = {
-			event: outcome.callback.event,
-			data: outcome.callback.data as IDataObject,
-			// The signed data stays as signed; its money in main units beside it.
-			...mainUnitsField(outcome.callback.data),
-			deliveryId: outcome.deliveryId,
-			// Same key as the Paycashless Poll Trigger gives this event (trigger/events.ts).
-			eventKey: callbackEventKey(outcome.callback.event, outcome.callback.data) ?? `callback:${outcome.deliveryId}`,
-			verified: outcome.verified,
-			eventCheck: outcome.eventCheck.result,
-			receivedAt: new Date(nowMs).toISOString(),
-		};
+		let item = callbackItem(outcome, nowMs);
 		if (outcome.eventCheck.result === 'inconsistent') {
-			item.eventCheckProblem = outcome.eventCheck.reason;
 			this.logger.warn(`Paycashless Trigger started the workflow with an inconsistent event (flagged): ${outcome.eventCheck.reason}`, {
 				node: node.name,
 				event: outcome.callback.event,
@@ -284,13 +278,9 @@ export class PaycashlessTrigger implements INodeType {
 				});
 				return answerJson(this, 503, { error: 'confirmation_unavailable', message: 'Paycashless could not be reached to confirm this callback; send it again later.' });
 			}
-			item.confirmed = confirmation.outcome === 'confirmed';
-			item.currentObject = confirmation.outcome === 'confirmed' ? confirmation.current : null;
+			item = withConfirmation(item, confirmation);
 		}
-
-		if (options.skipSignatureVerification === true) item.verificationSkipped = true;
-		if (options.includeHeaders === true) item.headers = visibleHeaders(headers) as IDataObject;
-		if (options.includeRawBody === true) item.rawBody = outcome.callback.rawText;
+		item = withRequestDetails(item, outcome, headers, options);
 
 		// No memory of accepted deliveries is kept here: n8n 2.41 does not save static data changed in
 		// webhook() (WorkflowRunner.run rebuilds a Workflow from the same static data object before

@@ -7,7 +7,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeParameters } from 'n8n
 
 import { NodeHelpers } from 'n8n-workflow';
 
-import { registry } from '../../nodes/Paycashless/actions/router';
+import { registry } from '../../nodes/Paycashless/actions/registry';
 import {
 	CONCURRENCY_PARAMETER,
 	DEFAULT_READ_CONCURRENCY,

@@ -3,7 +3,7 @@ import { join } from 'path';
 
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { findOperation, registry } from '../../nodes/Paycashless/actions/router';
+import { findOperation, registry } from '../../nodes/Paycashless/actions/registry';
 import { Paycashless } from '../../nodes/Paycashless/Paycashless.node';
 import { PaycashlessPollTrigger } from '../../nodes/Paycashless/PaycashlessPollTrigger.node';
 

@@ -12,7 +12,7 @@ import type { IDataObject, INodeParameters, INodeProperties, INodePropertyOption
 import { NodeHelpers } from 'n8n-workflow';
 
 import { namesMatch } from '../../nodes/Paycashless/actions/moneyLimits';
-import { registry } from '../../nodes/Paycashless/actions/router';
+import { registry } from '../../nodes/Paycashless/actions/registry';
 import { offeredAsTool } from '../../nodes/Paycashless/actions/tool';
 import { Paycashless } from '../../nodes/Paycashless/Paycashless.node';
 import { withMainUnits } from '../../nodes/Paycashless/helpers/mainUnits';

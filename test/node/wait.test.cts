@@ -8,7 +8,8 @@ import type { IDataObject, IExecuteFunctions, INodeParameters } from 'n8n-workfl
 import { startEmulator, type EmulatorHandle } from '../../emulator/index.cjs';
 import { callbackSignature, canonicalJson, unixTimestamp } from '../../lib/signing';
 import { Paycashless } from '../../nodes/Paycashless/Paycashless.node';
-import { WAIT_REFERENCE_PARAM, waitCallbackUrl, waitTillFrom } from '../../nodes/Paycashless/wait/resume';
+import { waitTillFrom } from '../../nodes/Paycashless/wait/fields';
+import { WAIT_REFERENCE_PARAM, waitCallbackUrl } from '../../nodes/Paycashless/wait/pause';
 import { createExecuteContext, runNode } from '../helpers/executeContext.cjs';
 import { runWebhook } from '../helpers/webhookContext.cjs';
 

@@ -9,10 +9,11 @@ import { NodeApiError } from 'n8n-workflow';
 import { Paycashless } from '../../nodes/Paycashless/Paycashless.node';
 import { NodeHelpers } from 'n8n-workflow';
 
-import { registry, writePolicy } from '../../nodes/Paycashless/actions/router';
+import { registry, writePolicy } from '../../nodes/Paycashless/actions/registry';
 import { SETTING_PARAMETERS } from '../../nodes/Paycashless/descriptions/requestOptions';
 import { differences } from '../../nodes/Paycashless/transport/reconcile';
-import { backoffMs, classify, retryAfterMs } from '../../nodes/Paycashless/transport/retry';
+import { classify } from '../../nodes/Paycashless/transport/classify';
+import { backoffMs, retryAfterMs } from '../../nodes/Paycashless/transport/retry';
 import { DEFAULT_TRANSPORT_SETTINGS } from '../../nodes/Paycashless/transport/settings';
 import type { Attempt, CreatePolicy, PaycashlessRequest } from '../../nodes/Paycashless/transport/types';
 import { runNode } from '../helpers/executeContext.cjs';

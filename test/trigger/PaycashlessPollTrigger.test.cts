@@ -9,14 +9,14 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { startEmulator } from '../../emulator/index.cjs';
 import type { EmulatorHandle } from '../../emulator/types.cjs';
-import { callbackEventKey, eventKey } from '../../nodes/Paycashless/trigger/events';
+import { callbackEventKey, eventKey } from '../../nodes/Paycashless/catalog/eventKeys';
 import {
 	decide,
 	MAX_REMEMBERED,
 	planPoll,
 	type PollEvent,
 	type PollSettings,
-} from '../../nodes/Paycashless/trigger/poll';
+} from '../../nodes/Paycashless/poll/engine';
 import { call } from '../emulator/helpers.cjs';
 import { PollHarness } from '../helpers/pollContext.cjs';
 

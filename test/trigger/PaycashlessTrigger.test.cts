@@ -1,6 +1,6 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { registry } from '../../nodes/Paycashless/actions/router';
+import { registry } from '../../nodes/Paycashless/actions/registry';
 import { Paycashless } from '../../nodes/Paycashless/Paycashless.node';
 import { PaycashlessTrigger } from '../../nodes/Paycashless/PaycashlessTrigger.node';
 import { runWebhook, TEST_PRODUCTION_URL, TEST_WEBHOOK_ID, type FakeWebhookOptions, type WebhookRun } from '../helpers/webhookContext.cjs';

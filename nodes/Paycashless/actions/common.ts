@@ -9,7 +9,8 @@ import { CURRENCIES, toSmallestUnit } from '../helpers/amount';
 import { mergeAdditionalBody, metadataFromPairs } from '../helpers/body';
 import { toUnixSeconds } from '../helpers/dates';
 import { optionalText, requireId, requireInteger, requireOneOf } from '../helpers/validation';
-import type { KeyField, ListOptions, PaycashlessRequest } from '../transport';
+import type { ReferencedObject } from '../catalog/objects';
+import type { KeyField, ListOptions } from '../transport';
 import type { FoundByReference } from './types';
 
 /** `{ value, currency }` from the Amount, Currency and Amount in Smallest Unit fields. */
@@ -79,15 +80,12 @@ export function finishBody(body: IDataObject, fields: IDataObject): IDataObject 
  * A money movement found again with `<Resource> → Verify` by its reference (payouts, payments):
  * everything of its declaration but the lookup and the fields that must agree.
  */
-export function verifiedByReference(
-	resource: string,
-	lookup: (reference: string) => PaycashlessRequest,
-	sameAs: KeyField[],
-): FoundByReference {
+export function verifiedByReference(object: ReferencedObject, sameAs: KeyField[]): FoundByReference {
+	const resource = object.label;
 	return {
 		object: resource,
 		movesMoney: true,
-		lookup,
+		lookup: object.byReference,
 		via: 'verify',
 		findWith: { resource, operation: 'verify', how: (reference) => `and the reference "${reference}"` },
 		sameAs,

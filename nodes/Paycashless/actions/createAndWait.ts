@@ -3,21 +3,13 @@
  * create's fields without Callback URL, plus Time Limit and a notice; the create's declaration
  * (found again by its reference, never made twice) with a note for an object that already
  * existed; and the run: create with this execution's resume URL as callbackUrl, then wait
- * (../wait/resume.ts).
+ * (../wait/pause.ts).
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import type { PaycashlessApi } from '../transport';
-import {
-	requireOneItem,
-	resumeUrlOf,
-	timeLimitProperties,
-	waitCallbackUrl,
-	waitTillOf,
-	waitUnlessSettled,
-	withoutCallbackUrl,
-	type WaitKind,
-} from '../wait/resume';
+import { requireOneItem, timeLimitProperties, waitTillOf, withoutCallbackUrl, type WaitKind } from '../wait/fields';
+import { resumeUrlOf, waitCallbackUrl, waitUnlessSettled } from '../wait/pause';
 import type { CreateDeclaration, OperationOption, PaycashlessOperation } from './types';
 
 export interface CreateAndWaitSpec {
@@ -33,7 +25,7 @@ export interface CreateAndWaitSpec {
 	/** The create's validated body with `callbackUrl` set to the given URL (nothing sent). */
 	body(this: IExecuteFunctions, i: number, callbackUrl: string): { reference: string; body: IDataObject };
 	/** Sends the body as the plain create does (same request, same output shape). */
-	send(api: PaycashlessApi, body: IDataObject, reference: string): Promise<IDataObject>;
+	send(api: PaycashlessApi, body: IDataObject): Promise<IDataObject>;
 }
 
 export function createAndWaitOperation(spec: CreateAndWaitSpec): PaycashlessOperation {
@@ -55,7 +47,7 @@ export function createAndWaitOperation(spec: CreateAndWaitSpec): PaycashlessOper
 			// After Additional Body JSON, with the reference that is sent: this URL is what ends the wait.
 			const callbackUrl = waitCallbackUrl(resumeUrl, reference);
 			body.callbackUrl = callbackUrl;
-			const created = await spec.send(api, body, reference);
+			const created = await spec.send(api, body);
 			return await waitUnlessSettled.call(this, i, spec.wait, created, { reference, callbackUrl }, waitTill);
 		},
 	};

@@ -13,6 +13,9 @@
  *   with the name Paycashless's account lookup returns.
  * As a tool, a money-moving operation refuses to run without a Maximum Amount and a Maximum
  * Count, unless the user turned on "Run Without Limits (Unsafe)".
+ *
+ * Longer than 250 lines on purpose: the limits' fields, how they are read and the checks they
+ * make are one guard on money, read whole.
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';

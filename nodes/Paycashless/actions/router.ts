@@ -3,97 +3,20 @@
  * output with its input, turning bad input into NodeOperationError (with the item index),
  * honouring "Continue On Fail", and working on several items at once where the operation allows
  * it ("Requests in Parallel", descriptions/concurrency.ts). Output is always in input order.
- *
- * It is also where an operation's declaration becomes what the rest of the node uses: the write
- * policy handed to the transport (with the words a user sees, taken from the node's own Resource
- * and Operation names), the default of Requests in Parallel, and which operations show which
- * shared fields.
+ * The operations and what their declarations become are in registry.ts.
  */
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { CONCURRENCY_PARAMETER, DEFAULT_READ_CONCURRENCY, DEFAULT_WRITE_CONCURRENCY, MAX_CONCURRENCY } from '../descriptions/concurrency';
+import { CONCURRENCY_PARAMETER, MAX_CONCURRENCY } from '../descriptions/concurrency';
 import { readRequestOptions } from '../descriptions/requestOptions';
-import type { OperationPair } from '../descriptions/show';
 import { withMainUnits } from '../helpers/mainUnits';
 import { InvalidInputError, requireInteger } from '../helpers/validation';
-import { paycashlessApi, type PaycashlessApi, type WritePolicy } from '../transport';
+import { paycashlessApi, type PaycashlessApi } from '../transport';
 import { enforceMoneyLimits, runsAsTool } from './moneyLimits';
+import { defaultConcurrency, findOperation, writePolicy } from './registry';
 import { SIMPLIFY_PARAMETER, simplifyForTool } from './tool';
-import * as bankAccount from './bankAccount';
-import * as callback from './callback';
-import * as dedicatedAccount from './dedicatedAccount';
-import * as invoice from './invoice';
-import type { PaycashlessResource } from './node.type';
-import * as payment from './payment';
-import * as payout from './payout';
-import * as taxRate from './taxRate';
-import { moneyKind, type MoneyKind, type OperationDeclaration, type OperationRef, type PaycashlessOperation, type PaycashlessResourceDefinition } from './types';
-
-/** The resources in the order of the Resource list (alphabetical, as n8n's lint wants). */
-export const resources: Record<PaycashlessResource, PaycashlessResourceDefinition> = {
-	bankAccount: bankAccount.resource,
-	callback: callback.resource,
-	dedicatedAccount: dedicatedAccount.resource,
-	invoice: invoice.resource,
-	payment: payment.resource,
-	payout: payout.resource,
-	taxRate: taxRate.resource,
-};
-
-/** Every operation, by resource and operation value. */
-export const registry = Object.fromEntries(
-	Object.entries(resources).map(([resource, definition]) => [resource, definition.operations]),
-) as Record<PaycashlessResource, Record<string, PaycashlessOperation>>;
-
-/** The handler of `resource` + `operation`, or undefined. */
-export function findOperation(resource: string, operation: string): PaycashlessOperation | undefined {
-	const operations = registry[resource as PaycashlessResource] as Record<string, PaycashlessOperation> | undefined;
-	return operations && Object.prototype.hasOwnProperty.call(operations, operation) ? operations[operation] : undefined;
-}
-
-/** Every operation as a resource + operation pair, optionally only those of one kind. */
-export function operationPairs(kind?: OperationDeclaration['kind']): OperationPair[] {
-	return Object.entries(registry).flatMap(([resource, operations]) =>
-		Object.entries(operations)
-			.filter(([, operation]) => kind === undefined || operation.declaration.kind === kind)
-			.map(([operation]) => ({ resource, operation })),
-	);
-}
-
-/** The operations that create `object` (payout, payment) and so move money. */
-export function moneyPairs(kind: MoneyKind): OperationPair[] {
-	return operationPairs('create').filter(({ resource, operation }) => {
-		const found = findOperation(resource, operation);
-		return found !== undefined && moneyKind(found.declaration) === kind;
-	});
-}
-
-/** How the node names an operation, e.g. "Payout → Verify": its Resource and Operation names. */
-export function operationLabel(ref: OperationRef): string {
-	const operation = findOperation(ref.resource, ref.operation);
-	if (!operation) throw new Error(`No operation ${ref.resource}.${ref.operation} to name`);
-	return `${resources[ref.resource as PaycashlessResource].displayName} → ${operation.option.name}`;
-}
-
-/** The transport's policy for an operation's writes, with the words resolved. */
-export function writePolicy(declaration: OperationDeclaration): WritePolicy | undefined {
-	if (declaration.kind === 'read') return undefined;
-	if (declaration.kind === 'write') {
-		const { check } = declaration;
-		return { kind: 'write', check: check.with ? `with ${operationLabel(check.with)} ${check.text}` : check.text };
-	}
-	const { findWith, ...found } = declaration.findsAgain;
-	const label = operationLabel(findWith);
-	return { kind: 'create', ...found, findWith: (reference) => `${label} ${findWith.how(reference)}` };
-}
-
-/** The default of "Requests in Parallel", or undefined when the operation's items always run one at a time. */
-export function defaultConcurrency(declaration: OperationDeclaration): number | undefined {
-	if (declaration.kind === 'read') return DEFAULT_READ_CONCURRENCY;
-	if (declaration.kind === 'create') return DEFAULT_WRITE_CONCURRENCY;
-	return undefined;
-}
+import { moneyKind, type OperationDeclaration } from './types';
 
 /** Any failure as an n8n error that knows its item. */
 function asNodeError(this: IExecuteFunctions, error: unknown, itemIndex: number): NodeApiError | NodeOperationError {

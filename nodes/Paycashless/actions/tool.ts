@@ -21,7 +21,7 @@ import { showExactly, type OperationPair } from '../descriptions/show';
 import { isObject } from '../helpers/body';
 import { formatMainUnits, MAIN_UNITS_KEY } from '../helpers/mainUnits';
 import type { Currency } from '../helpers/amount';
-import { MARKER } from './createdOutput';
+import { MARKER } from '../transport';
 import { runWithoutLimitsField } from './moneyLimits';
 import { moneyKind, type PaycashlessOperation, type PaycashlessResourceDefinition } from './types';
 

@@ -7,7 +7,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { KeyField, LookupResult, PaycashlessApi, PaycashlessRequest } from '../transport';
-import type { WaitKind } from '../wait/resume';
+import type { WaitKind } from '../wait/fields';
 
 /** Another operation of this node, by its resource and operation values. */
 export interface OperationRef {
@@ -33,6 +33,8 @@ export interface FoundByReference {
 	findWith: OperationRef & { how(reference: string): string };
 	/** Said in the output marker when the object is returned from a lookup. */
 	foundAgainNote?: string;
+	/** The create answers short (`true` for this answer): the output is the object read back with `lookup`. */
+	readBack?(answer: IDataObject): boolean;
 }
 
 /** How a user checks by hand whether a write without a reference happened. */
@@ -81,7 +83,7 @@ export interface PaycashlessOperation {
 	/** Its fields; the resource adds the display options that show them for this operation only. */
 	description: INodeProperties[];
 	execute(this: IExecuteFunctions, itemIndex: number, api: PaycashlessApi): Promise<IDataObject | IDataObject[]>;
-	/** For an operation that pauses the execution: which callbacks end the wait (../wait/resume.ts). */
+	/** For an operation that pauses the execution: which callbacks end the wait (../wait/fields.ts). */
 	wait?: WaitKind;
 	/**
 	 * As an AI agent's tool (./tool.ts): `false` when it cannot work as one tool call (waits never

@@ -4,6 +4,7 @@
  */
 import type { INodeProperties } from 'n8n-workflow';
 
+import { ID_PREFIXES } from '../catalog/objects';
 import { idPattern } from '../helpers/validation';
 
 interface LocatorSpec {
@@ -51,15 +52,7 @@ export function idLocator(spec: LocatorSpec): INodeProperties {
 	};
 }
 
-export const ID_PREFIXES = {
-	dedicatedAccount: 'va_',
-	accountRequest: 'acc_req_',
-	bank: 'bank_',
-	invoice: 'inv_',
-	payment: 'pi_',
-	payout: 'po_',
-	taxRate: 'txr_',
-} as const;
+
 
 export const paymentIdLocator = idLocator({
 	name: 'paymentId',

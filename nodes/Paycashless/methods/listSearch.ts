@@ -5,6 +5,7 @@
  */
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
 
+import { DEDICATED_ACCOUNT, INVOICE, PAYMENT, PAYOUT } from '../catalog/objects';
 import { MAX_PAGE_SIZE, paycashlessApi } from '../transport';
 
 type Describe = (record: IDataObject) => string;
@@ -46,18 +47,18 @@ function listSearchOf(path: string, describe: Describe): ListSearch {
 	};
 }
 
-export const searchPayments = listSearchOf('/v1/payments', (r) =>
+export const searchPayments = listSearchOf(PAYMENT.path, (r) =>
 	label(r.reference, minor(r.expectedAmount, r.currency), r.status, r.id),
 );
 
-export const searchPayouts = listSearchOf('/v1/payouts', (r) =>
+export const searchPayouts = listSearchOf(PAYOUT.path, (r) =>
 	label(r.reference, minor(r.amount, r.currency), r.status, r.id),
 );
 
-export const searchInvoices = listSearchOf('/v1/invoices', (r) =>
+export const searchInvoices = listSearchOf(INVOICE.path, (r) =>
 	label(r.number, r.reference, minor(r.amountDue, r.currency), r.status, r.id),
 );
 
-export const searchDedicatedAccounts = listSearchOf('/v1/dedicated_accounts', (r) =>
+export const searchDedicatedAccounts = listSearchOf(DEDICATED_ACCOUNT.path, (r) =>
 	label(r.accountName, r.accountNumber, r.bankName, r.id),
 );

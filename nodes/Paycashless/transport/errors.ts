@@ -1,87 +1,25 @@
 /**
- * Turning Paycashless failures into n8n errors. Paycashless answers errors in several shapes
- * (`{error:{type,code,message,params}}`, top-level `{type,code,message}`, the payout form
- * `{status:'failed', message}`, or a non-JSON body from a proxy); all are read here, once.
- * Nothing from the request (headers, signature, key, secret) ever goes into an error.
- * `composeError` is the one place an error and its advice are put together; the words that
- * name operations come from the operation's write policy, never from a table here.
+ * Writing the transport's errors: `composeError` is the one place an error of the transport is
+ * made, with its message, its advice and what the circumstance adds. The answer is read in
+ * answers.ts (any of Paycashless's error shapes); the words that name operations come from the
+ * operation's write policy, never from a table here. Nothing from the request (headers,
+ * signature, key, secret) ever goes into an error.
+ *
+ * Longer than 250 lines on purpose: every error of the transport and every sentence of advice a
+ * user reads is made here, in one place, so that no other file words an error.
  */
 import type { IDataObject, INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { isObject } from '../helpers/body';
-import { isRepeatable, type Attempt, type CreatePolicy, type PaycashlessRequest, type WritePolicy } from './types';
-
-export interface PaycashlessErrorDetails {
-	/** HTTP status of the answer. */
-	httpCode: number;
-	/** `api_error`, `authentication_error`, `idempotency_error`, `invalid_request_error`, ... */
-	type?: string;
-	code?: string;
-	/** The API's own message, or a description of the answer when it had none. */
-	message: string;
-	/** Names of the fields the API complained about. */
-	params?: string[];
-	/** The answer was not a JSON object (empty, HTML from a proxy, ...). */
-	unexpected?: boolean;
-}
+import { errorCodes, errorMessages, extractErrorDetails, text, type PaycashlessErrorDetails } from './answers';
+import type { Call } from './send';
+import { isRepeatable, referenceOf, type Attempt, type PaycashlessRequest, type SendResult, type WritePolicy } from './types';
 
 
-function text(value: unknown): string | undefined {
-	if (typeof value === 'string' && value.trim() !== '') return value.trim();
-	if (typeof value === 'number') return String(value);
-	return undefined;
-}
 
-function snippet(body: string): string {
-	const flat = body.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
-	return flat.length > 160 ? `${flat.slice(0, 157)}...` : flat;
-}
 
-/**
- * A 2xx answer that still reports a failure: the payout form `{ status: 'failed', message }`
- * without an `id` (a payout object whose status is `failed` carries its id and is a result).
- */
-export function isFailureBody(body: unknown): boolean {
-	return isObject(body) && body.status === 'failed' && typeof body.message === 'string' && !('id' in body);
-}
 
-/** Reads type, code, message and params from any of the documented error shapes. */
-export function extractErrorDetails(httpCode: number, body: unknown): PaycashlessErrorDetails {
-	if (typeof body === 'string' || Buffer.isBuffer(body)) {
-		const raw = Buffer.isBuffer(body) ? body.toString('utf8') : body;
-		if (raw.trim() !== '') {
-			try {
-				const parsed: unknown = JSON.parse(raw);
-				if (isObject(parsed)) return extractErrorDetails(httpCode, parsed);
-			} catch {
-				// Not JSON: described below.
-			}
-			return { httpCode, message: `Paycashless answered with a non-JSON body: ${snippet(raw)}`, unexpected: true };
-		}
-	}
-	if (!isObject(body)) return { httpCode, message: 'Paycashless answered with an empty body', unexpected: true };
 
-	const nested = isObject(body.error) ? body.error : undefined;
-	const source = nested ?? body;
-	const message =
-		text(source.message) ??
-		text(body.message) ??
-		(typeof body.error === 'string' ? body.error : undefined) ??
-		text(source.detail) ??
-		'Paycashless gave no error message';
-	const rawParams = source.params ?? body.params;
-	const params = Array.isArray(rawParams)
-		? rawParams.map((param) => (typeof param === 'string' ? param : JSON.stringify(param)))
-		: undefined;
-	return {
-		httpCode,
-		type: text(source.type),
-		code: text(source.code),
-		message,
-		params: params && params.length > 0 ? params : undefined,
-	};
-}
 
 /** The error message: the API's message with its type/code and the HTTP status. */
 export function errorMessage(details: PaycashlessErrorDetails): string {
@@ -90,11 +28,6 @@ export function errorMessage(details: PaycashlessErrorDetails): string {
 }
 
 
-/** The reference a create sends (`body.reference`): the one that finds it again. */
-export function referenceOf(request: PaycashlessRequest): string | undefined {
-	const reference = request.body?.reference;
-	return typeof reference === 'string' && reference !== '' ? reference : undefined;
-}
 
 /**
  * The sentence that tells the user how to check whether a write went through before sending it
@@ -159,33 +92,7 @@ function answerAdvice(
 	return `Paycashless refused the request.${fields}`;
 }
 
-/** Codes found on an error and its causes, outermost first (n8n wraps the HTTP client's error in a NodeApiError). */
-export function errorCodes(error: unknown): string[] {
-	const codes: string[] = [];
-	const seen = new Set<unknown>();
-	let level: unknown = error;
-	while (typeof level === 'object' && level !== null && !seen.has(level)) {
-		seen.add(level);
-		const code = (level as { code?: unknown }).code;
-		if (typeof code === 'string') codes.push(code);
-		level = (level as { cause?: unknown }).cause;
-	}
-	return codes;
-}
 
-/** Messages of an error and its causes, outermost first. */
-export function errorMessages(error: unknown): string[] {
-	const messages: string[] = [];
-	const seen = new Set<unknown>();
-	let level: unknown = error;
-	while (typeof level === 'object' && level !== null && !seen.has(level)) {
-		seen.add(level);
-		const message = (level as { message?: unknown }).message;
-		if (typeof message === 'string') messages.push(message);
-		level = (level as { cause?: unknown }).cause;
-	}
-	return messages;
-}
 
 
 const TIMEOUT_CODES = new Set(['ECONNABORTED', 'ETIMEDOUT', 'ESOCKETTIMEDOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
@@ -208,7 +115,9 @@ export type Circumstance =
 	/** A list answered without a `data` list. */
 	| { kind: 'notAList' }
 	/** A lookup's answer did not settle whether the object exists. */
-	| { kind: 'inconclusive'; message: string };
+	| { kind: 'inconclusive'; message: string }
+	/** The reference already belongs to an object with other key fields (reconcile.ts). */
+	| { kind: 'referenceMismatch'; existingId?: string; differences: FieldDifference[] };
 
 export interface ErrorInput {
 	node: INode;
@@ -274,8 +183,9 @@ function unansweredError(input: ErrorInput, cause: unknown): NodeApiError {
  * reach"), its advice, and what the circumstance adds. Never copies anything from the request's
  * headers.
  */
-export function composeError(input: ErrorInput): NodeApiError {
+export function composeError(input: ErrorInput): NodeApiError | NodeOperationError {
 	const { attempt, attempts, circumstance, policy, request } = input;
+	if (circumstance?.kind === 'referenceMismatch') return referenceMismatchError(input, circumstance);
 	const error = attempt.answered ? answeredError(input, attempt) : unansweredError(input, attempt.error);
 	const reference = referenceOf(request);
 	const finder = policy?.kind === 'create' && reference !== undefined ? policy.findWith(reference) : 'the Paycashless dashboard';
@@ -320,15 +230,14 @@ export interface FieldDifference {
  * The reference of this item already belongs to an object with other key fields (amount,
  * account...): a reused reference, not a repeat of this item. Never returned as if it were this one.
  */
-export function referenceMismatchError(
-	node: INode,
-	policy: CreatePolicy,
-	reference: string,
-	existingId: string | undefined,
-	differences: FieldDifference[],
-	itemIndex?: number,
+function referenceMismatchError(
+	input: ErrorInput,
+	{ existingId, differences }: Extract<Circumstance, { kind: 'referenceMismatch' }>,
 ): NodeOperationError {
-	const what = policy.object;
+	const { node, policy, request, itemIndex } = input;
+	const reference = referenceOf(request) ?? '';
+	const what = policy?.kind === 'create' ? policy.object : 'object';
+	const finder = policy?.kind === 'create' ? policy.findWith(reference) : 'the Paycashless dashboard';
 	const listed = differences
 		.map((difference) => `${difference.field} ${JSON.stringify(difference.existing)} there, ${JSON.stringify(difference.requested)} in this item`)
 		.join('; ');
@@ -336,7 +245,7 @@ export function referenceMismatchError(
 		node,
 		`The reference "${reference}" already belongs to another ${what}${existingId ? ` (${existingId})` : ''} with different details: ${listed}`,
 		{
-			description: `A reference identifies one ${what}, so Paycashless did not create this item's ${what}. Use a new, unique reference for a new ${what}; or, if the existing one is the ${what} you meant, make this item match it. Look at it with ${policy.findWith(reference)}. Amounts are compared in the smallest unit.`,
+			description: `A reference identifies one ${what}, so Paycashless did not create this item's ${what}. Use a new, unique reference for a new ${what}; or, if the existing one is the ${what} you meant, make this item match it. Look at it with ${finder}. Amounts are compared in the smallest unit.`,
 			itemIndex,
 		},
 	);
@@ -346,4 +255,37 @@ export function referenceMismatchError(
 		...(existingId ? { existingId } : {}),
 	};
 	return error;
+}
+
+/** The error of a failed attempt of `call` (the policy applies to writes only). */
+export function failureError(
+	call: Call,
+	request: PaycashlessRequest,
+	attempt: Attempt,
+	attempts = 1,
+	circumstance?: Circumstance,
+): NodeApiError | NodeOperationError {
+	return composeError({
+		node: call.context.getNode(),
+		request,
+		policy: isRepeatable(request) ? undefined : call.policy,
+		attempt,
+		attempts,
+		baseURL: call.baseURL,
+		itemIndex: call.itemIndex,
+		circumstance,
+	});
+}
+
+/** The error that ends a request whose retries stopped on a failure (retry.ts). */
+export function stoppedError(call: Call, request: PaycashlessRequest, result: SendResult): NodeApiError | NodeOperationError {
+	if (result.waitTooLong) {
+		return failureError(call, request, result.attempt, result.attempts, {
+			kind: 'waitTooLong',
+			askedMs: result.waitTooLong.ms,
+			maxMs: call.settings.maxRetryWaitMs,
+		});
+	}
+	const unknown = result.failure === 'uncertain' && !isRepeatable(request);
+	return failureError(call, request, result.attempt, result.attempts, unknown ? { kind: 'unknownOutcome' } : undefined);
 }

@@ -7,8 +7,10 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { resultError, sendWithRetries, TRANSIENT } from './retry';
-import { attemptError, succeeded, type Call } from './send';
+import { failureError, stoppedError } from './errors';
+import { succeeded } from './classify';
+import { sendWithRetries, TRANSIENT } from './retry';
+import type { Call } from './send';
 import type { PaycashlessPage } from './types';
 
 /** The largest page the API serves. */
@@ -43,9 +45,9 @@ export async function fetchPage(call: Call, list: ListRequest, pageSize: number,
 	const request = { method: 'GET' as const, path: list.path, qs: { ...list.qs, limit: pageSize, cursor } };
 	const result = await sendWithRetries(call, request, TRANSIENT);
 	const { attempt } = result;
-	if (result.failure !== undefined || !succeeded(attempt)) throw resultError(call, request, result);
+	if (result.failure !== undefined || !succeeded(attempt)) throw stoppedError(call, request, result);
 	const body = attempt.body;
-	if (!Array.isArray(body.data)) throw attemptError(call, request, attempt, result.attempts, { kind: 'notAList' });
+	if (!Array.isArray(body.data)) throw failureError(call, request, attempt, result.attempts, { kind: 'notAList' });
 	const next = typeof body.cursor === 'string' && body.cursor !== '' ? body.cursor : undefined;
 	return { data: body.data as IDataObject[], hasMore: body.hasMore === true, cursor: next };
 }

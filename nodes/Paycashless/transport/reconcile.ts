@@ -1,6 +1,6 @@
 /**
- * Creates that carry a merchant reference (payouts, payments, invoices) are never sent again
- * blindly. The reference is what identifies the object on both sides, and it is always the one
+ * The create step of the retry loop (retry.ts): creates that carry a merchant reference
+ * (payouts, payments, invoices) are never sent again blindly. The reference is what identifies the object on both sides, and it is always the one
  * in the body that was sent (`body.reference`). How to find each kind of object again, and which
  * fields must agree, come from the operation's create policy (its declaration). So:
  *
@@ -23,31 +23,15 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { isObject } from '../helpers/body';
-import { extractErrorDetails, referenceMismatchError, type FieldDifference } from './errors';
-import { backoffMs, HARMLESS, outOfTime, pause, resultError, sendWithRetries, TRANSIENT } from './retry';
-import { attemptError, succeeded, type Call } from './send';
+import { extractErrorDetails } from './answers';
+import { failureError, stoppedError, type FieldDifference } from './errors';
+import { foundAgainOutput, type FoundAgain } from './created';
+import { succeeded } from './classify';
+import { backoffMs, outOfTime, sendWithRetries, TRANSIENT, type ReconcileStep } from './retry';
+import type { Call } from './send';
 import type { Attempt, CreatePolicy, LookupResult, PaycashlessRequest } from './types';
 
-/** Key of the marker added to an object returned by reconciliation. */
-export const RECONCILED_KEY = '_paycashless';
-
-/**
- * The marker: `{ reconciled: true, reason, via }`.
- * - `reason: 'repeatedReference'`: Paycashless said the reference was used before (409); this is
- *   the object created earlier (e.g. by a previous run of the workflow).
- * - `reason: 'uncertainOutcome'`: the create got no clear answer; this is the object it made.
- * - `via`: how it was found (the policy's name for its lookup: `verify`, `invoiceList`).
- * - `note`: what the user should know about the object returned (from the policy).
- */
-export interface ReconciledMarker {
-	reconciled: true;
-	reason: 'repeatedReference' | 'uncertainOutcome';
-	via: string;
-	note?: string;
-}
-
 type Lookup = LookupResult | { failed: string };
-
 
 /** The default reading of a lookup's answer: the answer is the object, under this reference. */
 function pickObject(body: IDataObject, reference: string): LookupResult {
@@ -65,12 +49,12 @@ async function lookup(call: Call, policy: CreatePolicy, reference: string): Prom
 	if (result.failure === undefined && succeeded(attempt)) {
 		const picked = (policy.pick ?? pickObject)(attempt.body, reference);
 		if ('inconclusive' in picked) {
-			return { failed: attemptError(call, request, attempt, result.attempts, { kind: 'inconclusive', message: picked.inconclusive }).message };
+			return { failed: failureError(call, request, attempt, result.attempts, { kind: 'inconclusive', message: picked.inconclusive }).message };
 		}
 		return picked;
 	}
 	if (attempt.answered && attempt.status === 404 && isObject(attempt.body)) return { notFound: true };
-	return { failed: resultError(call, request, result).message };
+	return { failed: stoppedError(call, request, result).message };
 }
 
 /** Key fields on which the object found differs from the request. */
@@ -85,80 +69,56 @@ export function differences(policy: CreatePolicy, body: IDataObject | undefined,
 	return out;
 }
 
-/** The object found, marked, after checking it is this item's. */
-function accept(
-	call: Call,
-	request: PaycashlessRequest,
-	policy: CreatePolicy,
-	reference: string,
-	found: IDataObject,
-	reason: ReconciledMarker['reason'],
-): IDataObject {
-	const differing = differences(policy, request.body, found);
-	if (differing.length > 0) {
-		throw referenceMismatchError(
-			call.context.getNode(),
-			policy,
-			reference,
-			typeof found.id === 'string' ? found.id : undefined,
-			differing,
-			call.itemIndex,
-		);
-	}
-	const marker: ReconciledMarker = { reconciled: true, reason, via: policy.via };
-	if (policy.foundAgainNote) marker.note = policy.foundAgainNote;
-	call.context.logger.info(`Paycashless: ${policy.object} with reference "${reference}" returned from a lookup (${reason})`, {
-		kind: policy.object,
-		reason,
-	});
-	return { ...found, [RECONCILED_KEY]: marker as unknown as IDataObject };
-}
-
 /** Paycashless says the reference was used before. */
 function isRepeatedReference(attempt: Attempt): boolean {
 	if (!attempt.answered) return false;
 	return attempt.status === 409 || extractErrorDetails(attempt.status, attempt.body).type === 'idempotency_error';
 }
 
-/** Sends a create with a reference, reconciling uncertain outcomes and repeated references. */
-export async function createWithReconciliation(
-	call: Call,
-	request: PaycashlessRequest,
-	policy: CreatePolicy,
-	reference: string,
-): Promise<IDataObject> {
-	const { maxAttempts, onRepeatedReference, retryDelayMs, maxRetryWaitMs } = call.settings;
-	const startedAt = Date.now();
-	let sends = 0;
+/**
+ * The reconciliation of one create, as the step the retry loop calls when its attempts stop on
+ * a failure: the object found again comes back as the create's output, marked (created.ts).
+ */
+export function reconcileStep(call: Call, request: PaycashlessRequest, policy: CreatePolicy, reference: string): ReconcileStep {
+	const { onRepeatedReference, retryDelayMs, maxRetryWaitMs, maxAttempts } = call.settings;
 	/** An earlier attempt of this call may have created the object. */
 	let uncertain = false;
-	for (;;) {
-		const result = await sendWithRetries(call, request, HARMLESS, maxAttempts - sends, startedAt);
-		sends += result.attempts;
-		const { attempt } = result;
-		if (result.failure === undefined && succeeded(attempt)) return attempt.body;
 
+	/** The object found, after checking it is this item's. */
+	const accept = (found: IDataObject, reason: FoundAgain['reason'], stopped: { attempt: Attempt; sends: number }) => {
+		const differing = differences(policy, request.body, found);
+		if (differing.length > 0) {
+			const existingId = typeof found.id === 'string' ? found.id : undefined;
+			throw failureError(call, request, stopped.attempt, stopped.sends, { kind: 'referenceMismatch', existingId, differences: differing });
+		}
+		call.context.logger.info(`Paycashless: ${policy.object} with reference "${reference}" returned from a lookup (${reason})`, {
+			kind: policy.object,
+			reason,
+		});
+		return { found: foundAgainOutput(found, { reason, via: policy.via, note: policy.foundAgainNote }) };
+	};
+
+	return async (stopped, startedAt) => {
+		const { attempt, sends } = stopped;
 		if (isRepeatedReference(attempt)) {
 			// The object may be this call's own, from an attempt that got no clear answer.
-			if (!uncertain && onRepeatedReference === 'error') throw attemptError(call, request, attempt, sends);
+			if (!uncertain && onRepeatedReference === 'error') throw failureError(call, request, attempt, sends);
 			const found = await lookup(call, policy, reference);
-			if ('found' in found) {
-				return accept(call, request, policy, reference, found.found, uncertain ? 'uncertainOutcome' : 'repeatedReference');
-			}
-			throw attemptError(call, request, attempt, sends, {
+			if ('found' in found) return accept(found.found, uncertain ? 'uncertainOutcome' : 'repeatedReference', stopped);
+			throw failureError(call, request, attempt, sends, {
 				kind: 'repeatedNotReturned',
 				reason: 'failed' in found ? found.failed : undefined,
 			});
 		}
 
-		if (result.failure !== 'uncertain') throw resultError(call, request, result);
+		if (stopped.failure !== 'uncertain') throw stoppedError(call, request, stopped);
 
 		uncertain = true;
 		const found = await lookup(call, policy, reference);
-		if ('found' in found) return accept(call, request, policy, reference, found.found, 'uncertainOutcome');
-		if ('failed' in found) throw attemptError(call, request, attempt, sends, { kind: 'lookupFailed', reason: found.failed });
+		if ('found' in found) return accept(found.found, 'uncertainOutcome', stopped);
+		if ('failed' in found) throw failureError(call, request, attempt, sends, { kind: 'lookupFailed', reason: found.failed });
 		const wait = backoffMs(sends, retryDelayMs, maxRetryWaitMs);
-		if (sends >= maxAttempts || outOfTime(call, startedAt, wait)) throw attemptError(call, request, attempt, sends, { kind: 'notCreated' });
-		await pause(call, wait);
-	}
+		if (sends >= maxAttempts || outOfTime(call, startedAt, wait)) throw failureError(call, request, attempt, sends, { kind: 'notCreated' });
+		return { resendAfterMs: wait };
+	};
 }

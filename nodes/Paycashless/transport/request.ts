@@ -3,59 +3,38 @@
  * (through `httpRequestWithAuthentication`, send.ts); this function picks the policy:
  * - repeatable requests (GET, PUT): retried on 429, 5xx and network failures (retry.ts);
  * - creates with a reference (the operation's create policy): reconciled by the reference in
- *   the body that was sent, never resent blindly (reconcile.ts);
+ *   the body that was sent, never resent blindly (the loop's step, reconcile.ts), and returned as
+ *   the one create output with its `_paycashless` marker (created.ts);
  * - other writes: resent only after failures that changed nothing (429, refused connection);
  *   otherwise they end with "outcome unknown" and how to check (the operation's check policy).
- * Every non-2xx answer (and the 2xx payout failure form) becomes a NodeApiError (errors.ts).
+ * Every non-2xx answer (and the 2xx payout failure form) becomes an error in one place (errors.ts).
  */
 import type { IDataObject } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
-import { CREDENTIAL_NAME } from '../../../lib/api';
-import { checkBaseUrl } from '../helpers/baseUrl';
-import { referenceOf } from './errors';
-import { createWithReconciliation } from './reconcile';
-import { HARMLESS, resultBody, resultError, sendWithRetries, TRANSIENT } from './retry';
+import { createdOutput } from './created';
+import { stoppedError } from './errors';
+import { reconcileStep } from './reconcile';
+import { HARMLESS, sendWithRetries, TRANSIENT, type CreateSteps } from './retry';
 import type { Call } from './send';
-import { isRepeatable, type PaycashlessContext, type PaycashlessRequest } from './types';
+import { isRepeatable, referenceOf, type PaycashlessRequest } from './types';
 
 /**
- * Base URL per node run: n8n loads and decrypts the credential from its database on every
- * `getCredentials` (and once more inside `httpRequestWithAuthentication`), so reading it for
- * every request of a 1,000-page list or 1,000 items cost one extra database read each
- * (bench/README.md). An action node's context lives for one run of the node; a failed read is not
- * kept. Other contexts (a poll trigger's lives as long as the workflow is active) read it each time,
- * so a changed Base URL applies at once.
+ * Sends one request through the one retry loop and returns the parsed JSON answer. A request
+ * under a create policy carries its reconciliation as the loop's step, and its answer leaves as
+ * the one create output (created.ts).
  */
-const baseUrls = new WeakMap<object, Promise<string>>();
-
-/** The credential's base URL without trailing slashes (default https://api.paycashless.com). */
-export async function paycashlessBaseUrl(this: PaycashlessContext): Promise<string> {
-	if (!('getInputData' in this)) return await readBaseUrl.call(this);
-	let baseUrl = baseUrls.get(this);
-	if (!baseUrl) {
-		baseUrl = readBaseUrl.call(this);
-		baseUrls.set(this, baseUrl);
-		baseUrl.catch(() => baseUrls.delete(this));
-	}
-	return await baseUrl;
-}
-
-async function readBaseUrl(this: PaycashlessContext): Promise<string> {
-	const credentials = await this.getCredentials(CREDENTIAL_NAME);
-	const checked = checkBaseUrl(credentials?.baseUrl);
-	if ('problem' in checked) throw new NodeOperationError(this.getNode(), checked.problem);
-	return checked.url;
-}
-
-/** Sends one request (with the retries its kind allows) and returns the parsed JSON answer. */
 export async function sendRequest(call: Call, request: PaycashlessRequest): Promise<IDataObject> {
+	const repeatable = isRepeatable(request);
+	const create = !repeatable && call.policy?.kind === 'create' ? call.policy : undefined;
 	const reference = referenceOf(request);
-	if (!isRepeatable(request) && call.policy?.kind === 'create' && reference !== undefined) {
-		return await createWithReconciliation(call, request, call.policy, reference);
-	}
-	const result = await sendWithRetries(call, request, isRepeatable(request) ? TRANSIENT : HARMLESS);
-	const body = resultBody(result);
-	if (body !== undefined) return body;
-	throw resultError(call, request, result);
+	const steps: CreateSteps | undefined = create && {
+		reconcile: reference !== undefined ? reconcileStep(call, request, create, reference) : undefined,
+		// The policy declares a short answer: the loop reads the object back with its lookup.
+		readBack: (answer) => (reference !== undefined && create.readBack?.(answer) ? create.lookup(reference) : undefined),
+	};
+	const result = await sendWithRetries(call, request, repeatable ? TRANSIENT : HARMLESS, steps);
+	if (result.found) return result.found;
+	if (create && result.created) return createdOutput(create, reference, result.created, result.body ?? null);
+	if (!result.body) throw stoppedError(call, request, result);
+	return create ? createdOutput(create, reference, result.body) : result.body;
 }

@@ -1,77 +1,17 @@
 /**
- * The retry policy, written once: what a failed attempt means, how long to wait before the next
- * one, and the loop that sends a request until it succeeds or may not be sent again.
- *
- * - `rateLimited` (429): Paycashless did nothing; wait `Retry-After` (or the backoff) and resend.
- * - `notSent` (connection refused, DNS): the request never left; resend after the backoff.
- * - `uncertain` (5xx, 408, dropped connection, timeout): Paycashless may have acted. Safe to
- *   resend only when the request is repeatable (GET, PUT); a create is reconciled by reference
- *   first (reconcile.ts); anything else ends with "outcome unknown".
- * - `final`: any other answer (4xx, a failure body) or error; never retried.
- * Waits use `sleep` from n8n-workflow (node code may not use timers) and stop when the execution
- * is cancelled.
+ * The retry policy's waits and the one loop that sends a request until it succeeds or may not be
+ * sent again (what a failure means: classify.ts). Waits use `sleep` from n8n-workflow (node code
+ * may not use timers) and stop when the execution is cancelled.
  */
 import { sleep } from 'n8n-workflow';
-import type { IDataObject, NodeApiError } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
-import { errorCodes, errorMessages } from './errors';
-import { attemptError, sendAttempt, succeeded, type Call } from './send';
-import { isRepeatable, type Attempt, type PaycashlessRequest } from './types';
-
-export type FailureClass = 'rateLimited' | 'notSent' | 'uncertain' | 'final';
+import { classify } from './classify';
+import { sendAttempt, type Call } from './send';
+import type { Attempt, FailureClass, PaycashlessRequest, SendResult, WaitDecision } from './types';
 
 /** Attempts at most when no connection could be made at all. */
 export const NOT_SENT_MAX_ATTEMPTS = 3;
-
-/** Codes of failures before the request left this machine. */
-const NOT_SENT_CODES = new Set([
-	'ECONNREFUSED',
-	'ENOTFOUND',
-	'EAI_AGAIN',
-	'ENETUNREACH',
-	'ENETDOWN',
-	'EHOSTUNREACH',
-	'UND_ERR_CONNECT_TIMEOUT',
-]);
-
-/** Codes of failures after the request may have reached Paycashless. */
-const UNCERTAIN_CODES = new Set([
-	'ECONNRESET',
-	'ECONNABORTED',
-	'ETIMEDOUT',
-	'ESOCKETTIMEDOUT',
-	'EPIPE',
-	'UND_ERR_SOCKET',
-	'UND_ERR_CLOSED',
-	'UND_ERR_HEADERS_TIMEOUT',
-	'UND_ERR_BODY_TIMEOUT',
-	'ERR_STREAM_PREMATURE_CLOSE',
-]);
-
-const UNCERTAIN_MESSAGE = /socket hang up|timeout|timed out|other side closed|terminated|connection (was )?(reset|closed)/i;
-
-/** What a thrown error (no answer) means. */
-function classifyNoAnswer(error: unknown, request: PaycashlessRequest): FailureClass {
-	const codes = errorCodes(error);
-	if (codes.includes('ERR_CANCELED')) return 'final';
-	if (codes.some((code) => UNCERTAIN_CODES.has(code))) return 'uncertain';
-	if (codes.some((code) => NOT_SENT_CODES.has(code))) return 'notSent';
-	if (errorMessages(error).some((message) => UNCERTAIN_MESSAGE.test(message))) return 'uncertain';
-	// Unknown failure: a read is not retried; a write may have gone out, so it counts as uncertain.
-	return isRepeatable(request) ? 'final' : 'uncertain';
-}
-
-/** What a failed attempt means (`undefined`: it succeeded). */
-export function classify(attempt: Attempt, request: PaycashlessRequest): FailureClass | undefined {
-	if (!attempt.answered) return classifyNoAnswer(attempt.error, request);
-	if (succeeded(attempt)) return undefined;
-	const { status } = attempt;
-	if (status === 429) return 'rateLimited';
-	if (status >= 500 || status === 408) return 'uncertain';
-	// A 2xx that is not the JSON Paycashless sends (e.g. a proxy page): a write may have happened.
-	if (status >= 200 && status < 300 && !attempt.failureBody && !isRepeatable(request)) return 'uncertain';
-	return 'final';
-}
 
 /** `Retry-After` in ms (seconds, decimals accepted, or an HTTP date), if the answer has one. */
 export function retryAfterMs(attempt: Attempt, now: number = Date.now()): number | undefined {
@@ -89,14 +29,6 @@ export function retryAfterMs(attempt: Attempt, now: number = Date.now()): number
 export function backoffMs(attempts: number, retryDelayMs: number, maxRetryWaitMs: number, random = Math.random): number {
 	const ceiling = Math.min(maxRetryWaitMs, retryDelayMs * 2 ** Math.max(0, attempts - 1));
 	return Math.round(ceiling / 2 + (random() * ceiling) / 2);
-}
-
-export interface WaitDecision {
-	ms: number;
-	/** Paycashless asked for a longer wait than allowed: do not retry. */
-	tooLong: boolean;
-	/** The wait asked for by `Retry-After`, when there was one. */
-	retryAfterMs?: number;
 }
 
 /** How long to wait after `attempts` attempts, the last one being `attempt`. */
@@ -141,47 +73,117 @@ async function waitWhileHeld(call: Call): Promise<void> {
 	}
 }
 
-export interface SendResult {
-	/** The last attempt (a success, or the failure that ended the loop). */
-	attempt: Attempt;
-	/** Attempts made. */
-	attempts: number;
-	/** Why the last attempt failed; undefined on success. */
-	failure?: FailureClass;
-	/** Set when Paycashless asked for a wait longer than Max Retry Wait. */
-	waitTooLong?: WaitDecision;
+/**
+ * What the create step (reconcile.ts) makes of a series of attempts that stopped on a failure:
+ * the object found again by its reference, as the create's output; or send the create again
+ * after `resendAfterMs` (within Max Attempts and Max Retry Time, counted from `startedAt`). It
+ * throws when the create ends in an error.
+ */
+export type ReconcileStep = (stopped: SendResult, startedAt: number) => Promise<{ found: IDataObject } | { resendAfterMs: number }>;
+
+/**
+ * Waits; `true` when the execution was cancelled during the read-back of a create (`created`):
+ * the create stands and the read ends. A cancellation at any other time rejects as it is.
+ */
+async function cancelledWhileReadingBack(wait: Promise<void>, created: IDataObject | undefined): Promise<boolean> {
+	if (created === undefined) {
+		await wait;
+		return false;
+	}
+	return await wait.then(
+		() => false,
+		() => true,
+	);
+}
+
+/** How a read-back cancelled with the execution ends. */
+const cancelled = { attempt: { answered: false, error: 'cancelled' }, failure: 'final' } as const;
+
+/** The steps a create adds to the loop (request.ts makes them from the operation's create policy). */
+export interface CreateSteps {
+	/** When the attempts stop on a failure: find the object by its reference (reconcile.ts). */
+	reconcile?: ReconcileStep;
+	/** After the create's answer: the read that completes a short answer, if the policy declares one (created.ts). */
+	readBack?(answer: IDataObject): PaycashlessRequest | undefined;
+}
+
+export interface LoopResult extends SendResult {
+	/** The answer of the last request, on success. */
+	body?: IDataObject;
+	/** A create found again by its reference: its output (reconcile.ts). */
+	found?: IDataObject;
+	/** A create whose answer was read back: that answer (`body` is then the read's, or none if the read failed). */
+	created?: IDataObject;
 }
 
 /**
- * Sends `request` until it succeeds, fails in a way not in `retryOn`, runs out of attempts
- * (at most `maxAttempts`), or is asked to wait too long.
+ * The one retry loop: sends `request` until it succeeds, fails in a way not in `retryOn`, runs
+ * out of attempts (at most Max Attempts sends in all) or of time (Max Retry Time from the first
+ * send), or is asked to wait too long. A create adds its steps (`steps`): when the attempts stop
+ * on a failure, `reconcile` finds the object by its reference and returns it or has the loop send
+ * the create again; after a short answer, the loop goes on with the read `readBack` names (retried
+ * as a read, with its own attempts and time), whose failure leaves the create standing.
  */
 export async function sendWithRetries(
 	call: Call,
 	request: PaycashlessRequest,
 	retryOn: ReadonlySet<FailureClass>,
-	maxAttempts: number = call.settings.maxAttempts,
-	startedAt: number = Date.now(),
-): Promise<SendResult> {
+	steps: CreateSteps = {},
+): Promise<LoopResult> {
+	const { maxAttempts } = call.settings;
+	let current = request;
+	let retrying = retryOn;
+	let startedAt = Date.now();
+	let sends = 0;
+	let created: IDataObject | undefined;
 	for (let attempts = 1; ; attempts++) {
-		await waitWhileHeld(call);
-		const attempt = await sendAttempt(call, request);
-		const failure = classify(attempt, request);
-		if (failure === undefined) return { attempt, attempts };
-		if (!retryOn.has(failure) || attempts >= maxAttempts) return { attempt, attempts, failure };
+		if (await cancelledWhileReadingBack(waitWhileHeld(call), created)) return { ...cancelled, attempts, sends, created };
+		const attempt = await sendAttempt(call, current);
+		sends += 1;
+		const failure = classify(attempt, current);
+		if (failure === undefined) {
+			// classify says undefined only for a 2xx JSON object (succeeded, classify.ts).
+			const body = (attempt as Extract<Attempt, { answered: true }>).body as IDataObject;
+			const next = created === undefined ? steps.readBack?.(body) : undefined;
+			if (next === undefined) return { attempt, attempts, sends, body, ...(created !== undefined ? { created } : {}) };
+			// A short create answer: this loop reads the object back, as a read.
+			created = body;
+			current = next;
+			retrying = TRANSIENT;
+			startedAt = Date.now();
+			sends = 0;
+			attempts = 0;
+			continue;
+		}
+		let stopped: SendResult | undefined;
+		let wait: WaitDecision | undefined;
 		// No connection at all (wrong Base URL, server down) is a setting to fix, not a bad network to ride out.
-		if (failure === 'notSent' && attempts >= NOT_SENT_MAX_ATTEMPTS) return { attempt, attempts, failure };
-		const wait = waitBeforeRetry(call, attempt, attempts);
-		if (wait.tooLong) return { attempt, attempts, failure, waitTooLong: wait };
-		if (failure === 'rateLimited') holdRun(call, wait.ms);
-		// Bounded by time as well as by count: a bad network is ridden out for Max Retry Time.
-		if (outOfTime(call, startedAt, wait.ms)) return { attempt, attempts, failure };
-		call.context.logger.debug(`Paycashless ${request.method} ${request.path}: attempt ${attempts} failed (${failure}); retrying in ${wait.ms} ms`, {
-			attempt: attempts,
-			failure,
-			waitMs: wait.ms,
-		});
-		await pause(call, wait.ms);
+		if (!retrying.has(failure) || sends >= maxAttempts || (failure === 'notSent' && attempts >= NOT_SENT_MAX_ATTEMPTS)) {
+			stopped = { attempt, attempts, sends, failure };
+		} else {
+			wait = waitBeforeRetry(call, attempt, attempts);
+			if (wait.tooLong) stopped = { attempt, attempts, sends, failure, waitTooLong: wait };
+			else if (failure === 'rateLimited') holdRun(call, wait.ms);
+			// Bounded by time as well as by count: a bad network is ridden out for Max Retry Time.
+			if (!stopped && outOfTime(call, startedAt, wait.ms)) stopped = { attempt, attempts, sends, failure };
+		}
+		if (stopped && created !== undefined) return { ...stopped, created };
+		if (stopped && !steps.reconcile) return stopped;
+		let waitMs: number;
+		if (stopped) {
+			const next = await steps.reconcile!(stopped, startedAt);
+			if ('found' in next) return { ...stopped, found: next.found };
+			attempts = 0;
+			waitMs = next.resendAfterMs;
+		} else {
+			waitMs = wait!.ms;
+			call.context.logger.debug(`Paycashless ${current.method} ${current.path}: attempt ${attempts} failed (${failure}); retrying in ${waitMs} ms`, {
+				attempt: attempts,
+				failure,
+				waitMs,
+			});
+		}
+		if (await cancelledWhileReadingBack(pause(call, waitMs), created)) return { ...cancelled, attempts, sends, created };
 	}
 }
 
@@ -189,21 +191,3 @@ export async function sendWithRetries(
 export const HARMLESS: ReadonlySet<FailureClass> = new Set<FailureClass>(['rateLimited', 'notSent']);
 /** Failures after which a repeatable request (a read) is sent again. */
 export const TRANSIENT: ReadonlySet<FailureClass> = new Set<FailureClass>(['rateLimited', 'notSent', 'uncertain']);
-
-/** The body of a successful result. */
-export function resultBody(result: SendResult): IDataObject | undefined {
-	return result.failure === undefined && succeeded(result.attempt) ? result.attempt.body : undefined;
-}
-
-/** The error that ends a request whose last attempt failed. */
-export function resultError(call: Call, request: PaycashlessRequest, result: SendResult): NodeApiError {
-	if (result.waitTooLong) {
-		return attemptError(call, request, result.attempt, result.attempts, {
-			kind: 'waitTooLong',
-			askedMs: result.waitTooLong.ms,
-			maxMs: call.settings.maxRetryWaitMs,
-		});
-	}
-	const unknown = result.failure === 'uncertain' && !isRepeatable(request);
-	return attemptError(call, request, result.attempt, result.attempts, unknown ? { kind: 'unknownOutcome' } : undefined);
-}

@@ -1,14 +1,14 @@
 /**
  * One attempt at one request: sent through `httpRequestWithAuthentication` (the credential
  * signs it) with the timeout of the settings, and recorded as what came back, an answer or
- * none. Nothing here retries or throws for an HTTP status; retry.ts and request.ts decide.
+ * none. Nothing here retries or throws for an HTTP status; retry.ts decides, errors.ts words it.
  */
-import type { IDataObject, IHttpRequestOptions, IN8nHttpFullResponse, NodeApiError } from 'n8n-workflow';
+import type { IDataObject, IHttpRequestOptions, IN8nHttpFullResponse } from 'n8n-workflow';
 
-import { composeError, isFailureBody, type Circumstance } from './errors';
 import { CREDENTIAL_NAME } from '../../../lib/api';
+import { isFailureBody, parseBody } from './answers';
 import type { TransportSettings } from './settings';
-import { isRepeatable as isRepeatableRequest, type Attempt, type PaycashlessContext, type PaycashlessRequest, type WritePolicy } from './types';
+import type { Attempt, PaycashlessContext, PaycashlessRequest, WritePolicy } from './types';
 
 
 /**
@@ -38,16 +38,6 @@ function withoutUndefined(qs: IDataObject | undefined): IDataObject | undefined 
 	return Object.fromEntries(Object.entries(qs).filter(([, value]) => value !== undefined));
 }
 
-function parseBody(body: unknown): unknown {
-	if (Buffer.isBuffer(body)) body = body.toString('utf8');
-	if (typeof body !== 'string') return body;
-	if (body.trim() === '') return undefined;
-	try {
-		return JSON.parse(body);
-	} catch {
-		return body;
-	}
-}
 
 /** Sends the request once. */
 export async function sendAttempt(call: Call, request: PaycashlessRequest): Promise<Attempt> {
@@ -80,36 +70,4 @@ export async function sendAttempt(call: Call, request: PaycashlessRequest): Prom
 		headers: (response.headers ?? {}) as IDataObject,
 		failureBody: isFailureBody(body),
 	};
-}
-
-/** A 2xx answer with a JSON object that is not the payout failure form. */
-export function succeeded(attempt: Attempt): attempt is Extract<Attempt, { answered: true }> & { body: IDataObject } {
-	return (
-		attempt.answered &&
-		attempt.status >= 200 &&
-		attempt.status < 300 &&
-		!attempt.failureBody &&
-		typeof attempt.body === 'object' &&
-		attempt.body !== null
-	);
-}
-
-/** The NodeApiError for a failed attempt (see errors.ts, `composeError`). */
-export function attemptError(
-	call: Call,
-	request: PaycashlessRequest,
-	attempt: Attempt,
-	attempts = 1,
-	circumstance?: Circumstance,
-): NodeApiError {
-	return composeError({
-		node: call.context.getNode(),
-		request,
-		policy: isRepeatableRequest(request) ? undefined : call.policy,
-		attempt,
-		attempts,
-		baseURL: call.baseURL,
-		itemIndex: call.itemIndex,
-		circumstance,
-	});
 }

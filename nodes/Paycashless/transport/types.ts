@@ -31,6 +31,12 @@ export function isRepeatable(request: PaycashlessRequest): boolean {
 	return request.method === 'GET' || request.method === 'PUT';
 }
 
+/** The reference a create sends (`body.reference`): the one that finds it again. */
+export function referenceOf(request: PaycashlessRequest): string | undefined {
+	const reference = request.body?.reference;
+	return typeof reference === 'string' && reference !== '' ? reference : undefined;
+}
+
 /** What a lookup by reference found. */
 export type LookupResult = { found: IDataObject } | { notFound: true } | { inconclusive: string };
 
@@ -67,6 +73,8 @@ export interface CreatePolicy {
 	sameAs: KeyField[];
 	/** Said in the output marker when the object is returned from a lookup. */
 	foundAgainNote?: string;
+	/** The create's answer is short (`true`): the object is read back with `lookup` for the output. */
+	readBack?(answer: IDataObject): boolean;
 }
 
 /** Any other write: how a user checks whether it happened. */
@@ -88,3 +96,27 @@ export type Attempt =
 			failureBody: boolean;
 	  }
 	| { answered: false; error: unknown };
+
+/** What a failed attempt means (retry.ts). */
+export type FailureClass = 'rateLimited' | 'notSent' | 'uncertain' | 'final';
+
+export interface WaitDecision {
+	ms: number;
+	/** Paycashless asked for a longer wait than allowed: do not retry. */
+	tooLong: boolean;
+	/** The wait asked for by `Retry-After`, when there was one. */
+	retryAfterMs?: number;
+}
+
+export interface SendResult {
+	/** The last attempt (a success, or the failure that ended the loop). */
+	attempt: Attempt;
+	/** Attempts made (for a create, since it was last sent again after a lookup). */
+	attempts: number;
+	/** Sends of the request in all, re-sends after a lookup included. */
+	sends: number;
+	/** Why the last attempt failed; undefined on success. */
+	failure?: FailureClass;
+	/** Set when Paycashless asked for a wait longer than Max Retry Wait. */
+	waitTooLong?: WaitDecision;
+}

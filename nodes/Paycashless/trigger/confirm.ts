@@ -9,8 +9,9 @@
  */
 import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 
-import { apiPath, DEFAULT_TRANSPORT_SETTINGS, paycashlessApi, type TransportSettings } from '../transport';
-import type { ObjectKind } from './consistency';
+import { ACCOUNT_REQUEST, DEDICATED_ACCOUNT, INVOICE, PAYMENT, PAYOUT } from '../catalog/objects';
+import { DEFAULT_TRANSPORT_SETTINGS, paycashlessApi, type TransportSettings } from '../transport';
+import type { ObjectKind } from '../callbacks/consistency';
 
 /**
  * Paycashless waits for the answer while the trigger confirms: a short timeout and one retry.
@@ -31,18 +32,18 @@ function confirmationPath(kind: ObjectKind | undefined, data: unknown): string |
 	const id = typeof record.id === 'string' && record.id.trim() ? record.id.trim() : undefined;
 	switch (kind) {
 		case 'invoice':
-			return id ? apiPath`/v1/invoices/${id}` : undefined;
+			return id ? INVOICE.one(id) : undefined;
 		case 'invoicePayment':
-			return typeof record.invoiceId === 'string' ? apiPath`/v1/invoices/${record.invoiceId}` : undefined;
+			return typeof record.invoiceId === 'string' ? INVOICE.one(record.invoiceId) : undefined;
 		case 'payment':
-			return id ? apiPath`/v1/payments/${id}` : undefined;
+			return id ? PAYMENT.one(id) : undefined;
 		case 'payout':
-			return id ? apiPath`/v1/payouts/${id}` : undefined;
+			return id ? PAYOUT.one(id) : undefined;
 		case 'dedicatedAccount':
-			return id ? apiPath`/v1/dedicated_accounts/${id}` : undefined;
+			return id ? DEDICATED_ACCOUNT.one(id) : undefined;
 		case 'accountRequest': {
 			const code = typeof record.code === 'string' ? record.code : id;
-			return code ? apiPath`/v1/dedicated_accounts/requests/${code}/status` : undefined;
+			return code ? ACCOUNT_REQUEST.status(code) : undefined;
 		}
 	}
 }

@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { BANK } from '../../catalog/objects';
 import { NUBAN_DIGITS, requireDigits } from '../../helpers/validation';
 import type { PaycashlessApi, PaycashlessRequest } from '../../transport';
 import { READ, type OperationDeclaration, type OperationOption } from '../types';
@@ -39,7 +40,7 @@ export function requireBankCode(value: unknown, field: string): string {
 export function accountLookupRequest(accountNumber: string, bankCode: string): PaycashlessRequest {
 	return {
 		method: 'GET',
-		path: '/v1/banks/account_lookup',
+		path: BANK.accountLookupPath,
 		qs: { accountNumber, bankCode },
 		notFoundAdvice:
 			'Paycashless found no such account at that bank. Check the account number (10 digits) and the bank code (CBN, e.g. 058, or NIBSS, e.g. 000013): the bank must be the one the account is at.',

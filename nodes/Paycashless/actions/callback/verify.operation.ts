@@ -1,6 +1,6 @@
 /**
  * Callback → Verify: checks a Paycashless callback that arrived through n8n's own Webhook node
- * (Raw Body on) or a Wait node, with the trigger's rules (../../trigger/callback.ts): same
+ * (Raw Body on) or a Wait node, with the trigger's rules (../../callbacks/evaluate.ts): same
  * signature, timestamp window and body checks, nothing re-implemented here.
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
@@ -8,9 +8,10 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { DEFAULT_TIMESTAMP_TOLERANCE_SECONDS } from '../../../../lib/signing';
 import { invalid, requireInteger, requireText } from '../../helpers/validation';
-import { evaluateCallback, type HeaderValues } from '../../trigger/callback';
-import { candidateCallbackUrls } from '../../trigger/callbackUrls';
-import { callbackSecret } from '../../trigger/webhookCallback';
+import { evaluateCallback } from '../../callbacks/evaluate';
+import type { HeaderValues } from '../../callbacks/headers';
+import { candidateCallbackUrls } from '../../callbacks/urls';
+import { callbackSecret } from '../../callbacks/receive';
 import { READ, type OperationDeclaration, type OperationOption } from '../types';
 
 export const description: INodeProperties[] = [

@@ -6,7 +6,7 @@ import {
 	callbackUrlField,
 	currencyField,
 } from '../../descriptions/common';
-import { ID_PREFIXES } from '../../descriptions/locators';
+import { BANK, DEDICATED_ACCOUNT } from '../../catalog/objects';
 import { compact, mergeAdditionalBody } from '../../helpers/body';
 import { BVN_DIGITS, invalid, NUBAN_DIGITS, optionalText, optionalUrl, parseJsonObject, requireCalendarDate, requireDigits, requireEmail, requireId, requireText } from '../../helpers/validation';
 import type { PaycashlessApi } from '../../transport';
@@ -195,7 +195,7 @@ function readKycProfile(this: IExecuteFunctions, i: number): IDataObject {
 			kyc.bankAccountNumber === undefined || kyc.bankAccountNumber === ''
 				? undefined
 				: requireDigits(kyc.bankAccountNumber, 'Bank Account Number', '0123456789', NUBAN_DIGITS),
-		bankId: bankId === undefined ? undefined : requireId(bankId, ID_PREFIXES.bank, 'Bank ID'),
+		bankId: bankId === undefined ? undefined : requireId(bankId, BANK.idPrefix, 'Bank ID'),
 	});
 }
 
@@ -224,5 +224,5 @@ export async function execute(this: IExecuteFunctions, i: number, api: Paycashle
 		};
 	}
 	body = mergeAdditionalBody(body, fields.additionalBodyJson);
-	return await api.request({ method: 'POST', path: '/v1/dedicated_accounts', body });
+	return await api.request({ method: 'POST', path: DEDICATED_ACCOUNT.path, body });
 }

@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { dedicatedAccountIdLocator, ID_PREFIXES } from '../../descriptions/locators';
-import { apiPath, type PaycashlessApi } from '../../transport';
+import { DEDICATED_ACCOUNT } from '../../catalog/objects';
+import { dedicatedAccountIdLocator } from '../../descriptions/locators';
+import type { PaycashlessApi } from '../../transport';
 import { readLocatorId } from '../common';
 import { READ, type OperationDeclaration, type OperationOption } from '../types';
 
@@ -12,6 +13,6 @@ export const option: OperationOption = { name: 'Get', description: 'Get a dedica
 export const declaration: OperationDeclaration = READ;
 
 export async function execute(this: IExecuteFunctions, i: number, api: PaycashlessApi): Promise<IDataObject> {
-	const id = readLocatorId.call(this, i, 'dedicatedAccountId', ID_PREFIXES.dedicatedAccount, 'Dedicated Account ID');
-	return await api.request({ method: 'GET', path: apiPath`/v1/dedicated_accounts/${id}` });
+	const id = readLocatorId.call(this, i, 'dedicatedAccountId', DEDICATED_ACCOUNT.idPrefix, 'Dedicated Account ID');
+	return await api.request({ method: 'GET', path: DEDICATED_ACCOUNT.one(id) });
 }

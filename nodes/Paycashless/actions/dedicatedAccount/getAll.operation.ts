@@ -1,17 +1,18 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { DEDICATED_ACCOUNT, sortedStatuses } from '../../catalog/objects';
 import { createdAtFilterFields, filtersCollection, listFields, statusFilterField } from '../../descriptions/common';
 import type { PaycashlessApi } from '../../transport';
 import { readListFilters, readListOptions } from '../common';
 import { READ, type OperationDeclaration, type OperationOption } from '../types';
 
-/** The only documented value; others can be given through an expression. */
-export const DEDICATED_ACCOUNT_STATUSES = ['active'];
+/** Sorted for the Status list; only "active" is documented, others can be given through an expression. */
+const STATUSES = sortedStatuses(DEDICATED_ACCOUNT);
 
 export const description: INodeProperties[] = [
 	...listFields,
 	filtersCollection([
-		statusFilterField(DEDICATED_ACCOUNT_STATUSES, 'Only accounts in this status', { open: true }),
+		statusFilterField(STATUSES, 'Only accounts in this status', { open: true }),
 		{
 			displayName: 'BVN',
 			name: 'bvn',
@@ -30,5 +31,5 @@ export const declaration: OperationDeclaration = READ;
 export async function execute(this: IExecuteFunctions, i: number, api: PaycashlessApi): Promise<IDataObject[]> {
 	const options = readListOptions.call(this, i);
 	const qs = readListFilters.call(this, i);
-	return await api.paginate({ path: '/v1/dedicated_accounts', qs }, options);
+	return await api.paginate({ path: DEDICATED_ACCOUNT.path, qs }, options);
 }

@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { ID_PREFIXES } from '../../descriptions/locators';
+import { ACCOUNT_REQUEST } from '../../catalog/objects';
 import { requireId } from '../../helpers/validation';
-import { apiPath, type PaycashlessApi } from '../../transport';
+import type { PaycashlessApi } from '../../transport';
 import { READ, type OperationDeclaration, type OperationOption } from '../types';
 
 export const description: INodeProperties[] = [
@@ -22,6 +22,6 @@ export const option: OperationOption = { name: 'Get Request Status', description
 export const declaration: OperationDeclaration = READ;
 
 export async function execute(this: IExecuteFunctions, i: number, api: PaycashlessApi): Promise<IDataObject> {
-	const code = requireId(this.getNodeParameter('accountRequestCode', i), ID_PREFIXES.accountRequest, 'Account Request Code');
-	return await api.request({ method: 'GET', path: apiPath`/v1/dedicated_accounts/requests/${code}/status` });
+	const code = requireId(this.getNodeParameter('accountRequestCode', i), ACCOUNT_REQUEST.idPrefix, 'Account Request Code');
+	return await api.request({ method: 'GET', path: ACCOUNT_REQUEST.status(code) });
 }

@@ -1,8 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { ID_PREFIXES, invoiceIdLocator } from '../../descriptions/locators';
+import { INVOICE } from '../../catalog/objects';
+import { invoiceIdLocator } from '../../descriptions/locators';
 import { requireText } from '../../helpers/validation';
-import { apiPath, type PaycashlessApi } from '../../transport';
+import { type PaycashlessApi } from '../../transport';
 import { readLocatorId } from '../common';
 import type { OperationDeclaration, OperationOption } from '../types';
 
@@ -24,7 +25,7 @@ export const option: OperationOption = { name: 'Cancel', description: 'Cancel an
 export const declaration: OperationDeclaration = { kind: 'write', check: { with: { resource: 'invoice', operation: 'get' }, text: 'whether the invoice is cancelled now' } };
 
 export async function execute(this: IExecuteFunctions, i: number, api: PaycashlessApi): Promise<IDataObject> {
-	const id = readLocatorId.call(this, i, 'invoiceId', ID_PREFIXES.invoice, 'Invoice ID');
+	const id = readLocatorId.call(this, i, 'invoiceId', INVOICE.idPrefix, 'Invoice ID');
 	const cancellationReason = requireText(this.getNodeParameter('cancellationReason', i), 'Cancellation Reason');
-	return await api.request({ method: 'POST', path: apiPath`/v1/invoices/${id}/cancel`, body: { cancellationReason } });
+	return await api.request({ method: 'POST', path: INVOICE.cancel(id), body: { cancellationReason } });
 }

@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { INVOICE, TAX_RATE } from '../../catalog/objects';
 import {
 	additionalBodyJsonField,
 	additionalFieldsCollection,
@@ -12,14 +13,12 @@ import {
 	referenceField,
 	returnUrlField,
 } from '../../descriptions/common';
-import { ID_PREFIXES } from '../../descriptions/locators';
 import { CURRENCIES, toSmallestUnit } from '../../helpers/amount';
 import { compact, isObject } from '../../helpers/body';
 import { idList, invalid, optionalText, optionalUrl, requireEmail, requireInteger, requireOneOf, requireText } from '../../helpers/validation';
 import type { PaycashlessApi } from '../../transport';
 import { finishBody } from '../common';
 import type { CreateDeclaration, OperationOption } from '../types';
-import { markCreated } from '../createdOutput';
 
 export const description: INodeProperties[] = [
 	{
@@ -164,7 +163,7 @@ export const declaration: CreateDeclaration = {
 	findsAgain: {
 		object: 'invoice',
 		movesMoney: false,
-		lookup: (reference) => ({ method: 'GET', path: '/v1/invoices', qs: { reference, limit: 100 } }),
+		lookup: INVOICE.byReference,
 		via: 'invoiceList',
 		pick: (body, reference) => {
 			if (!Array.isArray(body.data)) return { inconclusive: 'Paycashless answered the invoice lookup without a "data" list' };
@@ -202,7 +201,7 @@ export function invoiceCreateBody(this: IExecuteFunctions, i: number, callbackUr
 	const maxInstallments = acceptPartialPayments
 		? requireInteger(this.getNodeParameter('maxInstallments', i, undefined), 'Max Installments', 2)
 		: undefined;
-	const taxRateIds = idList(fields.taxRateIds, ID_PREFIXES.taxRate, 'Tax Rate IDs');
+	const taxRateIds = idList(fields.taxRateIds, TAX_RATE.idPrefix, 'Tax Rate IDs');
 
 	const body = finishBody(
 		compact({
@@ -226,9 +225,9 @@ export function invoiceCreateBody(this: IExecuteFunctions, i: number, callbackUr
 	return { reference: String(body.reference), body };
 }
 
-/** Sends a create body; the item has the one output shape of creates (createdOutput.ts). */
+/** Sends a create body; the item has the one output shape of creates (transport/created.ts). */
 export async function sendInvoice(api: PaycashlessApi, body: IDataObject): Promise<IDataObject> {
-	return markCreated(await api.request({ method: 'POST', path: '/v1/invoices', body }));
+	return await api.request({ method: 'POST', path: INVOICE.path, body });
 }
 
 export async function execute(this: IExecuteFunctions, i: number, api: PaycashlessApi): Promise<IDataObject> {

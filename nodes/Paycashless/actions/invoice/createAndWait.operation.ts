@@ -2,8 +2,10 @@
  * Invoice → Create and Wait for Payment: Invoice → Create with this execution's own resume URL as
  * callbackUrl, then the execution waits until a verified INVOICE_PAID (or INVOICE_CANCELLED)
  * callback resumes it, or until the time limit passes. Instalments do not resume it. How the wait
- * works: ../../wait/resume.ts and docs/wait-for-payment.md.
+ * works: ../../wait/pause.ts and docs/wait-for-payment.md.
  */
+import { INVOICE } from '../../catalog/objects';
+import { waitKindOf } from '../../wait/fields';
 import { createAndWaitOperation } from '../createAndWait';
 import * as create from './create.operation';
 
@@ -14,7 +16,7 @@ export const { option, declaration, description, wait, execute } = createAndWait
 		description: 'Create an invoice, then pause the workflow until it is fully paid (verified callback) or a time limit passes',
 		action: 'Create an invoice and wait for payment',
 	},
-	wait: { eventPrefix: 'INVOICE', settled: ['paid', 'cancelled'], acknowledge: { INVOICE_PAYMENT_SUCCEEDED: 'partial_payment' } },
+	wait: waitKindOf(INVOICE, { INVOICE_PAYMENT_SUCCEEDED: 'partial_payment' }),
 	notice:
 		'The workflow pauses here until Paycashless confirms the invoice is fully paid (or cancelled). Instalments do not resume it. The callback URL is this execution\'s own resume URL, so Paycashless must be able to reach this n8n at its public address (a manual run waits and resumes too).',
 	foundAgainNote:

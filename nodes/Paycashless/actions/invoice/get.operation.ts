@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { ID_PREFIXES, invoiceIdLocator } from '../../descriptions/locators';
-import { apiPath, type PaycashlessApi } from '../../transport';
+import { INVOICE } from '../../catalog/objects';
+import { invoiceIdLocator } from '../../descriptions/locators';
+import type { PaycashlessApi } from '../../transport';
 import { readLocatorId } from '../common';
 import { READ, type OperationDeclaration, type OperationOption } from '../types';
 
@@ -12,6 +13,6 @@ export const option: OperationOption = { name: 'Get', description: 'Get an invoi
 export const declaration: OperationDeclaration = READ;
 
 export async function execute(this: IExecuteFunctions, i: number, api: PaycashlessApi): Promise<IDataObject> {
-	const id = readLocatorId.call(this, i, 'invoiceId', ID_PREFIXES.invoice, 'Invoice ID');
-	return await api.request({ method: 'GET', path: apiPath`/v1/invoices/${id}` });
+	const id = readLocatorId.call(this, i, 'invoiceId', INVOICE.idPrefix, 'Invoice ID');
+	return await api.request({ method: 'GET', path: INVOICE.one(id) });
 }

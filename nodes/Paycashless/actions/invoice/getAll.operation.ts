@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { INVOICE, sortedStatuses } from '../../catalog/objects';
 import {
 	createdAtFilterFields,
 	currencyField,
@@ -11,12 +12,13 @@ import type { PaycashlessApi } from '../../transport';
 import { readListFilters, readListOptions } from '../common';
 import { READ, type OperationDeclaration, type OperationOption } from '../types';
 
-export const INVOICE_STATUSES = ['cancelled', 'draft', 'open', 'paid', 'partially_paid'];
+/** Sorted for the Status list. */
+const STATUSES = sortedStatuses(INVOICE);
 
 export const description: INodeProperties[] = [
 	...listFields,
 	filtersCollection([
-		statusFilterField(INVOICE_STATUSES, 'Only invoices in this status'),
+		statusFilterField(STATUSES, 'Only invoices in this status'),
 		{
 			...currencyField,
 			required: false,
@@ -41,6 +43,6 @@ export const declaration: OperationDeclaration = READ;
 
 export async function execute(this: IExecuteFunctions, i: number, api: PaycashlessApi): Promise<IDataObject[]> {
 	const options = readListOptions.call(this, i);
-	const qs = readListFilters.call(this, i, INVOICE_STATUSES);
-	return await api.paginate({ path: '/v1/invoices', qs }, options);
+	const qs = readListFilters.call(this, i, STATUSES);
+	return await api.paginate({ path: INVOICE.path, qs }, options);
 }

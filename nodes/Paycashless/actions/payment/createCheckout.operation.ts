@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { PAYMENT } from '../../catalog/objects';
 import {
 	additionalBodyJsonField,
 	additionalFieldsCollection,
@@ -9,7 +10,6 @@ import {
 import { compact } from '../../helpers/body';
 import { optionalUrl } from '../../helpers/validation';
 import type { PaycashlessApi } from '../../transport';
-import { markCreated } from '../createdOutput';
 import { finishBody } from '../common';
 import { paymentCallbackUrlField, paymentFields, paymentFoundByReference, readPayment } from './shared';
 import type { OperationDeclaration, OperationOption } from '../types';
@@ -48,7 +48,7 @@ export async function execute(this: IExecuteFunctions, i: number, api: Paycashle
 		}),
 		fields,
 	);
-	return markCreated(await api.request({ method: 'POST', path: '/v1/payments/checkout', body }));
+	return await api.request({ method: 'POST', path: PAYMENT.checkoutPath, body });
 }
 
 /** What an AI agent reads as this tool's description (+ " in Paycashless"). */

@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { PAYMENT } from '../../catalog/objects';
 import {
 	additionalBodyJsonField,
 	additionalFieldsCollection,
@@ -8,7 +9,6 @@ import {
 import { compact } from '../../helpers/body';
 import { optionalUrl, requireInteger } from '../../helpers/validation';
 import type { PaycashlessApi } from '../../transport';
-import { markCreated } from '../createdOutput';
 import { finishBody } from '../common';
 import { paymentCallbackUrlField, paymentFields, paymentFoundByReference, readPayment } from './shared';
 import type { OperationDeclaration, OperationOption } from '../types';
@@ -46,7 +46,7 @@ export async function execute(this: IExecuteFunctions, i: number, api: Paycashle
 		}),
 		fields,
 	);
-	return markCreated(await api.request({ method: 'POST', path: '/v1/payments', body }));
+	return await api.request({ method: 'POST', path: PAYMENT.path, body });
 }
 
 /** What an AI agent reads as this tool's description (+ " in Paycashless"). */

@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { ID_PREFIXES, paymentIdLocator } from '../../descriptions/locators';
-import { apiPath, type PaycashlessApi } from '../../transport';
+import { PAYMENT } from '../../catalog/objects';
+import { paymentIdLocator } from '../../descriptions/locators';
+import type { PaycashlessApi } from '../../transport';
 import { readLocatorId } from '../common';
 import { READ, type OperationDeclaration, type OperationOption } from '../types';
 
@@ -12,6 +13,6 @@ export const option: OperationOption = { name: 'Get', description: 'Get a paymen
 export const declaration: OperationDeclaration = READ;
 
 export async function execute(this: IExecuteFunctions, i: number, api: PaycashlessApi): Promise<IDataObject> {
-	const id = readLocatorId.call(this, i, 'paymentId', ID_PREFIXES.payment, 'Payment ID');
-	return await api.request({ method: 'GET', path: apiPath`/v1/payments/${id}` });
+	const id = readLocatorId.call(this, i, 'paymentId', PAYMENT.idPrefix, 'Payment ID');
+	return await api.request({ method: 'GET', path: PAYMENT.one(id) });
 }

@@ -4,6 +4,7 @@
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { PAYMENT } from '../../catalog/objects';
 import {
 	amountFields,
 	callbackUrlField,
@@ -15,7 +16,6 @@ import {
 import { requireEmail, requireText } from '../../helpers/validation';
 import { amountCurrency, amountValue, readAmount, verifiedByReference } from '../common';
 import type { FoundByReference } from '../types';
-import { verifyPaymentRequest } from './verify.operation';
 
 export const paymentFields: INodeProperties[] = [
 	{
@@ -53,8 +53,7 @@ export function readPayment(
 
 /** Both payment creates are found again the same way: Payment → Verify by the reference. */
 export const paymentFoundByReference: FoundByReference = verifiedByReference(
-	'payment',
-	verifyPaymentRequest,
+	PAYMENT,
 	[
 		{ field: 'amount', requested: (body) => amountValue(body.amount), existing: (found) => found.expectedAmount ?? amountValue(found.amount) },
 		{ field: 'currency', requested: (body) => amountCurrency(body.amount), existing: (found) => found.currency ?? amountCurrency(found.amount) },

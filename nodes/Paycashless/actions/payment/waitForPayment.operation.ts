@@ -5,17 +5,18 @@
  * Between the two nodes the workflow can hand the customer the account to pay into or the
  * checkout link, which a single "create and wait" node could not: n8n passes a node's output on
  * only when the node ends, and a waiting node has not ended. How the wait works:
- * ../../wait/resume.ts and docs/wait-for-payment.md.
+ * ../../wait/pause.ts and docs/wait-for-payment.md.
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { PAYMENT } from '../../catalog/objects';
 import { referenceField } from '../../descriptions/common';
 import { requireText } from '../../helpers/validation';
 import type { PaycashlessApi } from '../../transport';
-import { requireOneItem, resumeUrlOf, timeLimitProperties, waitCallbackUrl, waitTillOf, waitUnlessSettled, type WaitKind } from '../../wait/resume';
+import { requireOneItem, timeLimitProperties, waitKindOf, waitTillOf, type WaitKind } from '../../wait/fields';
+import { resumeUrlOf, waitCallbackUrl, waitUnlessSettled } from '../../wait/pause';
 import { READ, type OperationDeclaration, type OperationOption } from '../types';
-import { verifyPaymentRequest } from './verify.operation';
 
 export const description: INodeProperties[] = [
 	{
@@ -45,13 +46,12 @@ export const declaration: OperationDeclaration = READ;
 
 /**
  * What ends the wait. Event names follow the emulator's PAYMENT_<STATUS>; Paycashless has not
- * published them, so a genuine callback under another name is judged on its data (wait/resume.ts).
+ * published them, so a genuine callback under another name is judged on its data (wait/webhook.ts).
  */
-export const wait: WaitKind = {
-	eventPrefix: 'PAYMENT',
-	settled: ['succeeded', 'failed', 'expired', 'reversed'],
-	acknowledge: { PAYMENT_AWAITING_CHARGE: 'event_does_not_end_wait', PAYMENT_CHARGED: 'event_does_not_end_wait' },
-};
+export const wait: WaitKind = waitKindOf(PAYMENT, {
+	PAYMENT_AWAITING_CHARGE: 'event_does_not_end_wait',
+	PAYMENT_CHARGED: 'event_does_not_end_wait',
+});
 
 function sameUrl(a: string, b: string): boolean {
 	return a.trim().toLowerCase() === b.trim().toLowerCase();
@@ -64,7 +64,7 @@ export async function execute(this: IExecuteFunctions, i: number, api: Paycashle
 	const resumeUrl = resumeUrlOf(this, i);
 
 	// As it is now: settled already (the callback may have come before the wait), or still open.
-	const payment = await api.request(verifyPaymentRequest(reference));
+	const payment = await api.request(PAYMENT.byReference(reference));
 	const sentTo = payment.callbackUrl;
 	const settled = wait.settled.includes(String(payment.status ?? '').toLowerCase());
 	if (!settled && typeof sentTo === 'string' && !sameUrl(sentTo, resumeUrl) && !sameUrl(sentTo, waitCallbackUrl(resumeUrl, reference))) {

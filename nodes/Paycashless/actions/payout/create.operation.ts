@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { BANK, PAYOUT } from '../../catalog/objects';
 import {
 	additionalBodyJsonField,
 	additionalFieldsCollection,
@@ -9,14 +10,11 @@ import {
 	metadataField,
 	referenceField,
 } from '../../descriptions/common';
-import { ID_PREFIXES } from '../../descriptions/locators';
-import { compact, isObject } from '../../helpers/body';
+import { compact } from '../../helpers/body';
 import { MAX_NARRATION, NUBAN_DIGITS, optionalTextUpTo, optionalUrl, requireDigits, requireId, requireText } from '../../helpers/validation';
 import type { PaycashlessApi } from '../../transport';
 import { amountCurrency, amountValue, finishBody, readAmount, verifiedByReference } from '../common';
 import type { CreateDeclaration, OperationOption } from '../types';
-import { markCreated, MARKER, type CreatedMarker } from '../createdOutput';
-import { verifyPayoutRequest } from './verify.operation';
 
 export const description: INodeProperties[] = [
 	{
@@ -62,14 +60,22 @@ export const description: INodeProperties[] = [
 
 export const option: OperationOption = { name: 'Create', description: 'Send money to a bank account', action: 'Create a payout' };
 
+/**
+ * A payout create answers with `{ id, status, reference }` only (202): the transport reads the
+ * payout back by its reference (Payout → Verify's request) so the item has the same fields as a
+ * payout found again; if that read fails, the short answer comes with a note, never an error.
+ */
 export const declaration: CreateDeclaration = {
 	kind: 'create',
-	findsAgain: verifiedByReference('payout', verifyPayoutRequest, [
-		{ field: 'amount', requested: (body) => amountValue(body.amount), existing: (found) => amountValue(found.amount) },
-		{ field: 'currency', requested: (body) => amountCurrency(body.amount), existing: (found) => found.currency ?? amountCurrency(found.amount) },
-		{ field: 'destinationAccountNumber', requested: (body) => body.destinationAccountNumber, existing: (found) => found.destinationAccountNumber },
-		{ field: 'bankId', requested: (body) => body.bankId, existing: (found) => found.destinationBankId ?? found.bankId },
-	]),
+	findsAgain: {
+		...verifiedByReference(PAYOUT, [
+			{ field: 'amount', requested: (body) => amountValue(body.amount), existing: (found) => amountValue(found.amount) },
+			{ field: 'currency', requested: (body) => amountCurrency(body.amount), existing: (found) => found.currency ?? amountCurrency(found.amount) },
+			{ field: 'destinationAccountNumber', requested: (body) => body.destinationAccountNumber, existing: (found) => found.destinationAccountNumber },
+			{ field: 'bankId', requested: (body) => body.bankId, existing: (found) => found.destinationBankId ?? found.bankId },
+		]),
+		readBack: (answer) => !('amount' in answer),
+	},
 };
 
 /**
@@ -85,7 +91,7 @@ export function payoutCreateBody(this: IExecuteFunctions, i: number, callbackUrl
 		'0123456789',
 		NUBAN_DIGITS,
 	);
-	const bankId = requireId(this.getNodeParameter('bankId', i), ID_PREFIXES.bank, 'Bank ID');
+	const bankId = requireId(this.getNodeParameter('bankId', i), BANK.idPrefix, 'Bank ID');
 	const fields = this.getNodeParameter('additionalFields', i, {}) as IDataObject;
 	const body = finishBody(
 		compact({
@@ -102,41 +108,14 @@ export function payoutCreateBody(this: IExecuteFunctions, i: number, callbackUrl
 	return { reference: String(body.reference), body };
 }
 
-/**
- * A payout create answers with `{ id, status, reference }` only (202); the node reads the payout
- * by its reference (Payout → Verify's request) so the item has the same fields as a payout found
- * again. The payout was accepted either way: if that read fails, the short answer is returned
- * with a note, never an error.
- */
-async function fullPayoutAfterCreate(api: PaycashlessApi, reference: string, result: IDataObject): Promise<IDataObject> {
-	if (isObject(result[MARKER]) || 'amount' in result) return markCreated(result);
-	try {
-		const full = await api.request(verifyPayoutRequest(reference));
-		if (isObject(full) && (full.reference === undefined || full.reference === reference)) {
-			// The payout's own field order (as a repeat, found by reference, returns it), then anything
-			// only the create's answer had.
-			const onlyInAnswer = Object.fromEntries(Object.entries(result).filter(([key]) => !(key in full)));
-			return markCreated({ ...full, ...onlyInAnswer });
-		}
-	} catch {
-		// Reported in the note below; the payout itself was accepted.
-	}
-	const marker: CreatedMarker = {
-		reconciled: false,
-		repeated: false,
-		note: `Paycashless accepted the payout, but its details could not be read just now. Check it with Payout → Verify and the reference "${reference}"; do not send it again.`,
-	};
-	return { ...result, [MARKER]: marker };
-}
-
-/** Sends a create body, then reads the whole payout back by its reference. */
-export async function sendPayout(api: PaycashlessApi, body: IDataObject, reference: string): Promise<IDataObject> {
-	return await fullPayoutAfterCreate(api, reference, await api.request({ method: 'POST', path: '/v1/payouts', body }));
+/** Sends a create body; the transport reads the whole payout back (the declaration's `readBack`). */
+export async function sendPayout(api: PaycashlessApi, body: IDataObject): Promise<IDataObject> {
+	return await api.request({ method: 'POST', path: PAYOUT.path, body });
 }
 
 export async function execute(this: IExecuteFunctions, i: number, api: PaycashlessApi): Promise<IDataObject> {
-	const { reference, body } = payoutCreateBody.call(this, i);
-	return await sendPayout(api, body, reference);
+	const { body } = payoutCreateBody.call(this, i);
+	return await sendPayout(api, body);
 }
 
 /** What an AI agent reads as this tool's description (+ " in Paycashless"). */

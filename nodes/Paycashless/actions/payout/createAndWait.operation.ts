@@ -2,8 +2,10 @@
  * Payout → Create and Wait for Final Status: Payout → Create with this execution's own resume URL
  * as callbackUrl, then the execution waits until a verified callback says the payout succeeded,
  * failed, was reversed or cancelled (PAYOUT_SENT and PAYOUT_PENDING do not end it), or until the
- * time limit passes. How the wait works: ../../wait/resume.ts, docs/wait-for-payment.md.
+ * time limit passes. How the wait works: ../../wait/pause.ts, docs/wait-for-payment.md.
  */
+import { PAYOUT } from '../../catalog/objects';
+import { waitKindOf } from '../../wait/fields';
 import { createAndWaitOperation } from '../createAndWait';
 import * as create from './create.operation';
 
@@ -14,11 +16,7 @@ export const { option, declaration, description, wait, execute } = createAndWait
 		description: 'Send a payout, then pause the workflow until it succeeds or fails (verified callback) or a time limit passes',
 		action: 'Create a payout and wait for its final status',
 	},
-	wait: {
-		eventPrefix: 'PAYOUT',
-		settled: ['succeeded', 'failed', 'reversed', 'cancelled'],
-		acknowledge: { PAYOUT_PENDING: 'event_does_not_end_wait', PAYOUT_SENT: 'event_does_not_end_wait' },
-	},
+	wait: waitKindOf(PAYOUT, { PAYOUT_PENDING: 'event_does_not_end_wait', PAYOUT_SENT: 'event_does_not_end_wait' }),
 	notice:
 		'The workflow pauses here until Paycashless reports the payout succeeded, failed, was reversed or cancelled. The callback URL is this execution\'s own resume URL, so Paycashless must be able to reach this n8n at its public address (a manual run waits and resumes too).',
 	foundAgainNote:

@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { ID_PREFIXES, payoutIdLocator } from '../../descriptions/locators';
-import { apiPath, type PaycashlessApi } from '../../transport';
+import { PAYOUT } from '../../catalog/objects';
+import { payoutIdLocator } from '../../descriptions/locators';
+import type { PaycashlessApi } from '../../transport';
 import { readLocatorId } from '../common';
 import { READ, type OperationDeclaration, type OperationOption } from '../types';
 
@@ -12,6 +13,6 @@ export const option: OperationOption = { name: 'Get', description: 'Get a payout
 export const declaration: OperationDeclaration = READ;
 
 export async function execute(this: IExecuteFunctions, i: number, api: PaycashlessApi): Promise<IDataObject> {
-	const id = readLocatorId.call(this, i, 'payoutId', ID_PREFIXES.payout, 'Payout ID');
-	return await api.request({ method: 'GET', path: apiPath`/v1/payouts/${id}` });
+	const id = readLocatorId.call(this, i, 'payoutId', PAYOUT.idPrefix, 'Payout ID');
+	return await api.request({ method: 'GET', path: PAYOUT.one(id) });
 }

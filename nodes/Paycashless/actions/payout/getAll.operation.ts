@@ -1,16 +1,18 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { PAYOUT, sortedStatuses } from '../../catalog/objects';
 import { createdAtFilterFields, filtersCollection, listFields, statusFilterField } from '../../descriptions/common';
 import type { PaycashlessApi } from '../../transport';
 import { readListFilters, readListOptions } from '../common';
 import { READ, type OperationDeclaration, type OperationOption } from '../types';
 
-export const PAYOUT_STATUSES = ['cancelled', 'failed', 'pending', 'reversed', 'sent', 'succeeded'];
+/** Sorted for the Status list. */
+const STATUSES = sortedStatuses(PAYOUT);
 
 export const description: INodeProperties[] = [
 	...listFields,
 	filtersCollection([
-		statusFilterField(PAYOUT_STATUSES, 'Only payouts in this status'),
+		statusFilterField(STATUSES, 'Only payouts in this status'),
 		{
 			displayName: 'Destination Account Number',
 			name: 'destinationAccountNumber',
@@ -28,6 +30,6 @@ export const declaration: OperationDeclaration = READ;
 
 export async function execute(this: IExecuteFunctions, i: number, api: PaycashlessApi): Promise<IDataObject[]> {
 	const options = readListOptions.call(this, i);
-	const qs = readListFilters.call(this, i, PAYOUT_STATUSES);
-	return await api.paginate({ path: '/v1/payouts', qs }, options);
+	const qs = readListFilters.call(this, i, STATUSES);
+	return await api.paginate({ path: PAYOUT.path, qs }, options);
 }

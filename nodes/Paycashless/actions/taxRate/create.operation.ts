@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { TAX_RATE } from '../../catalog/objects';
 import { additionalBodyJsonField, additionalFieldsCollection, metadataField } from '../../descriptions/common';
 import { taxRateFields, taxTypeField } from '../../descriptions/taxRate';
 import { compact } from '../../helpers/body';
@@ -49,5 +50,5 @@ export async function execute(this: IExecuteFunctions, i: number, api: Paycashle
 		}),
 		fields,
 	);
-	return await api.request({ method: 'POST', path: '/v1/tax_rates', body });
+	return await api.request({ method: 'POST', path: TAX_RATE.path, body });
 }

@@ -1,11 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { TAX_RATE } from '../../catalog/objects';
 import { additionalBodyJsonField, additionalFieldsCollection, metadataField } from '../../descriptions/common';
-import { ID_PREFIXES } from '../../descriptions/locators';
 import { taxRateFields, taxTypeField } from '../../descriptions/taxRate';
 import { compact } from '../../helpers/body';
 import { invalid, optionalText, requireId, requireText } from '../../helpers/validation';
-import { apiPath, type PaycashlessApi } from '../../transport';
+import type { PaycashlessApi } from '../../transport';
 import { finishBody } from '../common';
 import type { OperationDeclaration, OperationOption } from '../types';
 
@@ -37,7 +37,7 @@ export const option: OperationOption = { name: 'Update', description: 'Change a 
 export const declaration: OperationDeclaration = { kind: 'write', check: { text: 'in the Paycashless dashboard whether the tax rate has its new values' } };
 
 export async function execute(this: IExecuteFunctions, i: number, api: PaycashlessApi): Promise<IDataObject> {
-	const id = requireId(this.getNodeParameter('taxRateId', i), ID_PREFIXES.taxRate, 'Tax Rate ID');
+	const id = requireId(this.getNodeParameter('taxRateId', i), TAX_RATE.idPrefix, 'Tax Rate ID');
 	const fields = this.getNodeParameter('updateFields', i, {}) as IDataObject;
 	const body = finishBody(
 		compact({
@@ -49,5 +49,5 @@ export async function execute(this: IExecuteFunctions, i: number, api: Paycashle
 		fields,
 	);
 	if (Object.keys(body).length === 0) invalid('Update Fields', fields, 'choose at least one field to change');
-	return await api.request({ method: 'PUT', path: apiPath`/v1/tax_rates/${id}`, body });
+	return await api.request({ method: 'PUT', path: TAX_RATE.one(id), body });
 }

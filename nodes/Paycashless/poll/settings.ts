@@ -1,22 +1,21 @@
 /**
- * Reads the Paycashless Poll Trigger's parameters into PollSettings (trigger/poll.ts), checking
+ * Reads the Paycashless Poll Trigger's parameters into PollSettings (engine.ts), checking
  * them before any request is sent. Bad input throws InvalidInputError naming the field.
  */
 import type { IPollFunctions } from 'n8n-workflow';
 
 import { toUnixSeconds } from '../helpers/dates';
 import { InvalidInputError, requireInteger } from '../helpers/validation';
-import { RESOURCES, type PollResource, type PollSettings, type Watch } from './poll';
+import { parseNameList } from '../helpers/lists';
+import type { PollSettings, Watch } from './engine';
+import { RESOURCES, type PollResource } from './events';
 
 export const DEFAULT_LOOKBACK_HOURS = 72;
 export const DEFAULT_INVOICE_LOOKBACK_HOURS = 720;
 export const MAX_LOOKBACK_HOURS = 24 * 400;
 
 function parseNames(text: unknown): string[] {
-	return String(text ?? '')
-		.split(/[,\n]/)
-		.map((name) => name.trim().toLowerCase())
-		.filter((name) => name !== '');
+	return parseNameList(text).map((name) => name.toLowerCase());
 }
 
 function watchOf(resource: PollResource, event: string, statuses: unknown, statusNames: unknown): Watch {

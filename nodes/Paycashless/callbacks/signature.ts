@@ -4,7 +4,7 @@
  * 1. the headers' shape (a 128-hex signature, a 10-digit timestamp inside the window) before the
  *    body is even looked at;
  * 2. the signature over the bytes of `data` exactly as received (found by rawJson.ts, no
- *    re-serialising), for every URL form that may have been signed (callbackUrls.ts);
+ *    re-serialising), for every URL form that may have been signed (urls.ts);
  * 3. only then `data` re-serialised (received key order, then sorted), when the sender's bytes
  *    differ from its own `JSON.stringify` (pretty-printed bodies).
  *

@@ -1,5 +1,6 @@
 /**
- * The Paycashless Poll Trigger's engine, without n8n's node description: which list requests one
+ * The Paycashless Poll Trigger's engine, without n8n's node description (its Event lists are
+ * in events.ts): which list requests one
  * poll sends, which records are new events, and the state kept in the workflow's static data.
  *
  * Paycashless lists can only be filtered by `status` and by creation time (`createdAt.*`), newest
@@ -22,114 +23,17 @@
  * A poll computes the new state on the side and writes it into the static data only when every
  * page was read, right before returning its items: a poll that fails half-way changes nothing,
  * so the next poll reads the same records again and nothing is lost or emitted twice.
+ *
+ * Longer than 250 lines on purpose: the window (planPoll), the events (collectEvents) and the
+ * state left behind (decide) are one algorithm whose promises (the floor never moves back, a key
+ * is forgotten only once no later poll can list its record) hold only read together.
  */
 import type { IDataObject } from 'n8n-workflow';
 
 import { DEFAULT_TIMESTAMP_TOLERANCE_SECONDS } from '../../../lib/signing';
-import { CREATED_STATUS, eventKey } from './events';
+import { CREATED_STATUS, eventKey } from '../catalog/eventKeys';
 import { mainUnitsField } from '../helpers/mainUnits';
-
-export type PollResource = 'payment' | 'payout' | 'invoice' | 'dedicatedAccount';
-
-export interface ResourceSpec {
-	/** Object kind in event keys (trigger/events.ts). */
-	kind: string;
-	/** List endpoint. */
-	path: string;
-	/** Event names: `<prefix>_<STATUS>`, `<prefix>_CREATED`. */
-	eventPrefix: string;
-	/** Known statuses; `undefined`: any value is sent as typed (not published for this list). */
-	statuses?: readonly string[];
-	/** In messages: "payment". */
-	label: string;
-	/** The Event list of this resource, sorted by name; `statuses` for an event with fixed statuses. */
-	events: PollEventOption[];
-	/** The Event chosen when the resource is picked. */
-	defaultEvent: string;
-}
-
-/**
- * One entry of a resource's Event list. `created` and `status` (statuses the user picks) are
- * handled by every resource; any other event stands for its `statuses`.
- */
-export interface PollEventOption {
-	name: string;
-	value: string;
-	description: string;
-	statuses?: string[];
-}
-
-/** The Event entry "<Label> Reaches a Status" and "New <Label>" of every resource. */
-function commonEvents(label: string, picked: string): PollEventOption[] {
-	const title = label.replace(/(^|\s)\w/g, (first) => first.toUpperCase());
-	const article = /^[aeiou]/.test(label) ? 'An' : 'A';
-	return [
-		{ name: `${title} Reaches a Status`, value: 'status', description: `${article} ${label} is in one of the statuses you ${picked}` },
-		{ name: `New ${title}`, value: 'created', description: `${article} ${label} is created, whatever its status` },
-	];
-}
-
-/** An event with fixed statuses, e.g. "Payment Succeeded". */
-function statusEvent(name: string, value: string, statuses: string[], description: string): PollEventOption {
-	return { name, value, statuses, description };
-}
-
-function sortedByName(events: PollEventOption[]): PollEventOption[] {
-	return [...events].sort((a, b) => a.name.localeCompare(b.name));
-}
-
-export const RESOURCES: Readonly<Record<PollResource, ResourceSpec>> = Object.freeze({
-	payment: {
-		kind: 'payment',
-		path: '/v1/payments',
-		eventPrefix: 'PAYMENT',
-		statuses: ['initiated', 'awaiting_charge', 'charged', 'failed', 'expired', 'reversed', 'succeeded'],
-		label: 'payment',
-		events: sortedByName([
-			...commonEvents('payment', 'pick'),
-			statusEvent('Payment Failed or Expired', 'failedOrExpired', ['failed', 'expired'], 'A payment is in status failed or expired'),
-			statusEvent('Payment Reversed', 'reversed', ['reversed'], 'A payment is in status reversed'),
-			statusEvent('Payment Succeeded', 'succeeded', ['succeeded'], 'A payment is in status succeeded'),
-		]),
-		defaultEvent: 'succeeded',
-	},
-	payout: {
-		kind: 'payout',
-		path: '/v1/payouts',
-		eventPrefix: 'PAYOUT',
-		statuses: ['pending', 'succeeded', 'failed', 'reversed', 'sent', 'cancelled'],
-		label: 'payout',
-		events: sortedByName([
-			...commonEvents('payout', 'pick'),
-			statusEvent('Payout Cancelled', 'cancelled', ['cancelled'], 'A payout is in status cancelled'),
-			statusEvent('Payout Failed or Reversed', 'failedOrReversed', ['failed', 'reversed'], 'A payout is in status failed or reversed'),
-			statusEvent('Payout Succeeded', 'succeeded', ['succeeded'], 'A payout is in status succeeded'),
-		]),
-		defaultEvent: 'succeeded',
-	},
-	invoice: {
-		kind: 'invoice',
-		path: '/v1/invoices',
-		eventPrefix: 'INVOICE',
-		statuses: ['draft', 'open', 'paid', 'partially_paid', 'cancelled'],
-		label: 'invoice',
-		events: sortedByName([
-			...commonEvents('invoice', 'pick'),
-			statusEvent('Invoice Cancelled', 'cancelled', ['cancelled'], 'An invoice is in status cancelled'),
-			statusEvent('Invoice Paid', 'paid', ['paid'], 'An invoice is fully paid'),
-			statusEvent('Invoice Partially Paid', 'partiallyPaid', ['partially_paid'], 'An invoice is in status partially paid'),
-		]),
-		defaultEvent: 'paid',
-	},
-	dedicatedAccount: {
-		kind: 'dedicated_account',
-		path: '/v1/dedicated_accounts',
-		eventPrefix: 'DEDICATED_ACCOUNT',
-		label: 'dedicated account',
-		events: sortedByName(commonEvents('dedicated account', 'type')),
-		defaultEvent: 'created',
-	},
-});
+import { RESOURCES, type PollResource } from './events';
 
 /** What a trigger watches: records appearing, or records being in one of `statuses`. */
 export type Watch = { type: 'created' } | { type: 'status'; statuses: string[] };

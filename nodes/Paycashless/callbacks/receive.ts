@@ -1,13 +1,13 @@
 /**
  * The n8n side of receiving a callback, shared by the Paycashless Trigger and the Create and Wait
- * resume webhook: what a webhook call brings to `evaluateCallback` (callback.ts stays free of n8n),
+ * resume webhook: what a webhook call brings to `evaluateCallback` (evaluate.ts stays free of n8n),
  * the credential's secret, and a JSON answer that starts nothing.
  */
 import type { IDataObject, IExecuteFunctions, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
 import { CREDENTIAL_NAME } from '../../../lib/api';
-import type { HeaderValues } from './callback';
-import { queryStringOf } from './callbackUrls';
+import type { HeaderValues } from './headers';
+import { queryStringOf } from './urls';
 
 /** The API secret callbacks are signed with, from the node's Paycashless credential ('' when unset). */
 export async function callbackSecret(context: IWebhookFunctions | IExecuteFunctions): Promise<string> {

@@ -10,14 +10,27 @@
  * status word it does not know are "not checkable", never "inconsistent".
  */
 
-import { ID_PREFIXES } from '../descriptions/locators';
+import { ACCOUNT_REQUEST, DEDICATED_ACCOUNT, INVOICE, PAYMENT, PAYOUT } from '../catalog/objects';
 
 export type ObjectKind = 'invoice' | 'invoicePayment' | 'payment' | 'payout' | 'dedicatedAccount' | 'accountRequest';
 
-/** Id prefix → kind, for the kinds a callback may carry (prefixes: descriptions/locators.ts). */
-const KIND_BY_PREFIX: Array<[string, ObjectKind]> = (['accountRequest', 'invoice', 'payment', 'payout', 'dedicatedAccount'] as const).map(
-	(kind) => [ID_PREFIXES[kind], kind],
-);
+/** Id prefix → kind, for the kinds a callback may carry (catalog/objects.ts). */
+const KIND_BY_PREFIX: Array<[string, ObjectKind]> = [
+	[ACCOUNT_REQUEST.idPrefix, 'accountRequest'],
+	[INVOICE.idPrefix, 'invoice'],
+	[PAYMENT.idPrefix, 'payment'],
+	[PAYOUT.idPrefix, 'payout'],
+	[DEDICATED_ACCOUNT.idPrefix, 'dedicatedAccount'],
+];
+
+/** Event families (by the catalog's event prefix) → the kinds of data their events may carry. */
+const KINDS_BY_EVENT_PREFIX: Array<[string, ObjectKind[]]> = [
+	[`${INVOICE.eventPrefix}_`, ['invoice', 'invoicePayment']],
+	[`${PAYMENT.eventPrefix}_`, ['payment']],
+	[`${PAYOUT.eventPrefix}_`, ['payout']],
+	// A dedicated account event may carry the account, its request, or a payment into it.
+	[`${DEDICATED_ACCOUNT.eventPrefix}_`, ['dedicatedAccount', 'accountRequest', 'payment']],
+];
 
 /** What the data is, from its id (or code) prefix or, for an invoice payment, its fields. */
 export function kindOfData(data: unknown): ObjectKind | undefined {
@@ -37,14 +50,9 @@ export function kindOfData(data: unknown): ObjectKind | undefined {
 /** The kinds of data an event may carry, by its name; undefined for a family the package does not know. */
 function kindsForEvent(event: string): ObjectKind[] | undefined {
 	const name = event.trim().toUpperCase();
-	if (name === 'INVOICE_PAID') return ['invoice'];
-	if (name.startsWith('INVOICE_PAYMENT_')) return ['invoicePayment', 'payment'];
-	if (name.startsWith('INVOICE_')) return ['invoice', 'invoicePayment'];
-	if (name.startsWith('PAYMENT_')) return ['payment'];
-	if (name.startsWith('PAYOUT_')) return ['payout'];
-	// A dedicated account event may carry the account, its request, or a payment into it.
-	if (name.startsWith('DEDICATED_ACCOUNT_')) return ['dedicatedAccount', 'accountRequest', 'payment'];
-	return undefined;
+	if (name === `${INVOICE.eventPrefix}_PAID`) return ['invoice'];
+	if (name.startsWith(`${INVOICE.eventPrefix}_${PAYMENT.eventPrefix}_`)) return ['invoicePayment', 'payment'];
+	return KINDS_BY_EVENT_PREFIX.find(([prefix]) => name.startsWith(prefix))?.[1];
 }
 
 type Outcome = 'success' | 'failure' | 'reversal' | 'cancellation' | 'expiry';
