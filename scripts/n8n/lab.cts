@@ -60,8 +60,30 @@ export const LAB_OWNER: Owner = {
 	password: 'Paycashless-lab-1',
 };
 
+/**
+ * What a test run costs, counted when PAYCASHLESS_COUNTS names a file (docs/development.md, Test
+ * time): one line per build and pack, package install into an n8n user folder, long-running n8n
+ * process (`start`, `worker`, `webhook`) and n8n command-line run (`import:…`, `execute`, ...), with
+ * the test file that caused it. Off (nothing written) otherwise.
+ */
+export function countEvent(kind: 'build' | 'install' | 'boot' | 'cli', what: string): void {
+	const file = process.env.PAYCASHLESS_COUNTS;
+	if (!file) return;
+	const testPath = (globalThis as { expect?: { getState?: () => { testPath?: string } } }).expect?.getState?.().testPath;
+	const by = testPath ? path.relative(ROOT, testPath) : (process.env.PAYCASHLESS_COUNT_BY ?? path.basename(process.argv[1] ?? 'node'));
+	fs.appendFileSync(file, `${kind}\t${what}\t${by}\n`);
+}
+
+/** Counts an n8n process about to run (countEvent): servers as `boot`, everything else as `cli`. */
+export function countN8nCommand(command: string, args: string[]): void {
+	if (path.basename(command) !== 'n8n') return;
+	const sub = args[0] ?? '';
+	countEvent(['start', 'worker', 'webhook'].includes(sub) ? 'boot' : 'cli', sub);
+}
+
 function run(command: string, args: string[], options: SpawnSyncOptions & { quiet?: boolean } = {}): string {
 	const { quiet, ...spawnOptions } = options;
+	countN8nCommand(command, args);
 	const result = spawnSync(command, args, {
 		cwd: ROOT,
 		encoding: 'utf8',
@@ -133,6 +155,7 @@ export function delay(ms: number): Promise<void> {
  */
 export async function buildAndPack(options: { quiet?: boolean } = {}): Promise<string> {
 	return withLock('pack', () => {
+		countEvent('build', 'npm run build + npm pack');
 		run('npm', ['run', 'build', '--silent'], { quiet: options.quiet });
 		// A folder per process: test files running side by side install their own tarball while
 		// another one packs (folders of processes that are gone are removed).
@@ -160,6 +183,7 @@ export async function buildAndPack(options: { quiet?: boolean } = {}): Promise<s
  */
 export function installPackageIntoN8n(tgz: string, userFolder: string, options: { registry?: string } = {}): void {
 	const nodesDir = path.join(userFolder, '.n8n', 'nodes');
+	countEvent('install', options.registry ? 'from the lab registry' : 'tarball');
 	fs.mkdirSync(nodesDir, { recursive: true });
 	if (!fs.existsSync(path.join(nodesDir, 'package.json'))) {
 		fs.writeFileSync(path.join(nodesDir, 'package.json'), JSON.stringify({ name: 'installed-nodes', private: true }, null, 2));
@@ -343,6 +367,7 @@ export async function stopProcessGroup(child: ChildProcess, graceMs = 15_000): P
  */
 export function spawnDetached(command: string, args: string[], env: NodeJS.ProcessEnv, logFile: string, cwd = ROOT): ChildProcess {
 	installExitHook();
+	countN8nCommand(command, args);
 	fs.mkdirSync(path.dirname(logFile), { recursive: true });
 	const out = fs.openSync(logFile, 'w');
 	const supervisor = path.join(ROOT, 'scripts', 'n8n', 'supervise.js');

@@ -33,6 +33,7 @@ import {
 	NODE_TYPE_TRIGGER,
 	PACKAGE_NAME,
 	ROOT,
+	countN8nCommand,
 	delay,
 	freePort,
 	installPackageIntoN8n,
@@ -159,6 +160,7 @@ function asPostgres(command: string, args: string[]): [string, string[]] {
 }
 
 function runOk(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): string {
+	countN8nCommand(command, args);
 	const result = spawnSync(command, args, { encoding: 'utf8', env, maxBuffer: 64 * 1024 * 1024 });
 	if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed (${result.status ?? result.signal}):\n${result.stdout}\n${result.stderr}`);
 	return result.stdout;
@@ -524,6 +526,7 @@ export async function checkPackageInEveryProcess(processes: QueueProcess[], n8n:
 			const env = { ...proc.env, N8N_RUNNERS_BROKER_PORT: String(await freePort()), N8N_LOG_LEVEL: 'warn', QUEUE_HEALTH_CHECK_ACTIVE: 'false', N8N_REINSTALL_MISSING_PACKAGES: 'false' };
 			const { spawn } = await import('child_process');
 			const code = await new Promise<number | null>((resolve) => {
+				countN8nCommand(n8n.bin, ['export:nodes']);
 				const child = spawn(n8n.bin, ['export:nodes', `--output=${output}`], { env, stdio: 'ignore', cwd: LAB });
 				child.once('exit', (c) => resolve(c));
 				child.once('error', () => resolve(-1));
