@@ -150,10 +150,41 @@ export function delay(ms: number): Promise<void> {
 }
 
 /**
+ * Set by jest's global setup (test/setup/globalSetup.cts): the folder of the jest run's shared
+ * services (test/setup/sharedRun.cts, a process beside jest). Unset outside a jest run.
+ */
+export const SHARED_RUN_ENV = 'PAYCASHLESS_SHARED_RUN';
+
+/**
+ * Asks the jest run's shared services for `what` (`pack`: the one build of the run; `single-2` /
+ * `single-1`: the n8n 2.41 / 1.123 every test file of that runtime shares) and waits for the
+ * answer. undefined outside a jest run (no SHARED_RUN_ENV): the caller does the work itself.
+ */
+export async function fromSharedRun<T>(what: string, timeoutMs = 15 * 60_000): Promise<T | undefined> {
+	const dir = process.env[SHARED_RUN_ENV];
+	if (!dir) return undefined;
+	fs.mkdirSync(path.join(dir, 'want'), { recursive: true });
+	fs.writeFileSync(path.join(dir, 'want', what), String(process.pid));
+	const deadline = Date.now() + timeoutMs;
+	for (;;) {
+		const answer = path.join(dir, `${what}.json`);
+		if (fs.existsSync(answer)) return JSON.parse(fs.readFileSync(answer, 'utf8')) as T;
+		const failed = path.join(dir, `${what}.error`);
+		if (fs.existsSync(failed)) throw new Error(`the jest run's shared ${what} failed:\n${fs.readFileSync(failed, 'utf8')}`);
+		const helper = Number(fs.readFileSync(path.join(dir, 'pid'), { encoding: 'utf8', flag: 'a+' }) || 0);
+		if (helper && !isAlive(helper)) throw new Error(`the jest run's shared services (pid ${helper}) are gone; see ${path.join(dir, 'shared-run.log')}`);
+		if (Date.now() > deadline) throw new Error(`timed out waiting for the jest run's shared ${what} (${dir})`);
+		await delay(200);
+	}
+}
+
+/**
  * `npm run build`, then `npm pack` into `.n8n-lab/pack/run-<pid>/`. Returns the tarball's path: the same
- * file a user would install from the registry.
+ * file a user would install from the registry. In a jest run, the run's one build (fromSharedRun).
  */
 export async function buildAndPack(options: { quiet?: boolean } = {}): Promise<string> {
+	const shared = await fromSharedRun<{ tgz: string }>('pack');
+	if (shared) return shared.tgz;
 	return withLock('pack', () => {
 		countEvent('build', 'npm run build + npm pack');
 		run('npm', ['run', 'build', '--silent'], { quiet: options.quiet });
@@ -311,7 +342,8 @@ export function importIntoN8n(config: N8nConfig, kind: 'credentials' | 'workflow
 export interface RunningN8n {
 	baseUrl: string;
 	config: N8nConfig;
-	process: ChildProcess;
+	/** Absent for the jest run's shared n8n (test/setup/sharedRun.cts started it, not this process). */
+	process?: ChildProcess;
 	logFile: string;
 	/** SIGTERM to n8n's process group (n8n and its task runner), SIGKILL after a grace period. */
 	stop(): Promise<void>;
