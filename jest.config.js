@@ -19,7 +19,19 @@ function project(displayName, folder) {
 	return { ...base, displayName, roots: [`<rootDir>/test/${folder}`], testMatch: ['**/*.test.cts'] };
 }
 
-const others = ['e2e', 'e2e-queue', 'e2e-1x', 'reliability', 'browser'];
+const others = ['engine', 'e2e', 'e2e-queue', 'e2e-1x', 'reliability', 'browser'];
+
+/**
+ * n8n's engine in the test process (test/engine/engine.cts) of one n8n line: n8n-workflow is that
+ * install's, for the package, n8n-core and the tests alike.
+ */
+function engine(displayName, line) {
+	return {
+		...project(displayName, 'engine'),
+		globals: { paycashlessEngineN8n: line },
+		moduleNameMapper: { '^n8n-workflow$': '<rootDir>/test/engine/n8n-workflow.cts' },
+	};
+}
 
 /** @type {import('jest').Config} */
 module.exports = {
@@ -32,6 +44,9 @@ module.exports = {
 			// Everything that needs no n8n and no long fault runs: `npm run test:unit`.
 			testPathIgnorePatterns: others.map((folder) => `<rootDir>/test/${folder}/`),
 		},
+		// Workflows run in n8n-core's WorkflowExecute in the test process, n8n 2.41 and 1.123.
+		engine('engine', '2'),
+		engine('engine-1x', '1'),
 		// n8n 2.41, one process (the shared one, or a file's own: see test/e2e/harness.cts).
 		project('e2e', 'e2e'),
 		// n8n's queue mode (PostgreSQL, Redis, main, workers, webhook processor): one set per file.

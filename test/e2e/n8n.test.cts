@@ -374,54 +374,7 @@ describe('Paycashless action node: all twenty operations in n8n against the emul
 	});
 });
 
-describe('On Error: Continue (regular output), in a real n8n', () => {
-	it('the failed item of an API error keeps its message, advice, httpCode, type and code', async () => {
-		// runNode sets onError: continueRegularOutput.
-		const [item] = await lab.runNode(paycashlessNode(lab.good, { resource: 'payout', operation: 'verify', reference: 'no-such-payout-cof' }));
-		expect(item).toEqual({
-			message: expect.stringMatching(/no-such-payout-cof.*HTTP 404/),
-			error: expect.objectContaining({ httpCode: '404', type: 'invalid_request_error', code: 'resource_missing', description: expect.stringContaining('Check') }),
-		});
-	});
-});
-
-describe('On Error: Continue (using error output)', () => {
-	it('a failed item goes to the error output, the others to the success output', async () => {
-		lab.emulator.reset({ payouts: 1 });
-		const [existing] = lab.emulator.list('payouts');
-		const webhookPath = unique('error-output');
-		await lab.createActiveWorkflow(
-			`e2e error output ${webhookPath}`,
-			[
-				webhookNode(webhookPath),
-				{
-					name: 'Two references',
-					type: 'n8n-nodes-base.code',
-					typeVersion: 2,
-					parameters: { jsCode: `return [{ json: { reference: ${JSON.stringify(existing.reference)} } }, { json: { reference: 'no-such-payout' } }];` },
-				},
-				{ ...paycashlessNode(lab.good, { resource: 'payout', operation: 'verify', reference: '={{ $json.reference }}' }), name: 'Verify', onError: 'continueErrorOutput' },
-				{ name: 'Failed', type: 'n8n-nodes-base.set', typeVersion: 3.4, parameters: { includeOtherFields: true, options: {} } },
-			],
-			{
-				Webhook: { main: [[{ node: 'Two references', type: 'main', index: 0 }]] },
-				'Two references': { main: [[{ node: 'Verify', type: 'main', index: 0 }]] },
-				Verify: { main: [[], [{ node: 'Failed', type: 'main', index: 0 }]] },
-			},
-			[webhookPath],
-		);
-		const response = await fetch(`${lab.n8n.baseUrl}/webhook/${webhookPath}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
-		expect(response.status).toBe(200);
-		const failed = (await response.json()) as Record<string, unknown> | Array<Record<string, unknown>>;
-		const items = Array.isArray(failed) ? failed : [failed];
-		// Only the failed item reached "Failed", through the error output, with its error and, in a
-		// real n8n, its details under `error` (httpCode, type, code, advice): n8n keeps them because the item has
-		// no `item.error` (normalizeNodeErrors would replace its JSON with { error }).
-		expect(items).toHaveLength(1);
-		expect(String(items[0].message)).toMatch(/no-such-payout.*HTTP 404/);
-		expect(items[0].error).toMatchObject({ httpCode: '404', type: 'invalid_request_error', code: 'resource_missing', description: expect.any(String) });
-	});
-});
+// On Error: Continue (regular output) and (using error output): in n8n's engine, test/engine/onError.test.cts.
 
 describe('Paycashless Trigger in n8n, with callbacks the emulator signs and sends', () => {
 	const webhookId = randomUUID();
