@@ -326,6 +326,7 @@ export async function startQueueLab(options: QueueLabOptions): Promise<QueueLab>
 		fs.rmSync(path.join(mainFolder, '.n8n', 'nodes'), { recursive: true, force: true });
 		fs.mkdirSync(path.join(mainFolder, '.n8n'), { recursive: true });
 		let counters: Record<Role, number> = { main: 0, worker: 0, webhook: 0 };
+		let mainStarts = 0;
 
 		const makeProcess = async (role: Role, withPackage: boolean, fixedPort?: number, version?: string): Promise<QueueProcess> => {
 			counters = { ...counters, [role]: counters[role] + 1 };
@@ -347,7 +348,9 @@ export async function startQueueLab(options: QueueLabOptions): Promise<QueueLab>
 			if (!hasPackage) env.N8N_REINSTALL_MISSING_PACKAGES = 'false';
 			if (role === 'worker') Object.assign(env, { QUEUE_HEALTH_CHECK_ACTIVE: 'true', QUEUE_HEALTH_CHECK_PORT: String(port) });
 			const args = role === 'main' ? ['start'] : role === 'worker' ? ['worker', `--concurrency=${options.workerConcurrency ?? 10}`] : ['webhook'];
-			const logFile = path.join(userFolder, `${name}.log`);
+			// A restarted main gets a new log (main-2.log, ...): the one before the restart is kept.
+			if (role === 'main') mainStarts += 1;
+			const logFile = path.join(userFolder, role === 'main' && mainStarts > 1 ? `main-${mainStarts}.log` : `${name}.log`);
 			const child = spawnDetached(n8n.bin, args, env, logFile, LAB);
 			const proc: QueueProcess = {
 				name,

@@ -42,6 +42,11 @@ import type { SharedN8n } from '../setup/sharedRun.cjs';
 export interface E2eRuntime {
 	mode: 'single' | 'queue';
 	n8nLine: '2' | '1';
+	/**
+	 * Why the file needs an n8n (or queue-mode set) of its own, e.g. it kills or adds processes:
+	 * otherwise, in a jest run, it shares the run's one of its runtime (test/setup/sharedRun.cts).
+	 */
+	ownN8n?: string;
 }
 
 let runtime: E2eRuntime = {
@@ -165,9 +170,8 @@ export interface E2eLabOptions {
 	 */
 	beforeStart?: (config: N8nConfig, emulator: EmulatorHandle, good: CredentialRef) => void;
 	/**
-	 * Why this file needs an n8n of its own (it stops, restarts or kills n8n): without it, a
-	 * single-process file in a jest run uses the run's shared n8n of its version
-	 * (test/setup/sharedRun.cts). Queue mode always starts its own set.
+	 * Why this file needs an n8n of its own (it stops, restarts or kills n8n): without it, a file
+	 * in a jest run uses the run's shared n8n of its runtime (test/setup/sharedRun.cts).
 	 */
 	ownN8n?: string;
 }
@@ -191,10 +195,12 @@ function credentialData(emulator: EmulatorHandle): Record<CredentialRole, Record
 	};
 }
 
-/** The run's shared n8n of this runtime, when this file may use it (see E2eLabOptions.ownN8n). */
+/** The run's shared n8n (or queue-mode set) of this runtime, when this file may use it. */
 async function sharedN8nFor(options: E2eLabOptions): Promise<SharedN8n | undefined> {
-	if (runtime.mode !== 'single' || options.beforeStart || options.ownN8n) return undefined;
-	return fromSharedRun<SharedN8n>(`single-${runtime.n8nLine}`);
+	if (options.beforeStart || options.ownN8n || runtime.ownN8n) return undefined;
+	// Queue mode on 1.123 (by hand only) starts its own set.
+	if (runtime.mode === 'queue' && runtime.n8nLine !== '2') return undefined;
+	return fromSharedRun<SharedN8n>(`${runtime.mode}-${runtime.n8nLine}`);
 }
 
 export async function startE2eLab(options: E2eLabOptions = {}): Promise<E2eLab> {
