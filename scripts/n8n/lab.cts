@@ -136,7 +136,7 @@ export async function withLock<T>(name: string, fn: () => Promise<T> | T): Promi
 	}
 }
 
-function isAlive(pid: number): boolean {
+export function isAlive(pid: number): boolean {
 	try {
 		process.kill(pid, 0);
 		return true;

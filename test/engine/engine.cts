@@ -28,7 +28,7 @@ import type {
 	IWorkflowExecuteAdditionalData,
 } from 'n8n-workflow';
 
-import { buildAndPack, CREDENTIAL_TYPE, installN8n, LAB, N8N_HOST_DIR, PACKAGE_NAME } from '../../scripts/n8n/lab.cjs';
+import { buildAndPack, CREDENTIAL_TYPE, installN8n, isAlive, LAB, N8N_HOST_DIR, PACKAGE_NAME } from '../../scripts/n8n/lab.cjs';
 import { N8N_1X, installN8n1x } from '../../scripts/n8n/versions.cjs';
 
 /** Which n8n's engine: set by the jest project (its `globals`: paycashlessEngineN8n '1' for 1.123). */
@@ -66,24 +66,31 @@ export function enginePackage(): Promise<EnginePackage> {
 		installN8n({ quiet: true });
 		if (LINE === '1') installN8n1x({ quiet: true });
 		const tgz = await buildAndPack({ quiet: true });
-		const dir = path.join(LAB, 'engine', `run-${process.pid}`);
+		const root = path.join(LAB, 'engine');
+		fs.mkdirSync(root, { recursive: true });
+		// Unpacked copies of processes that are gone.
+		for (const name of fs.readdirSync(root)) {
+			const pid = Number(/^run-(\d+)$/.exec(name)?.[1] ?? 0);
+			if (pid && !isAlive(pid)) fs.rmSync(path.join(root, name), { recursive: true, force: true });
+		}
+		const dir = path.join(root, `run-${process.pid}`);
 		fs.rmSync(dir, { recursive: true, force: true });
 		fs.mkdirSync(dir, { recursive: true });
 		const untar = spawnSync('tar', ['xzf', tgz, '-C', dir], { encoding: 'utf8' });
 		if (untar.status !== 0) throw new Error(`tar: ${untar.stderr}`);
-		const root = path.join(dir, 'package');
-		const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { n8n: { nodes: string[]; credentials: string[] } };
+		const unpacked = path.join(dir, 'package');
+		const manifest = JSON.parse(fs.readFileSync(path.join(unpacked, 'package.json'), 'utf8')) as { n8n: { nodes: string[]; credentials: string[] } };
 		const nodes: EnginePackage['nodes'] = {};
 		for (const file of manifest.n8n.nodes) {
 			// eslint-disable-next-line @typescript-eslint/no-require-imports
-			const exported = require(path.join(root, file)) as Record<string, new () => INodeType | IVersionedNodeType>;
+			const exported = require(path.join(unpacked, file)) as Record<string, new () => INodeType | IVersionedNodeType>;
 			for (const NodeClass of Object.values(exported)) {
 				const node = new NodeClass();
 				nodes[`${PACKAGE_NAME}.${node.description.name}`] = node;
 			}
 		}
 		// eslint-disable-next-line @typescript-eslint/no-require-imports
-		const credentials = Object.values(require(path.join(root, manifest.n8n.credentials[0])) as Record<string, new () => ICredentialType>);
+		const credentials = Object.values(require(path.join(unpacked, manifest.n8n.credentials[0])) as Record<string, new () => ICredentialType>);
 		// n8n copies a community credential with an object spread (LoadNodesAndCredentials): so does this.
 		return { nodes, credential: { ...new credentials[0]() } };
 	})();

@@ -13,28 +13,13 @@ const ROOT = path.resolve(__dirname, '..', '..');
 const LAB = process.env.LAB ?? path.join(ROOT, '.n8n-lab');
 const SHARED_RUN_ENV = 'PAYCASHLESS_SHARED_RUN';
 
-function isAlive(pid: number): boolean {
-	try {
-		process.kill(pid, 0);
-		return true;
-	} catch {
-		return false;
-	}
-}
-
 async function globalSetup(globalConfig: { selectProjects?: string[] }): Promise<void> {
 	// A test run started by a test (none today) would use its parent's services.
 	if (process.env[SHARED_RUN_ENV]) return;
 	// `npm run test:unit` needs none.
 	if (globalConfig.selectProjects?.length && globalConfig.selectProjects.every((name) => name === 'unit')) return;
-	const root = path.join(LAB, 'shared');
-	fs.mkdirSync(root, { recursive: true });
-	// Folders of runs that are over (their jest process is gone).
-	for (const name of fs.readdirSync(root)) {
-		const pid = Number(/^run-(\d+)$/.exec(name)?.[1] ?? 0);
-		if (pid && !isAlive(pid)) fs.rmSync(path.join(root, name), { recursive: true, force: true });
-	}
-	const dir = path.join(root, `run-${process.pid}`);
+	// The services remove the folders of runs that are over.
+	const dir = path.join(LAB, 'shared', `run-${process.pid}`);
 	fs.rmSync(dir, { recursive: true, force: true });
 	fs.mkdirSync(dir, { recursive: true });
 	const log = fs.openSync(path.join(dir, 'shared-run.log'), 'w');

@@ -27,6 +27,7 @@ import {
 	buildAndPack,
 	freePort,
 	installN8n,
+	isAlive,
 	installPackageIntoN8n,
 	startN8n,
 	type RunningN8n,
@@ -130,6 +131,11 @@ async function stop(reason: string): Promise<void> {
 
 fs.mkdirSync(path.join(dir, 'want'), { recursive: true });
 fs.writeFileSync(path.join(dir, 'pid'), String(process.pid));
+// Folders of earlier runs whose jest process is gone (`run-<jest pid>`).
+for (const name of fs.readdirSync(path.dirname(dir))) {
+	const pid = Number(/^run-(\d+)$/.exec(name)?.[1] ?? 0);
+	if (pid && !isAlive(pid)) fs.rmSync(path.join(path.dirname(dir), name), { recursive: true, force: true });
+}
 process.on('SIGTERM', () => void stop('SIGTERM'));
 process.on('SIGINT', () => void stop('SIGINT'));
 process.stdin.on('close', () => void stop('jest ended'));
