@@ -246,7 +246,8 @@ export async function startE2eLab(options: E2eLabOptions = {}): Promise<E2eLab> 
 			const suffix = randomUUID().slice(0, 8);
 			const entries = await Promise.all(
 				(Object.keys(CREDENTIAL_NAMES) as CredentialRole[]).map(async (role) => {
-					const made = await session.api<{ id: string; name: string }>('POST', '/credentials', { name: `${CREDENTIAL_NAMES[role]} ${suffix}`, type: CREDENTIAL_TYPE, data: data[role] });
+					// As the editor saves one (n8n 1.123's public API asks for fields the editor fills in).
+					const made = await session.rest<{ id: string; name: string }>('POST', '/rest/credentials', { name: `${CREDENTIAL_NAMES[role]} ${suffix}`, type: CREDENTIAL_TYPE, data: data[role] });
 					return [role, { id: made.id, name: made.name }] as const;
 				}),
 			);
