@@ -195,12 +195,14 @@ function credentialData(emulator: EmulatorHandle): Record<CredentialRole, Record
 	};
 }
 
-/** The run's shared n8n (or queue-mode set) of this runtime, when this file may use it. */
+/** The run's shared n8n of this runtime, when this file may use it. */
 async function sharedN8nFor(options: E2eLabOptions): Promise<SharedN8n | undefined> {
 	if (options.beforeStart || options.ownN8n || runtime.ownN8n) return undefined;
-	// Queue mode on 1.123 (by hand only) starts its own set.
-	if (runtime.mode === 'queue' && runtime.n8nLine !== '2') return undefined;
-	return fromSharedRun<SharedN8n>(`${runtime.mode}-${runtime.n8nLine}`);
+	// Queue mode: every file starts its own set. A shared set idling for the whole run beside the
+	// sweep's and the poll run's own sets (three sets, 12+ n8n processes on 2 cores) made the queue
+	// sweep time out in 2 of 3 full runs; one set per file, two at a time, is what passed before.
+	if (runtime.mode === 'queue') return undefined;
+	return fromSharedRun<SharedN8n>(`single-${runtime.n8nLine}`);
 }
 
 export async function startE2eLab(options: E2eLabOptions = {}): Promise<E2eLab> {

@@ -7,9 +7,8 @@
  *   or publishes that one tarball);
  * - `single-2` / `single-1`: one n8n 2.41.1 / 1.123.81 with that tarball installed and the lab owner
  *   set up, shared by every test file of that runtime (test/e2e/harness.cts): each file brings its
- *   own emulator and creates its own credentials and workflows through n8n's APIs;
- * - `queue-2`: one queue-mode set (scripts/n8n/queue.cts: PostgreSQL, Redis, main, two workers, a
- *   webhook processor, the package through main's installer), shared the same way.
+ *   own emulator and creates its own credentials and workflows through n8n's APIs. (Queue-mode
+ *   files start their own sets: see test/e2e/harness.cts.)
  *
  * The answer is `<dir>/<what>.json` (or `<what>.error`). Nothing starts before a test asks, so
  * `npm run test:unit` builds nothing and starts no n8n. Stops everything on SIGTERM/SIGINT or when
@@ -32,7 +31,6 @@ import {
 	startN8n,
 	type RunningN8n,
 } from '../../scripts/n8n/lab.cjs';
-import { installQueuePrograms, startQueueLab } from '../../scripts/n8n/queue.cjs';
 import { N8N_1X, installN8n1x } from '../../scripts/n8n/versions.cjs';
 
 /** What a test file needs to use a shared n8n (test/e2e/harness.cts). */
@@ -87,22 +85,10 @@ async function sharedN8n(line: '1' | '2'): Promise<SharedN8n> {
 	return { baseUrl: n8n.baseUrl, n8nVersion: install.version, userFolder, port: config.port, brokerPort: config.brokerPort, logFile: n8n.logFile };
 }
 
-async function sharedQueue(): Promise<SharedN8n> {
-	installN8n({ quiet: true });
-	installQueuePrograms();
-	const { tgz } = (await task('pack')) as { tgz: string };
-	const set = await startQueueLab({ root: path.join(dir, 'queue-2'), tgz, log: say });
-	servers.push(set);
-	const main = set.processes.find((p) => p.role === 'main');
-	if (!main) throw new Error('the queue-mode set has no main');
-	return { baseUrl: set.baseUrl, n8nVersion: N8N_DEFAULT.version, userFolder: main.config.userFolder, port: main.port, brokerPort: main.config.brokerPort, logFile: main.logFile };
-}
-
 const WORK: Record<string, () => Promise<unknown>> = {
 	pack,
 	'single-2': () => sharedN8n('2'),
 	'single-1': () => sharedN8n('1'),
-	'queue-2': sharedQueue,
 };
 
 function task(what: string): Promise<unknown> {
