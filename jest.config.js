@@ -1,9 +1,10 @@
-/** @type {import('jest').Config} */
-module.exports = {
+// Projects (issue 26): `npx jest --selectProjects <name>` runs one; `npm test` runs them all. The
+// end-to-end projects share one build and one n8n per runtime through the run's shared services
+// (test/setup/): started idle by the global setup, they build, pack and start n8n only when a test
+// file asks. See docs/development.md, Test time.
+const base = {
 	testEnvironment: 'node',
-	roots: ['<rootDir>/test'],
 	// The tests and the tooling they use are CommonJS TypeScript (.cts); see docs/development.md.
-	testMatch: ['**/*.test.cts'],
 	moduleFileExtensions: ['cts', 'ts', 'js', 'cjs', 'json'],
 	// A tooling module is imported as `./x.cjs` (the name TypeScript gives `x.cts`'s output).
 	resolver: '<rootDir>/jest.resolver.js',
@@ -11,6 +12,54 @@ module.exports = {
 		// tsconfig.json sets isolatedModules: ts-jest only transpiles; `npm run typecheck` checks types.
 		'^.+\\.c?ts$': 'ts-jest',
 	},
+};
+
+/** A project: the test files under `folder` (test/ and all its folders but the others' for `unit`). */
+function project(displayName, folder) {
+	return { ...base, displayName, roots: [`<rootDir>/test/${folder}`], testMatch: ['**/*.test.cts'] };
+}
+
+const others = ['engine', 'e2e', 'e2e-queue', 'e2e-1x', 'reliability', 'browser'];
+
+/**
+ * n8n's engine in the test process (test/engine/engine.cts) of one n8n line: n8n-workflow is that
+ * install's, for the package, n8n-core and the tests alike.
+ */
+function engine(displayName, line) {
+	return {
+		...project(displayName, 'engine'),
+		globals: { paycashlessEngineN8n: line },
+		moduleNameMapper: { '^n8n-workflow$': '<rootDir>/test/engine/n8n-workflow.cts' },
+	};
+}
+
+/** @type {import('jest').Config} */
+module.exports = {
+	projects: [
+		{
+			...base,
+			displayName: 'unit',
+			roots: ['<rootDir>/test'],
+			testMatch: ['**/*.test.cts'],
+			// Everything that needs no n8n and no long fault runs: `npm run test:unit`.
+			testPathIgnorePatterns: others.map((folder) => `<rootDir>/test/${folder}/`),
+		},
+		// Workflows run in n8n-core's WorkflowExecute in the test process, n8n 2.41 and 1.123.
+		engine('engine', '2'),
+		engine('engine-1x', '1'),
+		// n8n 2.41, one process (the shared one, or a file's own: see test/e2e/harness.cts).
+		project('e2e', 'e2e'),
+		// n8n's queue mode (PostgreSQL, Redis, main, workers, webhook processor): one set per file.
+		project('e2e-queue', 'e2e-queue'),
+		// n8n 1.123, the maintained 1.x line.
+		project('e2e-1x', 'e2e-1x'),
+		// Fault and crash runs, against the emulator and in n8n 2.41.
+		project('reliability', 'reliability'),
+		// n8n's editor in Chromium.
+		project('browser', 'browser'),
+	],
+	globalSetup: '<rootDir>/test/setup/globalSetup.cts',
+	globalTeardown: '<rootDir>/test/setup/globalTeardown.cts',
 	testTimeout: 30000,
 	// Two files at a time on CI's 2 cores: the end-to-end files mostly wait on n8n, the emulator and
 	// timers, so two overlap well (jest's default on 2 cores is one).

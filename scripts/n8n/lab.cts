@@ -60,8 +60,30 @@ export const LAB_OWNER: Owner = {
 	password: 'Paycashless-lab-1',
 };
 
+/**
+ * What a test run costs, counted when PAYCASHLESS_COUNTS names a file (docs/development.md, Test
+ * time): one line per build and pack, package install into an n8n user folder, long-running n8n
+ * process (`start`, `worker`, `webhook`) and n8n command-line run (`import:…`, `execute`, ...), with
+ * the test file that caused it. Off (nothing written) otherwise.
+ */
+export function countEvent(kind: 'build' | 'install' | 'boot' | 'cli', what: string): void {
+	const file = process.env.PAYCASHLESS_COUNTS;
+	if (!file) return;
+	const testPath = (globalThis as { expect?: { getState?: () => { testPath?: string } } }).expect?.getState?.().testPath;
+	const by = testPath ? path.relative(ROOT, testPath) : (process.env.PAYCASHLESS_COUNT_BY ?? path.basename(process.argv[1] ?? 'node'));
+	fs.appendFileSync(file, `${kind}\t${what}\t${by}\n`);
+}
+
+/** Counts an n8n process about to run (countEvent): servers as `boot`, everything else as `cli`. */
+export function countN8nCommand(command: string, args: string[]): void {
+	if (path.basename(command) !== 'n8n') return;
+	const sub = args[0] ?? '';
+	countEvent(['start', 'worker', 'webhook'].includes(sub) ? 'boot' : 'cli', sub);
+}
+
 function run(command: string, args: string[], options: SpawnSyncOptions & { quiet?: boolean } = {}): string {
 	const { quiet, ...spawnOptions } = options;
+	countN8nCommand(command, args);
 	const result = spawnSync(command, args, {
 		cwd: ROOT,
 		encoding: 'utf8',
@@ -114,7 +136,7 @@ export async function withLock<T>(name: string, fn: () => Promise<T> | T): Promi
 	}
 }
 
-function isAlive(pid: number): boolean {
+export function isAlive(pid: number): boolean {
 	try {
 		process.kill(pid, 0);
 		return true;
@@ -128,11 +150,43 @@ export function delay(ms: number): Promise<void> {
 }
 
 /**
+ * Set by jest's global setup (test/setup/globalSetup.cts): the folder of the jest run's shared
+ * services (test/setup/sharedRun.cts, a process beside jest). Unset outside a jest run.
+ */
+export const SHARED_RUN_ENV = 'PAYCASHLESS_SHARED_RUN';
+
+/**
+ * Asks the jest run's shared services for `what` (`pack`: the one build of the run; `single-2` /
+ * `single-1`: the n8n 2.41 / 1.123 every test file of that runtime shares) and waits for the
+ * answer. undefined outside a jest run (no SHARED_RUN_ENV): the caller does the work itself.
+ */
+export async function fromSharedRun<T>(what: string, timeoutMs = 15 * 60_000): Promise<T | undefined> {
+	const dir = process.env[SHARED_RUN_ENV];
+	if (!dir) return undefined;
+	fs.mkdirSync(path.join(dir, 'want'), { recursive: true });
+	fs.writeFileSync(path.join(dir, 'want', what), String(process.pid));
+	const deadline = Date.now() + timeoutMs;
+	for (;;) {
+		const answer = path.join(dir, `${what}.json`);
+		if (fs.existsSync(answer)) return JSON.parse(fs.readFileSync(answer, 'utf8')) as T;
+		const failed = path.join(dir, `${what}.error`);
+		if (fs.existsSync(failed)) throw new Error(`the jest run's shared ${what} failed:\n${fs.readFileSync(failed, 'utf8')}`);
+		const helper = Number(fs.readFileSync(path.join(dir, 'pid'), { encoding: 'utf8', flag: 'a+' }) || 0);
+		if (helper && !isAlive(helper)) throw new Error(`the jest run's shared services (pid ${helper}) are gone; see ${path.join(dir, 'shared-run.log')}`);
+		if (Date.now() > deadline) throw new Error(`timed out waiting for the jest run's shared ${what} (${dir})`);
+		await delay(200);
+	}
+}
+
+/**
  * `npm run build`, then `npm pack` into `.n8n-lab/pack/run-<pid>/`. Returns the tarball's path: the same
- * file a user would install from the registry.
+ * file a user would install from the registry. In a jest run, the run's one build (fromSharedRun).
  */
 export async function buildAndPack(options: { quiet?: boolean } = {}): Promise<string> {
+	const shared = await fromSharedRun<{ tgz: string }>('pack');
+	if (shared) return shared.tgz;
 	return withLock('pack', () => {
+		countEvent('build', 'npm run build + npm pack');
 		run('npm', ['run', 'build', '--silent'], { quiet: options.quiet });
 		// A folder per process: test files running side by side install their own tarball while
 		// another one packs (folders of processes that are gone are removed).
@@ -160,6 +214,7 @@ export async function buildAndPack(options: { quiet?: boolean } = {}): Promise<s
  */
 export function installPackageIntoN8n(tgz: string, userFolder: string, options: { registry?: string } = {}): void {
 	const nodesDir = path.join(userFolder, '.n8n', 'nodes');
+	countEvent('install', options.registry ? 'from the lab registry' : 'tarball');
 	fs.mkdirSync(nodesDir, { recursive: true });
 	if (!fs.existsSync(path.join(nodesDir, 'package.json'))) {
 		fs.writeFileSync(path.join(nodesDir, 'package.json'), JSON.stringify({ name: 'installed-nodes', private: true }, null, 2));
@@ -287,7 +342,8 @@ export function importIntoN8n(config: N8nConfig, kind: 'credentials' | 'workflow
 export interface RunningN8n {
 	baseUrl: string;
 	config: N8nConfig;
-	process: ChildProcess;
+	/** Absent for the jest run's shared n8n (test/setup/sharedRun.cts started it, not this process). */
+	process?: ChildProcess;
 	logFile: string;
 	/** SIGTERM to n8n's process group (n8n and its task runner), SIGKILL after a grace period. */
 	stop(): Promise<void>;
@@ -343,6 +399,7 @@ export async function stopProcessGroup(child: ChildProcess, graceMs = 15_000): P
  */
 export function spawnDetached(command: string, args: string[], env: NodeJS.ProcessEnv, logFile: string, cwd = ROOT): ChildProcess {
 	installExitHook();
+	countN8nCommand(command, args);
 	fs.mkdirSync(path.dirname(logFile), { recursive: true });
 	const out = fs.openSync(logFile, 'w');
 	const supervisor = path.join(ROOT, 'scripts', 'n8n', 'supervise.js');

@@ -33,6 +33,7 @@ import {
 	NODE_TYPE_TRIGGER,
 	PACKAGE_NAME,
 	ROOT,
+	countN8nCommand,
 	delay,
 	freePort,
 	installPackageIntoN8n,
@@ -159,6 +160,7 @@ function asPostgres(command: string, args: string[]): [string, string[]] {
 }
 
 function runOk(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): string {
+	countN8nCommand(command, args);
 	const result = spawnSync(command, args, { encoding: 'utf8', env, maxBuffer: 64 * 1024 * 1024 });
 	if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed (${result.status ?? result.signal}):\n${result.stdout}\n${result.stderr}`);
 	return result.stdout;
@@ -324,6 +326,7 @@ export async function startQueueLab(options: QueueLabOptions): Promise<QueueLab>
 		fs.rmSync(path.join(mainFolder, '.n8n', 'nodes'), { recursive: true, force: true });
 		fs.mkdirSync(path.join(mainFolder, '.n8n'), { recursive: true });
 		let counters: Record<Role, number> = { main: 0, worker: 0, webhook: 0 };
+		let mainStarts = 0;
 
 		const makeProcess = async (role: Role, withPackage: boolean, fixedPort?: number, version?: string): Promise<QueueProcess> => {
 			counters = { ...counters, [role]: counters[role] + 1 };
@@ -345,7 +348,9 @@ export async function startQueueLab(options: QueueLabOptions): Promise<QueueLab>
 			if (!hasPackage) env.N8N_REINSTALL_MISSING_PACKAGES = 'false';
 			if (role === 'worker') Object.assign(env, { QUEUE_HEALTH_CHECK_ACTIVE: 'true', QUEUE_HEALTH_CHECK_PORT: String(port) });
 			const args = role === 'main' ? ['start'] : role === 'worker' ? ['worker', `--concurrency=${options.workerConcurrency ?? 10}`] : ['webhook'];
-			const logFile = path.join(userFolder, `${name}.log`);
+			// A restarted main gets a new log (main-2.log, ...): the one before the restart is kept.
+			if (role === 'main') mainStarts += 1;
+			const logFile = path.join(userFolder, role === 'main' && mainStarts > 1 ? `main-${mainStarts}.log` : `${name}.log`);
 			const child = spawnDetached(n8n.bin, args, env, logFile, LAB);
 			const proc: QueueProcess = {
 				name,
@@ -524,6 +529,7 @@ export async function checkPackageInEveryProcess(processes: QueueProcess[], n8n:
 			const env = { ...proc.env, N8N_RUNNERS_BROKER_PORT: String(await freePort()), N8N_LOG_LEVEL: 'warn', QUEUE_HEALTH_CHECK_ACTIVE: 'false', N8N_REINSTALL_MISSING_PACKAGES: 'false' };
 			const { spawn } = await import('child_process');
 			const code = await new Promise<number | null>((resolve) => {
+				countN8nCommand(n8n.bin, ['export:nodes']);
 				const child = spawn(n8n.bin, ['export:nodes', `--output=${output}`], { env, stdio: 'ignore', cwd: LAB });
 				child.once('exit', (c) => resolve(c));
 				child.once('error', () => resolve(-1));

@@ -23,7 +23,9 @@ import { accountName, BANKS } from '../../emulator/banks.cjs';
 import { ACCESS_BANK } from '../reliability/helpers.cjs';
 import { signCallback, unixSeconds } from '../trigger/independentSigning.cjs';
 
-selectE2eRuntime({ mode: 'queue' });
+// Its own set: it kills a worker, adds processes with and without the package, and updates and
+// uninstalls the package in every process.
+selectE2eRuntime({ mode: 'queue', ownN8n: 'kills a worker, adds processes and updates the package' });
 
 /** Figures the issue asks for, written to .n8n-lab/e2e-queue/figures.json for the report. */
 const figures: Record<string, unknown> = {};

@@ -20,16 +20,19 @@ import {
 	NODE_TYPE_ACTION,
 	buildAndPack,
 	freePort,
+	fromSharedRun,
 	importIntoN8n,
 	installN8n,
 	installPackageIntoN8n,
 	startN8n,
+	tail,
 	waitForProductionWebhook,
 	type N8nConfig,
 	type RunningN8n,
 } from '../../scripts/n8n/lab.cjs';
 import { installQueuePrograms, startQueueLab, type QueueLab } from '../../scripts/n8n/queue.cjs';
 import { N8N_1X, installN8n1x } from '../../scripts/n8n/versions.cjs';
+import type { SharedN8n } from '../setup/sharedRun.cjs';
 
 /**
  * Which n8n the e2e suites run against. Default: one n8n 2.41 process. A test file selects another
@@ -39,6 +42,11 @@ import { N8N_1X, installN8n1x } from '../../scripts/n8n/versions.cjs';
 export interface E2eRuntime {
 	mode: 'single' | 'queue';
 	n8nLine: '2' | '1';
+	/**
+	 * Why the file needs an n8n (or queue-mode set) of its own, e.g. it kills or adds processes:
+	 * otherwise, in a jest run, it shares the run's one of its runtime (test/setup/sharedRun.cts).
+	 */
+	ownN8n?: string;
 }
 
 let runtime: E2eRuntime = {
@@ -158,65 +166,129 @@ export interface E2eLabOptions {
 	emulator?: EmulatorOptions;
 	/**
 	 * Runs after the credentials are imported and before n8n starts (e.g. to import workflows).
-	 * Single-process n8n only: a queue-mode lab refuses it.
+	 * Single-process n8n only: a queue-mode lab refuses it. The file gets an n8n of its own.
 	 */
 	beforeStart?: (config: N8nConfig, emulator: EmulatorHandle, good: CredentialRef) => void;
+	/**
+	 * Why this file needs an n8n of its own (it stops, restarts or kills n8n): without it, a file
+	 * in a jest run uses the run's shared n8n of its runtime (test/setup/sharedRun.cts).
+	 */
+	ownN8n?: string;
+}
+
+const CREDENTIAL_NAMES = {
+	good: 'Paycashless e2e (emulator)',
+	bad: 'Paycashless e2e (wrong secret)',
+	badKey: 'Paycashless e2e (wrong key)',
+	badBaseUrl: 'Paycashless e2e (wrong base URL)',
+} as const;
+type CredentialRole = keyof typeof CREDENTIAL_NAMES;
+
+/** The four e2e credentials' data: the good one against this file's emulator, three broken ones. */
+function credentialData(emulator: EmulatorHandle): Record<CredentialRole, Record<string, unknown>> {
+	const data = { apiKey: emulator.apiKey, apiSecret: emulator.apiSecret, baseUrl: emulator.baseUrl, bodilessSigning: 'documented' };
+	return {
+		good: data,
+		bad: { ...data, apiSecret: `${emulator.apiSecret}-wrong` },
+		badKey: { ...data, apiKey: `${emulator.apiKey}-wrong` },
+		badBaseUrl: { ...data, baseUrl: `${emulator.baseUrl}/not-paycashless` },
+	};
+}
+
+/** The run's shared n8n of this runtime, when this file may use it. */
+async function sharedN8nFor(options: E2eLabOptions): Promise<SharedN8n | undefined> {
+	if (options.beforeStart || options.ownN8n || runtime.ownN8n) return undefined;
+	// Queue mode: every file starts its own set. A shared set idling for the whole run beside the
+	// sweep's and the poll run's own sets (three sets, 12+ n8n processes on 2 cores) made the queue
+	// sweep time out in 2 of 3 full runs; one set per file, two at a time, is what passed before.
+	if (runtime.mode === 'queue') return undefined;
+	return fromSharedRun<SharedN8n>(`single-${runtime.n8nLine}`);
 }
 
 export async function startE2eLab(options: E2eLabOptions = {}): Promise<E2eLab> {
 	const { mode, n8nLine } = runtime;
 	if (mode === 'queue' && options.beforeStart) throw new Error('beforeStart works with a single n8n process only');
-	installN8n({ quiet: true });
 	const n8nInstall = n8nLine === '1' ? N8N_1X : N8N_DEFAULT;
-	if (n8nLine === '1') installN8n1x({ quiet: true });
-	if (mode === 'queue') installQueuePrograms();
-	const tgz = await buildAndPack({ quiet: true });
-	const runsRoot = path.join(LAB, mode === 'queue' ? 'e2e-queue' : 'e2e');
-	removeStaleRuns(runsRoot);
-	const userFolder = path.join(runsRoot, `run-${process.pid}`);
-	fs.rmSync(userFolder, { recursive: true, force: true });
-	if (mode === 'single') installPackageIntoN8n(tgz, userFolder);
+	const shared = await sharedN8nFor(options);
+	let tgz = '';
+	let userFolder = '';
+	if (!shared) {
+		installN8n({ quiet: true });
+		if (n8nLine === '1') installN8n1x({ quiet: true });
+		if (mode === 'queue') installQueuePrograms();
+		tgz = await buildAndPack({ quiet: true });
+		const runsRoot = path.join(LAB, mode === 'queue' ? 'e2e-queue' : 'e2e');
+		removeStaleRuns(runsRoot);
+		userFolder = path.join(runsRoot, `run-${process.pid}`);
+		fs.rmSync(userFolder, { recursive: true, force: true });
+		if (mode === 'single') installPackageIntoN8n(tgz, userFolder);
+	}
 
 	const emulator = await startEmulator({ port: 0, callbackRetries: 0, callbackRetryDelayMs: 500, ...options.emulator });
 	let n8n: RunningN8n | undefined;
 	let queue: QueueLab | undefined;
+	const created: string[] = [];
 	try {
-		const config = { n8n: n8nInstall, userFolder, port: await freePort(), brokerPort: await freePort() };
-		const good: CredentialRef = { id: 'e2eGoodCredential', name: 'Paycashless e2e (emulator)' };
-		const bad: CredentialRef = { id: 'e2eBadCredential1', name: 'Paycashless e2e (wrong secret)' };
-		const badKey: CredentialRef = { id: 'e2eBadCredential2', name: 'Paycashless e2e (wrong key)' };
-		const badBaseUrl: CredentialRef = { id: 'e2eBadCredential3', name: 'Paycashless e2e (wrong base URL)' };
-		const data = { apiKey: emulator.apiKey, apiSecret: emulator.apiSecret, baseUrl: emulator.baseUrl, bodilessSigning: 'documented' };
-		const credentials = [
-			{ ...good, type: CREDENTIAL_TYPE, data },
-			{ ...bad, type: CREDENTIAL_TYPE, data: { ...data, apiSecret: `${emulator.apiSecret}-wrong` } },
-			{ ...badKey, type: CREDENTIAL_TYPE, data: { ...data, apiKey: `${emulator.apiKey}-wrong` } },
-			{ ...badBaseUrl, type: CREDENTIAL_TYPE, data: { ...data, baseUrl: `${emulator.baseUrl}/not-paycashless` } },
-		];
-		if (mode === 'queue') {
-			queue = await startQueueLab({ root: userFolder, tgz, n8n: n8nInstall, beforeN8n: (set) => set.import('credentials', credentials) });
-			n8n = queue.asRunningN8n();
+		const data = credentialData(emulator);
+		let refs: Record<CredentialRole, CredentialRef>;
+		let session: N8nSession;
+		if (shared) {
+			// The run's n8n: this file's credentials (against its own emulator) and workflows beside
+			// other files'; it stays up when this file ends.
+			n8n = {
+				baseUrl: shared.baseUrl,
+				config: { n8n: n8nInstall, userFolder: shared.userFolder, port: shared.port, brokerPort: shared.brokerPort },
+				logFile: shared.logFile,
+				stop: () => Promise.reject(new Error('this n8n is shared by the jest run: a test that stops it asks for its own (startE2eLab({ ownN8n }))')),
+				logTail: (lines = 40) => tail(shared.logFile, lines),
+			};
+			session = new N8nSession(n8n.baseUrl);
+			await session.ownerSetupAndLogin();
+			await session.createApiKey(`e2e-${process.pid}`);
+			const suffix = randomUUID().slice(0, 8);
+			const entries = await Promise.all(
+				(Object.keys(CREDENTIAL_NAMES) as CredentialRole[]).map(async (role) => {
+					// As the editor saves one (n8n 1.123's public API asks for fields the editor fills in).
+					const made = await session.rest<{ id: string; name: string }>('POST', '/rest/credentials', { name: `${CREDENTIAL_NAMES[role]} ${suffix}`, type: CREDENTIAL_TYPE, data: data[role] });
+					return [role, { id: made.id, name: made.name }] as const;
+				}),
+			);
+			refs = Object.fromEntries(entries) as Record<CredentialRole, CredentialRef>;
 		} else {
-			importIntoN8n(config, 'credentials', credentials);
-			options.beforeStart?.(config, emulator, good);
-			n8n = await startN8n(config);
+			const config = { n8n: n8nInstall, userFolder, port: await freePort(), brokerPort: await freePort() };
+			refs = {
+				good: { id: 'e2eGoodCredential', name: CREDENTIAL_NAMES.good },
+				bad: { id: 'e2eBadCredential1', name: CREDENTIAL_NAMES.bad },
+				badKey: { id: 'e2eBadCredential2', name: CREDENTIAL_NAMES.badKey },
+				badBaseUrl: { id: 'e2eBadCredential3', name: CREDENTIAL_NAMES.badBaseUrl },
+			};
+			const credentials = (Object.keys(refs) as CredentialRole[]).map((role) => ({ ...refs[role], type: CREDENTIAL_TYPE, data: data[role] }));
+			if (mode === 'queue') {
+				queue = await startQueueLab({ root: userFolder, tgz, n8n: n8nInstall, beforeN8n: (set) => set.import('credentials', credentials) });
+				n8n = queue.asRunningN8n();
+			} else {
+				importIntoN8n(config, 'credentials', credentials);
+				options.beforeStart?.(config, emulator, refs.good);
+				n8n = await startN8n(config);
+			}
+			session = new N8nSession(n8n.baseUrl);
+			await session.ownerSetupAndLogin();
+			await session.createApiKey('e2e');
 		}
-		const session = new N8nSession(n8n.baseUrl);
-		await session.ownerSetupAndLogin();
-		await session.createApiKey('e2e');
 		const running = n8n;
 
 		let counter = 0;
 		const createActiveWorkflow: E2eLab['createActiveWorkflow'] = async (name, nodes, connections, webhookPaths) => {
-			const created = await session.api<{ id: string }>('POST', '/workflows', {
+			const workflow = await session.api<{ id: string }>('POST', '/workflows', {
 				name,
 				nodes: nodes.map((node, index) => ({ id: randomUUID(), position: [index * 240, 0], ...node })),
 				connections,
 				settings: { executionOrder: 'v1', saveDataSuccessExecution: 'all', saveDataErrorExecution: 'all', saveManualExecutions: true },
 			});
-			await session.api('POST', `/workflows/${created.id}/activate`);
+			created.push(workflow.id);
+			await session.api('POST', `/workflows/${workflow.id}/activate`);
 			for (const webhookPath of webhookPaths) await waitForProductionWebhook(running.baseUrl, webhookPath);
-			return created.id;
+			return workflow.id;
 		};
 
 		const runNode: E2eLab['runNode'] = async (node) => {
@@ -252,21 +324,24 @@ export async function startE2eLab(options: E2eLabOptions = {}): Promise<E2eLab> 
 			emulator,
 			queue,
 			n8nVersion: n8nInstall.version,
-			good,
-			bad,
-			badKey,
-			badBaseUrl,
+			...refs,
 			createActiveWorkflow,
 			runNode,
 			executions,
 			close: async () => {
-				await running.stop();
+				if (shared) {
+					// The shared n8n runs on: this file's workflows stop (their credentials point at an
+					// emulator that is about to close).
+					for (const id of created) await session.api('POST', `/workflows/${id}/deactivate`).catch(() => undefined);
+				} else {
+					await running.stop();
+				}
 				await emulator.close();
 			},
 		};
 		return current;
 	} catch (error) {
-		await n8n?.stop();
+		if (!shared) await n8n?.stop();
 		await emulator.close();
 		throw error;
 	}

@@ -33,7 +33,7 @@ let n8n: RunningN8n;
 let counter = 0;
 
 beforeAll(async () => {
-	lab = await startE2eLab();
+	lab = await startE2eLab({ ownN8n: 'stops and restarts n8n in the middle of the run' });
 	n8n = lab.n8n;
 }, SETUP_TIMEOUT_MS);
 

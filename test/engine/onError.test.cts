@@ -1,0 +1,83 @@
+/**
+ * On Error settings in n8n's own engine (test/engine/engine.cts), moved here from the end-to-end
+ * suite (test/e2e/n8n.test.cts, which ran them in n8n 2.41, queue mode and 1.123 through a
+ * webhook): what n8n does to a failed item is n8n-core's code, so these run at unit speed on both
+ * n8n lines (jest projects `engine` and `engine-1x`) against the emulator.
+ */
+import { useEmulator } from '../helpers/emulator.cjs';
+import { CREDENTIAL_TYPE } from '../../scripts/n8n/lab.cjs';
+import { ENGINE_N8N, paycashlessEngineNode, runWorkflow } from './engine.cjs';
+
+jest.setTimeout(60_000);
+
+const emulator = useEmulator({ callbackRetries: 0 });
+
+function credentials() {
+	return { [CREDENTIAL_TYPE]: { apiKey: emulator.apiKey, apiSecret: emulator.apiSecret, baseUrl: emulator.baseUrl, bodilessSigning: 'documented' } };
+}
+
+const start = { name: 'Start', type: 'n8n-nodes-base.noOp', typeVersion: 1, parameters: {} };
+
+describe(`On Error: Continue (regular output), in n8n ${ENGINE_N8N.version}'s engine`, () => {
+	it('the failed item of an API error keeps its message, advice, httpCode, type and code', async () => {
+		const result = await runWorkflow({
+			nodes: [start, paycashlessEngineNode('Node Under Test', { resource: 'payout', operation: 'verify', reference: 'no-such-payout-cof' }, { onError: 'continueRegularOutput' })],
+			connections: { Start: { main: [[{ node: 'Node Under Test', type: 'main', index: 0 }]] } },
+			input: [{ json: {} }],
+			credentials: credentials(),
+		});
+	expect(result.order).toEqual(['Start', 'Node Under Test']);
+		const [item, ...rest] = result.output('Node Under Test');
+		expect(rest).toHaveLength(0);
+		// What the webhook answered in a real n8n: the item's JSON after n8n's normalizeNodeErrors.
+		expect(item.json).toEqual({
+			message: expect.stringMatching(/no-such-payout-cof.*HTTP 404/),
+			error: expect.objectContaining({ httpCode: '404', type: 'invalid_request_error', code: 'resource_missing', description: expect.stringContaining('Check') }),
+		});
+		expect(result.run.status).toBe('success');
+	});
+});
+
+describe(`On Error: Continue (using error output), in n8n ${ENGINE_N8N.version}'s engine`, () => {
+	it('a failed item goes to the error output, the others to the success output', async () => {
+		emulator.reset({ payouts: 1 });
+		const [existing] = emulator.list('payouts');
+		const result = await runWorkflow({
+			nodes: [
+				start,
+				paycashlessEngineNode('Verify', { resource: 'payout', operation: 'verify', reference: '={{ $json.reference }}' }, { onError: 'continueErrorOutput' }),
+				{ name: 'Failed', type: 'n8n-nodes-base.noOp', typeVersion: 1, parameters: {} },
+			],
+			connections: {
+				Start: { main: [[{ node: 'Verify', type: 'main', index: 0 }]] },
+				Verify: { main: [[], [{ node: 'Failed', type: 'main', index: 0 }]] },
+			},
+			// The two items the e2e test's Code node made.
+			input: [{ json: { reference: String(existing.reference) } }, { json: { reference: 'no-such-payout' } }],
+			credentials: credentials(),
+		});
+		const succeeded = result.output('Verify', 0);
+		expect(succeeded.map((item) => item.json.reference)).toEqual([existing.reference]);
+		expect(succeeded[0].pairedItem).toEqual({ item: 0 });
+		// Only the failed item reached "Failed", through the error output, with its error and its
+		// details under `error` (httpCode, type, code, advice): n8n keeps them because the item has
+		// no `item.error` (normalizeNodeErrors would replace its JSON with { error }).
+		const items = result.output('Failed').map((item) => item.json);
+		expect(items).toHaveLength(1);
+		expect(String(items[0].message)).toMatch(/no-such-payout.*HTTP 404/);
+		expect(items[0].error).toMatchObject({ httpCode: '404', type: 'invalid_request_error', code: 'resource_missing', description: expect.any(String) });
+		expect(result.output('Verify', 1)[0].pairedItem).toEqual({ item: 1 });
+	});
+
+	it("n8n's normalizeNodeErrors, which this package avoids: an item carrying `error` loses its JSON", async () => {
+		// The engine itself, shown with n8n's own No Operation node fed an item with `error`: what
+		// a node that returned `{ json, error }` for a failed item would give its users.
+		const result = await runWorkflow({
+			nodes: [start],
+			connections: {},
+			input: [{ json: { message: 'details', httpCode: '404' }, error: new Error('the message') as never }],
+			credentials: credentials(),
+		});
+		expect(result.output('Start').map((item) => item.json)).toEqual([{ error: 'the message' }]);
+	});
+});

@@ -1,0 +1,42 @@
+/**
+ * jest's global setup (jest.config.js): starts the run's shared services (test/setup/sharedRun.cts)
+ * in a process beside jest, idle until a test file asks for the build or a shared n8n, and tells
+ * the test files where to ask (PAYCASHLESS_SHARED_RUN, inherited by jest's workers). Loaded by jest
+ * itself, so it imports only Node's modules; the services run under ts-node like the lab scripts.
+ */
+import { spawn, type ChildProcess } from 'child_process';
+import * as fs from 'fs';
+import * as path from 'path';
+
+const ROOT = path.resolve(__dirname, '..', '..');
+/** As scripts/n8n/lab.cts names them. */
+const LAB = process.env.LAB ?? path.join(ROOT, '.n8n-lab');
+const SHARED_RUN_ENV = 'PAYCASHLESS_SHARED_RUN';
+
+async function globalSetup(globalConfig: { selectProjects?: string[] }): Promise<void> {
+	// A test run started by a test (none today) would use its parent's services.
+	if (process.env[SHARED_RUN_ENV]) return;
+	// `npm run test:unit` needs none.
+	if (globalConfig.selectProjects?.length && globalConfig.selectProjects.every((name) => name === 'unit')) return;
+	// The services remove the folders of runs that are over.
+	const dir = path.join(LAB, 'shared', `run-${process.pid}`);
+	fs.rmSync(dir, { recursive: true, force: true });
+	fs.mkdirSync(dir, { recursive: true });
+	const log = fs.openSync(path.join(dir, 'shared-run.log'), 'w');
+	const env: NodeJS.ProcessEnv = { ...process.env, LAB };
+	delete env[SHARED_RUN_ENV];
+	const child: ChildProcess = spawn(process.execPath, [require.resolve('ts-node/dist/bin.js'), '--transpile-only', path.join(__dirname, 'sharedRun.cts'), dir], {
+		cwd: ROOT,
+		env,
+		// stdin stays open while jest runs: when jest ends in any way, it closes and the services stop.
+		stdio: ['pipe', log, log],
+	});
+	fs.closeSync(log);
+	child.unref();
+	(child.stdin as unknown as { unref?: () => void } | null)?.unref?.();
+	child.stdin?.on('error', () => undefined);
+	(globalThis as { paycashlessSharedRun?: ChildProcess }).paycashlessSharedRun = child;
+	process.env[SHARED_RUN_ENV] = dir;
+}
+
+export = globalSetup;
