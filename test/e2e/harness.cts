@@ -314,6 +314,7 @@ export async function startE2eLab(options: E2eLabOptions = {}): Promise<E2eLab> 
 		};
 
 		const executions: E2eLab['executions'] = async (workflowId) => {
+			if (queue) return await readExecutions(session, workflowId);
 			const page = await session.api<{ data: Execution[] }>('GET', `/executions?workflowId=${workflowId}&includeData=true&limit=100`);
 			return page.data;
 		};
@@ -351,6 +352,50 @@ export async function startE2eLab(options: E2eLabOptions = {}): Promise<E2eLab> 
  * The body the editor sends to `POST /rest/workflows/:id/run` (manual run): n8n 1.x's editor also
  * sends the workflow itself, and its server reads it from there.
  */
+/** One listing of n8n's public API, all pages. */
+async function listExecutions(session: N8nSession, query: string): Promise<Execution[]> {
+	const result: Execution[] = [];
+	let cursor = '';
+	for (;;) {
+		const page = await session.api<{ data: Execution[]; nextCursor?: string | null }>(
+			'GET',
+			`/executions?${query}&limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+		);
+		result.push(...page.data);
+		if (!page.nextCursor) return result;
+		cursor = page.nextCursor;
+	}
+}
+
+/**
+ * Every execution of a workflow, newest first, with data, including those n8n's list leaves out.
+ * The list leaves out what the main process still counts as running in its memory
+ * (`excludeRunning`, n8n 2.41 executions/execution.service.js findManyAndCount), and in queue mode
+ * main sometimes never learns that a worker finished a job: the execution is saved (a success,
+ * say), yet stays out of the list until main restarts. Seen in the queue-mode poll run: a finished
+ * execution holding 200 events, missing from the list for minutes. So the ids no listing shows are
+ * read one by one (`GET /executions/:id` has no such filter), and `unlisted` collects them. For a
+ * lab of its own (a queue-mode set): the listing of every workflow is read too.
+ */
+export async function readExecutions(session: N8nSession, workflowId: string, unlisted?: Set<string>): Promise<Execution[]> {
+	const result = await listExecutions(session, `workflowId=${workflowId}&includeData=true`);
+	const listed = new Set((await listExecutions(session, 'includeData=false')).map((e) => String(e.id)));
+	const newest = Math.max(0, ...[...listed].map(Number));
+	// Ids count up across workflows; past the newest listed one, read on until five in a row are not there.
+	for (let id = 1, misses = 0; id <= newest || misses < 5; id++) {
+		if (listed.has(String(id))) continue;
+		const execution = await session.api<Execution>('GET', `/executions/${id}?includeData=true`).catch(() => undefined);
+		if (!execution) {
+			if (id > newest) misses += 1;
+			continue;
+		}
+		misses = 0;
+		unlisted?.add(String(id));
+		if (String(execution.workflowId) === String(workflowId)) result.push(execution);
+	}
+	return result.sort((a, b) => Number(b.id) - Number(a.id));
+}
+
 export async function manualRunBody(lab: E2eLab, workflowId: string, body: Record<string, unknown>): Promise<Record<string, unknown>> {
 	if (!lab.n8nVersion.startsWith('1.')) return body;
 	return { ...body, workflowData: await lab.session.rest('GET', `/rest/workflows/${workflowId}`) };

@@ -17,7 +17,7 @@ import * as path from 'path';
 import { loadExampleWorkflows } from '../../scripts/n8n/examples.cjs';
 import { LAB, startN8n, type RunningN8n } from '../../scripts/n8n/lab.cjs';
 import { call } from '../emulator/helpers.cjs';
-import { manualRunBody, SETUP_TIMEOUT_MS, startE2eLab, type E2eLab, type Execution } from './harness.cjs';
+import { manualRunBody, readExecutions, SETUP_TIMEOUT_MS, startE2eLab, type E2eLab, type Execution } from './harness.cjs';
 
 jest.setTimeout(15 * 60_000);
 
@@ -92,49 +92,12 @@ async function createPollWorkflow(name: string, parameters: Record<string, unkno
 	);
 }
 
-/** One listing of n8n's public API, all pages. */
-async function listExecutions(query: string): Promise<Execution[]> {
-	const result: Execution[] = [];
-	let cursor = '';
-	for (;;) {
-		const page = await lab.session.api<{ data: Execution[]; nextCursor?: string | null }>(
-			'GET',
-			`/executions?${query}&limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
-		);
-		result.push(...page.data);
-		if (!page.nextCursor) return result;
-		cursor = page.nextCursor;
-	}
-}
-
-/** Executions n8n's list left out and that were read one by one (see allExecutions). */
+/** Executions n8n's list left out and that were read one by one (harness.cts readExecutions). */
 const unlisted = new Set<string>();
 
-/**
- * Every execution of a workflow, with data. n8n's list leaves out the executions that the main
- * process still counts as running in its memory (`excludeRunning`, n8n 2.41 execution.service.js
- * findManyAndCount), and in queue mode main sometimes never learns that a worker finished a job:
- * the execution is saved as a success, yet stays out of the list until main restarts (seen here:
- * an execution holding 200 events, finished on a worker, missing from the list for minutes). So
- * the ids that no listing shows are read one by one.
- */
+/** Every execution of a workflow, with data, including those n8n's list leaves out. */
 async function allExecutions(workflowId: string): Promise<Execution[]> {
-	const result = await listExecutions(`workflowId=${workflowId}&includeData=true`);
-	const listed = new Set((await listExecutions('includeData=false')).map((e) => String(e.id)));
-	const newest = Math.max(0, ...[...listed].map(Number));
-	// Ids count up across workflows; past the newest listed one, read on until five in a row are not there.
-	for (let id = 1, misses = 0; id <= newest || misses < 5; id++) {
-		if (listed.has(String(id))) continue;
-		const execution = await lab.session.api<Execution>('GET', `/executions/${id}?includeData=true`).catch(() => undefined);
-		if (!execution) {
-			if (id > newest) misses += 1;
-			continue;
-		}
-		misses = 0;
-		unlisted.add(String(id));
-		if (String(execution.workflowId) === String(workflowId)) result.push(execution);
-	}
-	return result;
+	return await readExecutions(lab.session, workflowId, unlisted);
 }
 
 interface Emitted {
