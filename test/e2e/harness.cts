@@ -205,14 +205,23 @@ async function sharedN8nFor(options: E2eLabOptions): Promise<SharedN8n | undefin
 	return fromSharedRun<SharedN8n>(`single-${runtime.n8nLine}`);
 }
 
+/**
+ * The queue-mode set of this test file, shared by every suite the file runs: the queue-mode suites
+ * that neither kill nor restart a process run in one file (test/e2e-queue/shared.test.cts), so they
+ * share one set, started by the first suite and stopped when the last one closes.
+ */
+let fileQueue: { queue: QueueLab; users: number } | undefined;
+
 export async function startE2eLab(options: E2eLabOptions = {}): Promise<E2eLab> {
 	const { mode, n8nLine } = runtime;
 	if (mode === 'queue' && options.beforeStart) throw new Error('beforeStart works with a single n8n process only');
 	const n8nInstall = n8nLine === '1' ? N8N_1X : N8N_DEFAULT;
 	const shared = await sharedN8nFor(options);
+	const sharesQueue = mode === 'queue' && !options.ownN8n && !runtime.ownN8n;
+	const fileSet = sharesQueue ? fileQueue : undefined;
 	let tgz = '';
 	let userFolder = '';
-	if (!shared) {
+	if (!shared && !fileSet) {
 		installN8n({ quiet: true });
 		if (n8nLine === '1') installN8n1x({ quiet: true });
 		if (mode === 'queue') installQueuePrograms();
@@ -232,19 +241,24 @@ export async function startE2eLab(options: E2eLabOptions = {}): Promise<E2eLab> 
 		const data = credentialData(emulator);
 		let refs: Record<CredentialRole, CredentialRef>;
 		let session: N8nSession;
-		if (shared) {
-			// The run's n8n: this file's credentials (against its own emulator) and workflows beside
-			// other files'; it stays up when this file ends.
-			n8n = {
-				baseUrl: shared.baseUrl,
-				config: { n8n: n8nInstall, userFolder: shared.userFolder, port: shared.port, brokerPort: shared.brokerPort },
-				logFile: shared.logFile,
-				stop: () => Promise.reject(new Error('this n8n is shared by the jest run: a test that stops it asks for its own (startE2eLab({ ownN8n }))')),
-				logTail: (lines = 40) => tail(shared.logFile, lines),
-			};
-			session = new N8nSession(n8n.baseUrl);
+		if (shared || fileSet) {
+			// The run's n8n (or this file's queue-mode set): this suite's credentials (against its own
+			// emulator) and workflows beside others'; it stays up when this suite ends.
+			if (fileSet) {
+				queue = fileSet.queue;
+				n8n = queue.asRunningN8n();
+			} else if (shared) {
+				n8n = {
+					baseUrl: shared.baseUrl,
+					config: { n8n: n8nInstall, userFolder: shared.userFolder, port: shared.port, brokerPort: shared.brokerPort },
+					logFile: shared.logFile,
+					stop: () => Promise.reject(new Error('this n8n is shared by the jest run: a test that stops it asks for its own (startE2eLab({ ownN8n }))')),
+					logTail: (lines = 40) => tail(shared.logFile, lines),
+				};
+			}
+			session = new N8nSession(n8n!.baseUrl);
 			await session.ownerSetupAndLogin();
-			await session.createApiKey(`e2e-${process.pid}`);
+			await session.createApiKey(`e2e-${process.pid}-${randomUUID().slice(0, 8)}`);
 			const suffix = randomUUID().slice(0, 8);
 			const entries = await Promise.all(
 				(Object.keys(CREDENTIAL_NAMES) as CredentialRole[]).map(async (role) => {
@@ -266,6 +280,7 @@ export async function startE2eLab(options: E2eLabOptions = {}): Promise<E2eLab> 
 			if (mode === 'queue') {
 				queue = await startQueueLab({ root: userFolder, tgz, n8n: n8nInstall, beforeN8n: (set) => set.import('credentials', credentials) });
 				n8n = queue.asRunningN8n();
+				if (sharesQueue) fileQueue = { queue, users: 0 };
 			} else {
 				importIntoN8n(config, 'credentials', credentials);
 				options.beforeStart?.(config, emulator, refs.good);
@@ -275,7 +290,9 @@ export async function startE2eLab(options: E2eLabOptions = {}): Promise<E2eLab> 
 			await session.ownerSetupAndLogin();
 			await session.createApiKey('e2e');
 		}
-		const running = n8n;
+		const running = n8n!;
+		const usesFileQueue = sharesQueue && fileQueue !== undefined && fileQueue.queue === queue;
+		if (usesFileQueue) fileQueue!.users += 1;
 
 		let counter = 0;
 		const createActiveWorkflow: E2eLab['createActiveWorkflow'] = async (name, nodes, connections, webhookPaths) => {
@@ -330,11 +347,18 @@ export async function startE2eLab(options: E2eLabOptions = {}): Promise<E2eLab> 
 			runNode,
 			executions,
 			close: async () => {
-				if (shared) {
-					// The shared n8n runs on: this file's workflows stop (their credentials point at an
+				if (shared || usesFileQueue) {
+					// The shared n8n runs on: this suite's workflows stop (their credentials point at an
 					// emulator that is about to close).
 					for (const id of created) await session.api('POST', `/workflows/${id}/deactivate`).catch(() => undefined);
-				} else {
+				}
+				if (usesFileQueue) {
+					fileQueue!.users -= 1;
+					if (fileQueue!.users === 0) {
+						fileQueue = undefined;
+						await running.stop();
+					}
+				} else if (!shared) {
 					await running.stop();
 				}
 				await emulator.close();
@@ -342,7 +366,10 @@ export async function startE2eLab(options: E2eLabOptions = {}): Promise<E2eLab> 
 		};
 		return current;
 	} catch (error) {
-		if (!shared) await n8n?.stop();
+		if (!shared && !fileSet) {
+			if (fileQueue?.queue === queue) fileQueue = undefined;
+			await n8n?.stop();
+		}
 		await emulator.close();
 		throw error;
 	}
