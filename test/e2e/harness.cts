@@ -331,7 +331,6 @@ export async function startE2eLab(options: E2eLabOptions = {}): Promise<E2eLab> 
 		};
 
 		const executions: E2eLab['executions'] = async (workflowId) => {
-			if (queue) return await readExecutions(session, workflowId);
 			const page = await session.api<{ data: Execution[] }>('GET', `/executions?workflowId=${workflowId}&includeData=true&limit=100`);
 			return page.data;
 		};
@@ -401,8 +400,8 @@ async function listExecutions(session: N8nSession, query: string): Promise<Execu
  * main sometimes never learns that a worker finished a job: the execution is saved (a success,
  * say), yet stays out of the list until main restarts. Seen in the queue-mode poll run: a finished
  * execution holding 200 events, missing from the list for minutes. So the ids no listing shows are
- * read one by one (`GET /executions/:id` has no such filter), and `unlisted` collects them. For a
- * lab of its own (a queue-mode set): the listing of every workflow is read too.
+ * read one by one (`GET /executions/:id` has no such filter), and `unlisted` collects them. It reads
+ * the listing of every workflow: for a lab of its own (the poll run).
  */
 export async function readExecutions(session: N8nSession, workflowId: string, unlisted?: Set<string>): Promise<Execution[]> {
 	const result = await listExecutions(session, `workflowId=${workflowId}&includeData=true`);
