@@ -11,7 +11,7 @@
 import type { IDataObject, INodeParameters, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
 
-import { namesMatch } from '../../nodes/Paycashless/actions/moneyLimits';
+import { namesMatch } from '../../nodes/Paycashless/actions/beneficiary';
 import { registry } from '../../nodes/Paycashless/actions/registry';
 import { offeredAsTool } from '../../nodes/Paycashless/actions/tool';
 import { Paycashless } from '../../nodes/Paycashless/Paycashless.node';
