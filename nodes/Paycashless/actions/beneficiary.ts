@@ -1,6 +1,12 @@
 /**
- * The beneficiary checks of Payout → Create's Money Limits: Allowed Destination Accounts, and
- * Expected Account Name compared with the name Paycashless's account lookup returns.
+ * The beneficiary checks of Payout → Create's Money Limits (docs/money.md, "Who may be paid"):
+ * - Allowed Destination Accounts: each entry an account AND its bank (`0123456789@058`); the
+ *   payout's Bank ID must be the bank Paycashless's account lookup gives for that entry.
+ * - Expected Account Name: the name Paycashless's account lookup returns must pass the name rule
+ *   (namesMatch). The expected name may not come from the model (`$fromAI`) or from the lookup
+ *   being checked (an expression reading `accountName` or naming an account-lookup node).
+ * A lookup that fails or names no bank refuses. No refusal repeats the holder's name: an AI agent
+ * reads refusals, and the name is what it could otherwise learn to write.
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
@@ -36,84 +42,249 @@ export function beneficiaryFields(): INodeProperties[] {
 			type: 'string',
 			default: '',
 			placeholder: '058',
-			description: 'The CBN or NIBSS code of the destination bank, to look the account up for Expected Account Name',
+			description: "The CBN or NIBSS code of the destination bank, to look the account up for Expected Account Name (if empty: the bank of the account's Allowed Destination Accounts entry)",
 		},
 	];
 }
 
-/** The words of a name for comparison: upper case, letters and digits only. */
+
+// The name rule ------------------------------------------------------------------------------
+
+/** Spellings of one business word, read as the first (LIMITED = LTD). */
+const SAME_WORD: Record<string, string> = {
+	LIMITED: 'LTD',
+	NIGERIA: 'NIG',
+	COMPANY: 'CO',
+	INTERNATIONAL: 'INTL',
+	ENTERPRISE: 'ENTERPRISES',
+	ENTERPRIZES: 'ENTERPRISES',
+	VENTURE: 'VENTURES',
+	CONCEPT: 'CONCEPTS',
+	SERVICE: 'SERVICES',
+	INVESTMENT: 'INVESTMENTS',
+	STORE: 'STORES',
+	TECHNOLOGY: 'TECHNOLOGIES',
+	MERCHANT: 'MERCHANTS',
+};
+
+/** Words that make an account name a business's (after SAME_WORD): never an extra word of a person's name. */
+export const BUSINESS_WORDS = new Set([
+	'LTD', 'PLC', 'INC', 'LLC', 'LLP', 'CO', 'NIG', 'BN', 'RC', 'ENT', 'ENTERPRISES', 'VENTURES', 'GLOBAL', 'CONCEPTS', 'SERVICES',
+	'INVESTMENTS', 'HOLDINGS', 'RESOURCES', 'SOLUTIONS', 'INTL', 'INDUSTRIES', 'TRADING', 'STORES', 'AGENCY', 'AGENCIES', 'LOGISTICS',
+	'TECHNOLOGIES', 'TECH', 'CONSULT', 'CONSULTING', 'CONSULTANTS', 'MERCHANTS', 'PROPERTIES', 'FARMS', 'FOODS', 'SONS', 'GROUP',
+	'PARTNERS', 'ASSOCIATES', 'NETWORK', 'INTEGRATED', 'CONSTRUCTION', 'ENGINEERING', 'MFB', 'BANK', 'FOUNDATION', 'MINISTRIES',
+	'CHURCH', 'SCHOOL', 'SCHOOLS', 'ACADEMY', 'HOTEL', 'HOTELS', 'PHARMACY', 'MOTORS', 'EMPIRE', 'LINKS', 'SUPERMARKET', 'ACCOUNT',
+]);
+
+/** Titles dropped from both names (a lookup rarely returns them, a person often writes them). */
+const TITLES = new Set(['MR', 'MRS', 'MS', 'MISS', 'DR', 'PROF', 'ENGR', 'BARR', 'CHIEF', 'ALHAJI', 'ALHAJA', 'ALH', 'HAJIA', 'REV', 'PASTOR']);
+
+/**
+ * The words of a name for comparison: accents dropped (Ọ → O, Ẹ → E, Ṣ → S, à → A), upper case,
+ * `&` read as AND, apostrophes removed, any other non-letter a space, business words in one
+ * spelling (LIMITED → LTD), titles (MR, MRS, DR, CHIEF, ALHAJI…) left out.
+ */
 export function nameWords(name: string): string[] {
 	return name
+		.normalize('NFD')
+		.replace(/\p{M}+/gu, '')
 		.toUpperCase()
+		.replace(/&/g, ' AND ')
+		.replace(/['’`]/g, '')
 		.replace(/[^\p{L}\p{N}]+/gu, ' ')
 		.split(' ')
-		.filter((word) => word !== '');
+		.filter((word) => word !== '')
+		.map((word) => SAME_WORD[word] ?? word)
+		.filter((word) => !TITLES.has(word));
 }
 
-/** The name rule of Expected Account Name (see the field's description). */
+/** At most this many words of the holder's name may be left over (middle names). */
+const EXTRA_PERSONAL_WORDS = 2;
+
+/**
+ * The name rule of Expected Account Name, `expected` against the holder's name `actual` (both
+ * through nameWords; order ignored). It passes when:
+ * 1. every expected word is matched by its own word of the holder's name: the same word, or an
+ *    initial (one letter) and a word starting with that letter, either way round;
+ * 2. at least two matches are the same word (one when the holder's name is one word), so an
+ *    initial never stands in for a whole first name ("A. Obi" does not pass ADA OBI);
+ * 3. the holder's words left over are at most two, none a business word ("Ada Obi" passes
+ *    ADA CHIOMA OBI, not ADA OBI VENTURES LTD: a business account is not the person's).
+ * The table of cases in docs/money.md is run by test/node/beneficiary.test.cts.
+ */
 export function namesMatch(expected: string, actual: string): boolean {
 	const want = nameWords(expected);
 	const have = nameWords(actual);
 	if (want.length === 0 || have.length === 0) return false;
-	if (want.length === 1) return have.length === 1 && have[0] === want[0];
-	const pool = [...have];
-	for (const word of want) {
-		const at = pool.indexOf(word);
-		if (at < 0) return false;
-		pool.splice(at, 1);
+	const free = have.map(() => true);
+	const take = (fits: (word: string) => boolean): boolean => {
+		const at = have.findIndex((word, k) => free[k] && fits(word));
+		if (at >= 0) free[at] = false;
+		return at >= 0;
+	};
+	const initial = (word: string) => word.length === 1;
+	let same = 0;
+	// Same words first, so an initial never takes a word another expected word needs whole.
+	const rest = want.filter((word) => {
+		if (!take((candidate) => candidate === word)) return true;
+		same += 1;
+		return false;
+	});
+	for (const word of rest) {
+		const matched = initial(word)
+			? take((candidate) => candidate.startsWith(word))
+			: take((candidate) => initial(candidate) && word.startsWith(candidate));
+		if (!matched) return false;
 	}
-	return true;
+	if (same < Math.min(2, have.length)) return false;
+	const left = have.filter((_, k) => free[k]);
+	return left.length <= EXTRA_PERSONAL_WORDS && !left.some((word) => BUSINESS_WORDS.has(word));
 }
+
+// Where the expected values come from ------------------------------------------------------------
+
+const PAYCASHLESS_TYPE = /^n8n-nodes-paycashless\.paycashless(Tool)?$/;
+
+/** Names of the account-lookup nodes this node reads from (n8n 2.x: upstream nodes with their parameters). */
+function lookupNodeNames(this: IExecuteFunctions): string[] {
+	try {
+		return this.getParentNodes(this.getNode().name, { includeNodeParameters: true })
+			.filter((node) => PAYCASHLESS_TYPE.test(node.type) && node.parameters?.resource === 'bankAccount' && node.parameters?.operation === 'lookUp')
+			.map((node) => node.name);
+	} catch {
+		return [];
+	}
+}
+
+/**
+ * Why the raw (unresolved) value of a beneficiary field cannot be trusted, or undefined. Refused:
+ * an expression with `$fromAI` (the model fills it), and for Expected Account Name one that reads
+ * `accountName` (the field an account lookup returns) or names an account-lookup node upstream:
+ * the check would compare the lookup with itself.
+ */
+export function untrustedSource(raw: unknown, field: 'allowedAccounts' | 'expectedAccountName', lookupNodes: string[]): string | undefined {
+	if (typeof raw !== 'string' || !raw.startsWith('=')) return undefined;
+	if (/fromai\s*\(/i.test(raw)) return 'is filled by the AI model ($fromAI)';
+	if (field !== 'expectedAccountName') return undefined;
+	if (/accountName/i.test(raw)) return 'reads accountName, the name an account lookup returns';
+	const named = lookupNodes.find((name) => [`'${name}'`, `"${name}"`, `\`${name}\``, `.${name}`].some((quoted) => raw.includes(quoted)));
+	return named === undefined ? undefined : `reads the account-lookup node "${named}"`;
+}
+
+// The check ----------------------------------------------------------------------------------------
+
+const FIELD_NAMES = { allowedAccounts: 'Allowed Destination Accounts', expectedAccountName: 'Expected Account Name' } as const;
 
 function refuse(this: IExecuteFunctions, i: number, message: string, description: string): never {
 	throw new NodeOperationError(this.getNode(), message, { itemIndex: i, description });
 }
 
-export async function checkBeneficiary(this: IExecuteFunctions, i: number, limits: IDataObject, body: IDataObject, api: PaycashlessApi): Promise<void> {
-	const account = String(body.destinationAccountNumber ?? '');
-	const allowedText = optionalText(limits.allowedAccounts);
-	if (allowedText !== undefined) {
-		const allowed = allowedText.split(/[\s,;]+/).filter((entry) => entry !== '');
-		if (!allowed.includes(account)) {
+interface AllowedEntry {
+	account: string;
+	bankCode: string;
+}
+
+/** `0123456789@058, …`: each entry an account and its bank; an entry without a bank is refused. */
+function allowedEntries(this: IExecuteFunctions, i: number, text: string): AllowedEntry[] {
+	return text
+		.split(/[\s,;]+/)
+		.filter((entry) => entry !== '')
+		.map((entry) => {
+			const match = /^(\d{10})@(\d{3,6})$/.exec(entry);
+			if (!match) {
+				return refuse.call(
+					this,
+					i,
+					`Refused: the Allowed Destination Accounts entry "${entry}" is not account@bank code`,
+					'Nothing was sent. The person who set up this workflow must write each entry as the 10-digit account number, @, and the CBN or NIBSS code of its bank, e.g. 0123456789@058: an account number alone would allow that number at any bank.',
+				);
+			}
+			return { account: match[1], bankCode: match[2] };
+		});
+}
+
+/** The account lookup, once per account and bank code in one check; refuses when it fails or names no bank. */
+function lookups(this: IExecuteFunctions, i: number, api: PaycashlessApi) {
+	const done = new Map<string, Promise<{ name: string; bankId: string }>>();
+	const lookUp = async (accountNumber: string, bankCode: string) => {
+		let found: IDataObject = {};
+		try {
+			found = await api.request(accountLookupRequest(accountNumber, bankCode));
+		} catch (error) {
+			refuse.call(this, i, `Refused: account ${accountNumber} could not be looked up at bank code ${bankCode}`, `Nothing was sent. ${(error as Error).message}`);
+		}
+		const bankId = isObject(found.bank) && typeof found.bank.id === 'string' ? found.bank.id : '';
+		if (bankId === '') {
 			refuse.call(
 				this,
 				i,
-				`Refused: account ${account} is not among this node's Allowed Destination Accounts`,
-				`Nothing was sent. Allowed: ${allowed.join(', ')}. Add the account under Money Limits → Allowed Destination Accounts if it is right.`,
+				`Refused: Paycashless's lookup of account ${accountNumber} at bank code ${bankCode} named no bank`,
+				"Nothing was sent: without the lookup's bank the payout's Bank ID cannot be checked. Try again later; if it persists, ask Paycashless support.",
+			);
+		}
+		return { name: String(found.accountName ?? ''), bankId };
+	};
+	return (accountNumber: string, bankCode: string) => {
+		const key = `${accountNumber}@${bankCode}`;
+		if (!done.has(key)) done.set(key, lookUp(accountNumber, bankCode));
+		return done.get(key) as Promise<{ name: string; bankId: string }>;
+	};
+}
+
+export async function checkBeneficiary(this: IExecuteFunctions, i: number, limits: IDataObject, body: IDataObject, api: PaycashlessApi): Promise<void> {
+	const raw = (this.getNode().parameters?.moneyLimits ?? {}) as IDataObject;
+	const lookupNodes = lookupNodeNames.call(this);
+	for (const field of ['allowedAccounts', 'expectedAccountName'] as const) {
+		const why = untrustedSource(raw[field], field, lookupNodes);
+		if (why !== undefined) {
+			refuse.call(
+				this,
+				i,
+				`Refused: Money Limits → ${FIELD_NAMES[field]} ${why}`,
+				`Nothing was sent. A beneficiary check is only worth something when the person who set up this workflow fills it from data they trust: fixed text, or an expression over their own records. The model and the account lookup being checked cannot be that source (docs: Money Limits, "Who may be paid").`,
 			);
 		}
 	}
+	const allowedText = optionalText(limits.allowedAccounts);
 	const expected = optionalText(limits.expectedAccountName);
+	if (allowedText === undefined && expected === undefined) return;
+	const accountNumber = requireDigits(body.destinationAccountNumber, 'Destination Account Number', '0123456789', NUBAN_DIGITS);
+	const lookUp = lookups.call(this, i, api);
+
+	let allowedBankCode: string | undefined;
+	if (allowedText !== undefined) {
+		for (const entry of allowedEntries.call(this, i, allowedText).filter((candidate) => candidate.account === accountNumber)) {
+			if ((await lookUp(accountNumber, entry.bankCode)).bankId === body.bankId) {
+				allowedBankCode = entry.bankCode;
+				break;
+			}
+		}
+		if (allowedBankCode === undefined) {
+			refuse.call(
+				this,
+				i,
+				`Refused: account ${accountNumber} at the payout's bank is not among this node's Allowed Destination Accounts`,
+				'Nothing was sent. The person who set up this workflow can add it under Money Limits → Allowed Destination Accounts as account@bank code (e.g. 0123456789@058) if it is right.',
+			);
+		}
+	}
 	if (expected === undefined) return;
-	const bankCode = requireBankCode(limits.beneficiaryBankCode, 'Money Limits → Bank Code for the Name Check');
-	const accountNumber = requireDigits(account, 'Destination Account Number', '0123456789', NUBAN_DIGITS);
-	let found: IDataObject = {};
-	try {
-		found = await api.request(accountLookupRequest(accountNumber, bankCode));
-	} catch (error) {
+	const bankCode = requireBankCode(optionalText(limits.beneficiaryBankCode) ?? allowedBankCode, 'Money Limits → Bank Code for the Name Check');
+	const found = await lookUp(accountNumber, bankCode);
+	if (found.bankId !== body.bankId) {
 		refuse.call(
 			this,
 			i,
-			`Refused: the account ${accountNumber} could not be looked up to check its name`,
-			`Nothing was sent. ${(error as Error).message}`,
+			`Refused: account ${accountNumber} was looked up at bank code ${bankCode}, but the payout goes to another bank`,
+			'Nothing was sent. Bank ID and Money Limits → Bank Code for the Name Check must be the same bank.',
 		);
 	}
-	const name = String(found.accountName ?? '');
-	const bankId = isObject(found.bank) ? found.bank.id : undefined;
-	if (bankId !== undefined && bankId !== body.bankId) {
+	if (!namesMatch(expected, found.name)) {
 		refuse.call(
 			this,
 			i,
-			`Refused: account ${accountNumber} was looked up at bank ${String(bankId)}, but the payout goes to bank ${String(body.bankId)}`,
-			'Nothing was sent. Check Bank ID and Money Limits → Bank Code for the Name Check: they must be the same bank.',
-		);
-	}
-	if (!namesMatch(expected, name)) {
-		refuse.call(
-			this,
-			i,
-			`Refused: account ${accountNumber} belongs to "${name}", not "${expected}"`,
-			'Nothing was sent. Every word of Expected Account Name must be in the account name (any order and case). Check the account number for a typo.',
+			`Refused: the holder of account ${accountNumber} (bank code ${bankCode}) does not match Expected Account Name`,
+			"Nothing was sent. The holder's name Paycashless returns does not pass the name rule (docs: Money Limits, \"Who may be paid\"). The person who set up this workflow can check the account number, the bank and Expected Account Name; a Bank Account → Look Up node on this account and bank shows the holder's name to them.",
 		);
 	}
 }
