@@ -10,7 +10,8 @@ import { join } from 'path';
 
 import type { INodeParameters } from 'n8n-workflow';
 
-import { namesMatch, untrustedSource } from '../../nodes/Paycashless/actions/beneficiary';
+import { untrustedSource } from '../../nodes/Paycashless/actions/beneficiary';
+import { namesMatch } from '../../nodes/Paycashless/helpers/names';
 import { useEmulator } from '../helpers/emulator.cjs';
 import { runNode, type RunResult } from '../helpers/executeContext.cjs';
 import { startFakeServer } from '../helpers/executeFakeServer.cjs';
