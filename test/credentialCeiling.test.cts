@@ -11,6 +11,7 @@ import { PaycashlessApi } from '../credentials/PaycashlessApi.credentials';
 import { CEILING_REFUSAL_CODE, isPayoutCreate, payoutCeilingRefusal, type PayoutCeilingSettings } from '../lib/payoutCeiling';
 import { useEmulator } from './helpers/emulator.cjs';
 import { runNode } from './helpers/executeContext.cjs';
+import { credentialsOf, payoutItem } from './reliability/helpers.cjs';
 
 const API = 'https://api.paycashless.com';
 const NGN_200K: PayoutCeilingSettings = { maxPayoutNgn: 200000 };
@@ -122,17 +123,8 @@ describe('where the credential signs (authenticate)', () => {
 describe('Payout → Create with a credential ceiling (against the emulator)', () => {
 	const emulator = useEmulator();
 	beforeEach(() => emulator.reset({ payouts: 0 }));
-	const create = (reference: string, amount: number) => ({
-		resource: 'payout',
-		operation: 'create',
-		reference,
-		amount,
-		currency: 'NGN',
-		destinationAccountNumber: '0123456789',
-		bankId: 'bank_538ed2056326432ba8e6853b613997bb',
-	});
 	const run = (reference: string, amount: number) =>
-		runNode({ parameters: create(reference, amount), credentials: { apiKey: emulator.apiKey, apiSecret: emulator.apiSecret, baseUrl: emulator.baseUrl, maxPayoutNgn: 1000 } });
+		runNode({ parameters: payoutItem(reference, {}, amount), credentials: { ...credentialsOf(emulator), maxPayoutNgn: 1000 } });
 
 	it('above it: the node\'s error is the credential\'s, no request reaches Paycashless and nothing is tried again or looked up', async () => {
 		const error = await run('ceiling-over', 1000.01).then(

@@ -8,7 +8,7 @@
  *   the amount in naira, the account and the claim as written;
  * - nothing is paid while the execution waits; Approve pays once (to the account and bank the
  *   lookup returned); Decline pays nothing.
- * n8n 2.41 here (the example uses no review tool, so it also imports into 1.123).
+ * n8n 2.41 (the example's AI Agent is version 3.1, which n8n 1.123 does not have).
  */
 import { randomUUID } from 'crypto';
 import { readFileSync } from 'fs';
