@@ -67,6 +67,7 @@ export class Paycashless implements INodeType {
 			...Object.entries(resources).flatMap(([name, resource]) => resourceDescription(name, resource)),
 			{ ...moneyLimitsCollection('payout'), displayOptions: showExactly(moneyPairs('payout'), operationPairs()) },
 			{ ...moneyLimitsCollection('payment'), displayOptions: showExactly(moneyPairs('payment'), operationPairs()) },
+			{ ...moneyLimitsCollection('invoice'), displayOptions: showExactly(moneyPairs('invoice'), operationPairs()) },
 			requestOptionsProperty(operationPairs('create'), operationPairs()),
 			...concurrencyProperties(operationPairs('read'), operationPairs('create'), operationPairs()),
 		],
