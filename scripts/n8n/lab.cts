@@ -7,7 +7,7 @@
  * `.n8n-lab/` (see scripts/n8n/README.md).
  */
 import { spawn, spawnSync, type ChildProcess, type SpawnSyncOptions } from 'child_process';
-import { createHash } from 'crypto';
+import { createHash, randomUUID } from 'crypto';
 import * as os from 'os';
 import { createServer } from 'net';
 import * as fs from 'fs';
@@ -507,7 +507,8 @@ export class N8nSession {
 	async createApiKey(label = 'paycashless-lab'): Promise<string> {
 		const scopes = await this.rest<string[]>('GET', '/rest/api-keys/scopes');
 		const created = await this.rest<{ rawApiKey: string }>('POST', '/rest/api-keys', {
-			label: `${label}-${Date.now()}`,
+			// Unique even when two test files sharing one n8n ask in the same millisecond.
+			label: `${label}-${Date.now()}-${randomUUID().slice(0, 8)}`,
 			expiresAt: null,
 			scopes,
 		});

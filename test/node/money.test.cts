@@ -229,6 +229,18 @@ describe('the tool variant (Paycashless Tool)', () => {
 		expect(shown({ resource: 'payout', operation: 'create', runWithoutLimits: false }, true).map((p) => p.name)).not.toContain('runWithoutLimitsNotice');
 	});
 
+	it('the amount and count limits and the opt-out take no expressions: n8n offers no "let the model define this" on them', () => {
+		const limitFields = description.properties.filter((p) => p.name === 'moneyLimits');
+		expect(limitFields.map((p) => p.displayOptions?.show?.resource).flat().sort()).toEqual(['invoice', 'payment', 'payout']);
+		for (const collection of limitFields) {
+			for (const option of collection.options as INodeProperties[]) {
+				if (['allowedAccounts', 'expectedAccountName', 'beneficiaryBankCode'].includes(option.name)) continue;
+				expect({ name: option.name, noDataExpression: option.noDataExpression }).toEqual({ name: option.name, noDataExpression: true });
+			}
+		}
+		expect(description.properties.find((p) => p.name === 'runWithoutLimits')?.noDataExpression).toBe(true);
+	});
+
 	it('an operation not offered as a tool is refused when the tool runs, whatever its stored parameters say', async () => {
 		const { output } = await run({ ...payout('tool-wait-1', 10, { maxAmount: 100, periodTotal: 1000 }), operation: 'createAndWait' }, { asTool: true });
 		expect(output[0].json.message).toBe('Refused: "createAndWait" of "payout" is not offered to an AI agent');

@@ -267,7 +267,8 @@ function readLimits(this: IExecuteFunctions, i: number): Limits {
 	const stored: IDataObject = isObject(raw) ? (raw as IDataObject) : {};
 	for (const [name, label] of Object.entries(TYPED_ONLY)) {
 		const value = stored[name];
-		if (typeof value === 'string' && value.startsWith('=')) {
+		// n8n 1.123 hands a tool's `={{ $fromAI(…) }}` over without its `=`: any `{{` is an expression too.
+		if (typeof value === 'string' && (value.startsWith('=') || value.includes('{{'))) {
 			refuse.call(
 				this,
 				i,

@@ -13,6 +13,9 @@
  *   (./moneyLimits.ts), and Simplify (a compact output with money in main units).
  * What the model reads as the tool's description is n8n's: the operation's `action` (here the
  * tool's own, `asTool.action`) + " in Paycashless".
+ *
+ * Longer than 250 lines on purpose: everything that makes the tool variant differ from the regular
+ * node (its fields, what the model reads, what it gets back) is one job, read whole.
  */
 import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
