@@ -157,7 +157,7 @@ describe('Money Limits hold for an agent', () => {
 		const run = await agent.run('pay', [{ toolCalls: [{ name: 'Pay_Without_Limits', arguments: args(`agent-nolimit-${randomUUID().slice(0, 6)}`, 10) }] }, { text: 'ok' }]);
 		const result = resultOf(toolResults(run.requests[1])[0].content);
 		expect(result.message).toBe('Refused: this tool moves real money and has no Maximum Amount and Maximum Total per Period set');
-		expect(result.error).toMatchObject({ type: 'money_limit', code: 'limit_not_set' });
+		expect(result.error).toMatchObject({ type: 'money_limit', code: 'LIMIT_NOT_SET' });
 		expect(payoutPosts()).toBe(postsBefore);
 		expect(toolRunItems(run.toolRuns(UNLIMITED)[0])[0]).toMatchObject({ message: result.message });
 	});
@@ -183,7 +183,7 @@ describe('Money Limits hold whatever the model, the next execution or an express
 		expect(results[0]).toMatchObject({ status: 'pending', amount: 'USD 200.00' });
 		expect(results[1]).toMatchObject({ status: 'pending', amount: 'USD 200.00' });
 		expect(results[2].message).toMatch(/^Refused: USD 200\.00 would bring the payouts of today \(since 00:00 [^)]+\) to USD 600\.00, above the Maximum Total per Period of USD 500\.00$/);
-		expect(results[2].error).toMatchObject({ type: 'money_limit', code: 'max_total_period' });
+		expect(results[2].error).toMatchObject({ type: 'money_limit', code: 'MAX_TOTAL_PERIOD' });
 		expect(lab.emulator.list('payouts').filter((payout) => refs.includes(String(payout.reference)))).toHaveLength(2);
 	});
 
@@ -200,9 +200,9 @@ describe('Money Limits hold whatever the model, the next execution or an express
 		]);
 		const [fromAi, zero] = resultsOf(run, 1);
 		expect(fromAi.message).toBe('Refused: Money Limits → Maximum Amount is an expression');
-		expect(fromAi.error).toMatchObject({ code: 'limit_expression' });
+		expect(fromAi.error).toMatchObject({ code: 'LIMIT_EXPRESSION' });
 		expect(zero.message).toBe('Refused: Money Limits → Maximum Amount is set but is 0');
-		expect(zero.error).toMatchObject({ code: 'limit_invalid' });
+		expect(zero.error).toMatchObject({ code: 'LIMIT_INVALID' });
 		expect(payoutPosts()).toBe(postsBefore);
 	});
 
@@ -220,10 +220,10 @@ describe('Money Limits hold whatever the model, the next execution or an express
 			{ text: 'done' },
 		]);
 		expect(resultsOf(run, 1)[0]).toMatchObject({ status: 'pending', amount: 'NGN 40,000.00' });
-		expect(resultsOf(run, 2)[0]).toMatchObject({ message: `Refused: the reference "${a}" was already used in this execution for a different payout`, error: { code: 'reference_reused' } });
+		expect(resultsOf(run, 2)[0]).toMatchObject({ message: `Refused: the reference "${a}" was already used in this execution for a different payout`, error: { code: 'REFERENCE_REUSED' } });
 		expect(resultsOf(run, 3)[0].message).toMatch(/Invalid bank/);
 		expect(resultsOf(run, 4)[0]).toMatchObject({ status: 'pending', amount: 'NGN 50,000.00' });
-		expect(resultsOf(run, 5)[0]).toMatchObject({ error: { code: 'max_total_execution' } });
+		expect(resultsOf(run, 5)[0]).toMatchObject({ error: { code: 'MAX_TOTAL_EXECUTION' } });
 		const paid = lab.emulator.list('payouts').filter((payout) => String(payout.reference).startsWith('agent-lift-'));
 		expect(paid.map((payout) => payout.amount)).toEqual([4000000, 5000000]);
 	});
@@ -231,7 +231,7 @@ describe('Money Limits hold whatever the model, the next execution or an express
 	it('a payout in a currency the limits do not name is refused, even when the model picks it', async () => {
 		const reference = `agent-cur-${randomUUID().slice(0, 6)}`;
 		const run = await agent.run('pay in dollars', [{ toolCalls: [{ name: 'Pay_Any_Currency', arguments: { ...args(reference, 100), Currency: 'USD' } }] }, { text: 'ok' }]);
-		expect(resultsOf(run, 1)[0]).toMatchObject({ message: "Refused: this payout is in USD, and this node's Money Limits are in NGN", error: { code: 'currency_not_limited' } });
+		expect(resultsOf(run, 1)[0]).toMatchObject({ message: "Refused: this payout is in USD, and this node's Money Limits are in NGN", error: { code: 'CURRENCY_NOT_LIMITED' } });
 		expect(lab.emulator.list('payouts').filter((payout) => payout.reference === reference)).toHaveLength(0);
 	});
 

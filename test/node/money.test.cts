@@ -210,7 +210,7 @@ describe('the tool variant (Paycashless Tool)', () => {
 	it('a payout tool without Maximum Amount and Maximum Total per Period refuses, and tells the model; the opt-out runs and every result says limits were off', async () => {
 		const { output } = await run(payout('tool-1', 10, { maxAmount: 100, maxCount: 5 }), { asTool: true });
 		expect(output[0].json.message).toBe('Refused: this tool moves real money and has no Maximum Total per Period set');
-		expect(output[0].json.error).toMatchObject({ type: 'money_limit', code: 'limit_not_set', description: expect.stringMatching(/An AI agent cannot change this/) });
+		expect(output[0].json.error).toMatchObject({ type: 'money_limit', code: 'LIMIT_NOT_SET', description: expect.stringMatching(/An AI agent cannot change this/) });
 		expect(emulator.requests).toHaveLength(0);
 		const optedOut = await run({ ...payout('tool-2', 10), runWithoutLimits: true }, { asTool: true });
 		expect(optedOut.output[0].json).toMatchObject({ reference: 'tool-2', status: 'pending', currency: 'NGN', amount: 'NGN 10.00', moneyLimits: expect.stringMatching(/Money Limits were off/) });
@@ -276,27 +276,27 @@ describe('Money Limits that nobody downstream can loosen', () => {
 	};
 
 	it('a limit stored as an expression ($fromAI or item data) is refused whatever it resolves to, with 0 requests', async () => {
-		await refusedWith({ maxAmount: "={{ $fromAI('Max', '', 'number') }}" }, 'limit_expression', /^Refused: Money Limits → Maximum Amount is an expression$/);
-		await refusedWith({ periodTotal: '={{ $json.limit }}', maxAmount: 100 }, 'limit_expression', /Maximum Total per Period is an expression/);
-		await refusedWith({ currency: '={{ $json.currency }}' }, 'limit_expression', /Limits Currency is an expression/);
+		await refusedWith({ maxAmount: "={{ $fromAI('Max', '', 'number') }}" }, 'LIMIT_EXPRESSION', /^Refused: Money Limits → Maximum Amount is an expression$/);
+		await refusedWith({ periodTotal: '={{ $json.limit }}', maxAmount: 100 }, 'LIMIT_EXPRESSION', /Maximum Total per Period is an expression/);
+		await refusedWith({ currency: '={{ $json.currency }}' }, 'LIMIT_EXPRESSION', /Limits Currency is an expression/);
 		expect(emulator.requests).toHaveLength(0);
 	});
 
 	it('a limit that is set but 0, empty, null, text or a list refuses the item instead of switching itself off', async () => {
 		for (const value of [0, '', null, 'abc', [5], -1]) {
-			await refusedWith({ maxAmount: value as never }, 'limit_invalid', /^Refused: Money Limits → Maximum Amount is set but is /);
+			await refusedWith({ maxAmount: value as never }, 'LIMIT_INVALID', /^Refused: Money Limits → Maximum Amount is set but is /);
 		}
-		await refusedWith({ maxCount: 2.5 }, 'limit_invalid', /Maximum Count per Execution is set but is 2\.5/);
-		await refusedWith({ periodTotal: 0, maxAmount: 100 }, 'limit_invalid', /Maximum Total per Period is set but is 0/);
+		await refusedWith({ maxCount: 2.5 }, 'LIMIT_INVALID', /Maximum Count per Execution is set but is 2\.5/);
+		await refusedWith({ periodTotal: 0, maxAmount: 100 }, 'LIMIT_INVALID', /Maximum Total per Period is set but is 0/);
 		expect(emulator.requests).toHaveLength(0);
 	});
 
 	it('limits name their currency: a USD payout under NGN limits is refused, also when Additional Body Fields switch it', async () => {
 		const usd = await run(payout('usd-1', 10, { maxAmount: 200000 }, { currency: 'USD' }), { continueOnFail: true });
 		expect(usd.output[0].json.message).toBe('Refused: this payout is in USD, and this node\'s Money Limits are in NGN');
-		expect(usd.output[0].json.error).toMatchObject({ code: 'currency_not_limited' });
+		expect(usd.output[0].json.error).toMatchObject({ code: 'CURRENCY_NOT_LIMITED' });
 		const switched = await run(payout('usd-2', 10, { maxAmount: 200000 }, { additionalFields: { additionalBodyJson: '{"amount": {"value": 1000, "currency": "USD"}}' } }), { continueOnFail: true });
-		expect(switched.output[0].json.error).toMatchObject({ code: 'currency_not_limited' });
+		expect(switched.output[0].json.error).toMatchObject({ code: 'CURRENCY_NOT_LIMITED' });
 		expect(emulator.list('payouts')).toHaveLength(0);
 		await run(payout('usd-3', 10, { maxAmount: 100, currency: 'USD' }, { currency: 'USD' }));
 		expect(emulator.list('payouts')).toHaveLength(1);
@@ -368,7 +368,7 @@ describe('period limits hold across executions, from Paycashless\'s own record',
 		const items = Array.from({ length: 8 }, (_, k) => payout(`batch-${k}`, 100000, { maxAmount: 200000, periodTotal: 500000 }, { concurrency: 8 }));
 		const { output } = await run(items, { continueOnFail: true });
 		expect(output.filter((item) => item.json.message === undefined)).toHaveLength(5);
-		expect(output.filter((item) => (item.json.error as IDataObject | undefined)?.code === 'max_total_period')).toHaveLength(3);
+		expect(output.filter((item) => (item.json.error as IDataObject | undefined)?.code === 'MAX_TOTAL_PERIOD')).toHaveLength(3);
 		expect(emulator.list('payouts')).toHaveLength(5);
 		// One full read, then reads from shortly before the last: far fewer list requests than items.
 		const lists = emulator.requests.filter((request) => request.method === 'GET' && request.path === '/v1/payouts');

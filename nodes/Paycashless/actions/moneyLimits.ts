@@ -272,7 +272,7 @@ function readLimits(this: IExecuteFunctions, i: number): Limits {
 			refuse.call(
 				this,
 				i,
-				'limit_expression',
+				'LIMIT_EXPRESSION',
 				`Refused: Money Limits → ${label} is an expression`,
 				`A limit must be typed in by the person who set up this workflow, so that no item, expression or AI model can change it. ${UNSET_ADVICE}`,
 			);
@@ -280,7 +280,7 @@ function readLimits(this: IExecuteFunctions, i: number): Limits {
 	}
 	const limits = this.getNodeParameter(LIMITS_PARAMETER, i, {}) as IDataObject;
 	const bad = (name: string, value: unknown, allowed: string): never =>
-		refuse.call(this, i, 'limit_invalid', `Refused: Money Limits → ${TYPED_ONLY[name]} is set but is ${showValue(value)}`, `It must be ${allowed}; a limit never switches itself off. ${UNSET_ADVICE}`);
+		refuse.call(this, i, 'LIMIT_INVALID', `Refused: Money Limits → ${TYPED_ONLY[name]} is set but is ${showValue(value)}`, `It must be ${allowed}; a limit never switches itself off. ${UNSET_ADVICE}`);
 	const currency = limits.currency ?? 'NGN';
 	if (!(CURRENCIES as readonly unknown[]).includes(currency)) bad('currency', currency, `one of ${CURRENCIES.join(', ')}`);
 	const period = limits.period ?? 'day';
@@ -336,7 +336,7 @@ export async function enforceMoneyLimits(this: IExecuteFunctions, i: number, kin
 	const money = moneyOf(kind, body);
 	const reference = String(body.reference ?? '');
 	if (!(CURRENCIES as readonly string[]).includes(money.currency) || money.value === undefined) {
-		refuse.call(this, i, 'amount_unreadable', `Refused: the ${kind} has no amount and currency the Money Limits can check`, 'Nothing was sent. Set the amount and currency in the fields, not only in Additional Body Fields.');
+		refuse.call(this, i, 'AMOUNT_UNREADABLE', `Refused: the ${kind} has no amount and currency the Money Limits can check`, 'Nothing was sent. Set the amount and currency in the fields, not only in Additional Body Fields.');
 	}
 	const value = money.value as number;
 	const currency = money.currency as Currency;
@@ -348,7 +348,7 @@ export async function enforceMoneyLimits(this: IExecuteFunctions, i: number, kin
 			refuse.call(
 				this,
 				i,
-				'limit_not_set',
+				'LIMIT_NOT_SET',
 				`Refused: this tool moves real money and has no ${missing.map((name) => TYPED_ONLY[name]).join(' and ')} set`,
 				`Nothing was sent. The person who set up this workflow must set Money Limits → ${requiredAsTool(kind)
 					.map((name) => TYPED_ONLY[name])
@@ -360,7 +360,7 @@ export async function enforceMoneyLimits(this: IExecuteFunctions, i: number, kin
 		refuse.call(
 			this,
 			i,
-			'currency_not_limited',
+			'CURRENCY_NOT_LIMITED',
 			`Refused: this ${kind} is in ${currency}, and this node's Money Limits are in ${limits.currency}`,
 			`Nothing was sent. Limits in one currency never apply to another: the person who set up this workflow decides whether ${currency} ${kind}s are allowed, with a node whose Limits Currency is ${currency}.`,
 		);
@@ -369,13 +369,13 @@ export async function enforceMoneyLimits(this: IExecuteFunctions, i: number, kin
 		refuse.call(
 			this,
 			i,
-			'max_amount',
+			'MAX_AMOUNT',
 			`Refused: ${show(value)} is above this node's Maximum Amount of ${show(limits.maxAmount)}`,
 			`Nothing was sent. Amounts are in main units (naira or dollars): 1500.50 means ${formatMainUnits(1500.5, currency)}; an amount meant in kobo is 100 times too large.`,
 		);
 	}
 	if (limits.periodTotal !== undefined && limits.maxAmount === undefined) {
-		refuse.call(this, i, 'limit_not_set', 'Refused: Maximum Total per Period is set without a Maximum Amount', `A period limit needs a Maximum Amount: it bounds how far payouts made at the same moment can pass the period total. ${UNSET_ADVICE}`);
+		refuse.call(this, i, 'LIMIT_NOT_SET', 'Refused: Maximum Total per Period is set without a Maximum Amount', `A period limit needs a Maximum Amount: it bounds how far payouts made at the same moment can pass the period total. ${UNSET_ADVICE}`);
 	}
 
 	if (kind === 'payout') await checkBeneficiary.call(this, i, this.getNodeParameter(LIMITS_PARAMETER, i, {}) as IDataObject, body, api);
@@ -388,7 +388,7 @@ export async function enforceMoneyLimits(this: IExecuteFunctions, i: number, kin
 		try {
 			inPeriod = paidInPeriod(await payoutsInPeriod.call(this, period, api), currency);
 		} catch (error) {
-			refuse.call(this, i, 'period_unreadable', `Refused: the payouts of ${period.label} could not be read to check the period limits`, `Nothing was sent. ${(error as Error).message}`);
+			refuse.call(this, i, 'PERIOD_UNREADABLE', `Refused: the payouts of ${period.label} could not be read to check the period limits`, `Nothing was sent. ${(error as Error).message}`);
 		}
 	}
 
@@ -401,7 +401,7 @@ export async function enforceMoneyLimits(this: IExecuteFunctions, i: number, kin
 		refuse.call(
 			this,
 			i,
-			'reference_reused',
+			'REFERENCE_REUSED',
 			`Refused: the reference "${reference}" was already used in this execution for a different ${kind}`,
 			`Nothing was sent. A reference names one ${kind}: the same reference must ask for the same amount, currency and ${kind === 'payout' ? 'account' : 'customer'}. A different ${kind} needs its own reference.`,
 		);
@@ -412,14 +412,14 @@ export async function enforceMoneyLimits(this: IExecuteFunctions, i: number, kin
 	const own = Object.values(ledger).filter((counted) => counted.currency === currency);
 	const count = Object.keys(ledger).length;
 	if (limits.maxCount !== undefined && count + 1 > limits.maxCount) {
-		refuse.call(this, i, 'max_count_execution', `Refused: this execution already made ${count} ${kind}${count === 1 ? '' : 's'}, the Maximum Count per Execution`, `Nothing was sent for reference "${reference}".`);
+		refuse.call(this, i, 'MAX_COUNT_EXECUTION', `Refused: this execution already made ${count} ${kind}${count === 1 ? '' : 's'}, the Maximum Count per Execution`, `Nothing was sent for reference "${reference}".`);
 	}
 	const total = own.reduce((sum, counted) => sum + counted.value, 0);
 	if (limits.maxTotal !== undefined && total + value > limits.maxTotal) {
 		refuse.call(
 			this,
 			i,
-			'max_total_execution',
+			'MAX_TOTAL_EXECUTION',
 			`Refused: ${show(value)} would bring this execution's total to ${show(total + value)}, above the Maximum Total per Execution of ${show(limits.maxTotal)}`,
 			`Nothing was sent for reference "${reference}".`,
 		);
@@ -430,13 +430,13 @@ export async function enforceMoneyLimits(this: IExecuteFunctions, i: number, kin
 		const periodTotal = inPeriod.total + unlisted.reduce((sum, [, counted]) => sum + counted.value, 0);
 		const periodCount = inPeriod.count + unlisted.length;
 		if (limits.periodCount !== undefined && periodCount + 1 > limits.periodCount) {
-			refuse.call(this, i, 'max_count_period', `Refused: ${periodCount} payouts were already made ${period.label}, the Maximum Count per Period`, `Nothing was sent for reference "${reference}". The count covers every payout of this Paycashless account in the period that has not failed.`);
+			refuse.call(this, i, 'MAX_COUNT_PERIOD', `Refused: ${periodCount} payouts were already made ${period.label}, the Maximum Count per Period`, `Nothing was sent for reference "${reference}". The count covers every payout of this Paycashless account in the period that has not failed.`);
 		}
 		if (limits.periodTotal !== undefined && periodTotal + value > limits.periodTotal) {
 			refuse.call(
 				this,
 				i,
-				'max_total_period',
+				'MAX_TOTAL_PERIOD',
 				`Refused: ${show(value)} would bring the payouts of ${period.label} to ${show(periodTotal + value)}, above the Maximum Total per Period of ${show(limits.periodTotal)}`,
 				`Nothing was sent for reference "${reference}". The total covers every payout of this Paycashless account in the period that has not failed, whoever made it.`,
 			);
@@ -467,7 +467,7 @@ async function checkBeneficiary(this: IExecuteFunctions, i: number, limits: IDat
 			refuse.call(
 				this,
 				i,
-				'account_not_allowed',
+				'ACCOUNT_NOT_ALLOWED',
 				`Refused: account ${account} is not among this node's Allowed Destination Accounts`,
 				`Nothing was sent. Allowed: ${allowed.join(', ')}. Add the account under Money Limits → Allowed Destination Accounts if it is right.`,
 			);
@@ -484,7 +484,7 @@ async function checkBeneficiary(this: IExecuteFunctions, i: number, limits: IDat
 		refuse.call(
 			this,
 			i,
-			'lookup_failed',
+			'LOOKUP_FAILED',
 			`Refused: the account ${accountNumber} could not be looked up to check its name`,
 			`Nothing was sent. ${(error as Error).message}`,
 		);
@@ -495,7 +495,7 @@ async function checkBeneficiary(this: IExecuteFunctions, i: number, limits: IDat
 		refuse.call(
 			this,
 			i,
-			'bank_mismatch',
+			'BANK_MISMATCH',
 			`Refused: account ${accountNumber} was looked up at bank ${String(bankId)}, but the payout goes to bank ${String(body.bankId)}`,
 			'Nothing was sent. Check Bank ID and Money Limits → Bank Code for the Name Check: they must be the same bank.',
 		);
@@ -504,7 +504,7 @@ async function checkBeneficiary(this: IExecuteFunctions, i: number, limits: IDat
 		refuse.call(
 			this,
 			i,
-			'name_mismatch',
+			'NAME_MISMATCH',
 			`Refused: account ${accountNumber} belongs to "${name}", not "${expected}"`,
 			'Nothing was sent. Every word of Expected Account Name must be in the account name (any order and case). Check the account number for a typo.',
 		);
