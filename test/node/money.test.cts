@@ -8,7 +8,7 @@
  * - the tool variant: only operations that work as a tool, no smallest-unit switch, `$fromAI`
  *   with descriptions, its own tool description, refusal without limits, compact output.
  */
-import type { IDataObject, INodeParameters, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { IDataObject, INodeParameters, INodeProperties, INodePropertyOptions, INodeTypeDescription, UsableAsToolDescription } from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
 
 import { namesMatch } from '../../nodes/Paycashless/actions/moneyLimits';
@@ -189,16 +189,21 @@ describe('the tool variant (Paycashless Tool)', () => {
 		expect(shown({ resource: 'payout', operation: 'create' }, false).map((p) => p.name)).not.toEqual(expect.arrayContaining(['toolDescription']));
 	});
 
-	it('n8n resolves a tool node\'s parameters to the chosen operation and its fields (the tool lists come before the fields)', () => {
-		const resolve = (parameters: INodeParameters) => NodeHelpers.getNodeParameters(asTool.properties, parameters, true, false, { typeVersion: 1 } as never, asTool) ?? {};
-		for (const [resource, operations] of Object.entries(registry)) {
-			for (const [operation, handler] of Object.entries(operations)) {
-				if (!offeredAsTool(handler)) continue;
-				expect({ resource, operation: resolve({ resource, operation }).operation }).toEqual({ resource, operation });
+	it('n8n resolves a tool node\'s parameters to the chosen operation and its fields (every Operation list comes before the fields)', () => {
+		// n8n runs the tool from the node's own properties (regular fields first); the tool variant's
+		// description lists its own fields first: both orders resolve the same.
+		const toolOrder = ((description.usableAsTool as UsableAsToolDescription).replacements as unknown as Pick<INodeTypeDescription, 'properties'>).properties;
+		for (const properties of [asTool.properties, toolOrder]) {
+			const resolve = (parameters: INodeParameters) => NodeHelpers.getNodeParameters(properties, parameters, true, false, { typeVersion: 1 } as never, asTool) ?? {};
+			for (const [resource, operations] of Object.entries(registry)) {
+				for (const [operation, handler] of Object.entries(operations)) {
+					if (!offeredAsTool(handler)) continue;
+					expect({ resource, operation: resolve({ resource, operation }).operation }).toEqual({ resource, operation });
+				}
 			}
+			expect(resolve({ resource: 'payout', operation: 'getAll', returnAll: false, limit: 2 })).toMatchObject({ operation: 'getAll', limit: 2, simplify: true });
+			expect(resolve({ resource: 'payout', operation: 'create' })).toMatchObject({ amount: expect.stringMatching(/^=\{\{ \$fromAI\('Amount'/) });
 		}
-		expect(resolve({ resource: 'payout', operation: 'getAll', returnAll: false, limit: 2 })).toMatchObject({ operation: 'getAll', limit: 2, simplify: true });
-		expect(resolve({ resource: 'payout', operation: 'create' })).toMatchObject({ amount: expect.stringMatching(/^=\{\{ \$fromAI\('Amount'/) });
 	});
 
 	it('"Custom API Call", which n8n\'s editor adds to the list, is refused as a tool with no request', async () => {

@@ -20,6 +20,7 @@
 import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { operationOption } from '../descriptions/builderHints';
 import { showExactly, type OperationPair } from '../descriptions/show';
 import { isObject } from '../helpers/body';
 import { formatMainUnits, MAIN_UNITS_KEY } from '../helpers/mainUnits';
@@ -129,8 +130,8 @@ export function toolDescriptionOf(operation: PaycashlessOperation): string {
  * The tool variant's own fields, added after the node's fields (they only show in the tool
  * variant). n8n builds the tool node at run time from the node's own fields (node-types.js: a
  * "synthetic tool"), so the tool's fields must be there, not in `usableAsTool.replacements`.
- * They come before the regular fields: n8n resolves parameters in order, and a field shown for an
- * operation needs the Operation list before it.
+ * The node puts every Operation list before the fields (n8n resolves parameters in order), the
+ * regular fields before the tool's; the tool variant its own first (../Paycashless.node.ts).
  */
 export function toolOnlyProperties(resources: Record<string, PaycashlessResourceDefinition>, all: OperationPair[]): INodeProperties[] {
 	const offered = Object.entries(resources)
@@ -154,7 +155,7 @@ export function toolOnlyProperties(resources: Record<string, PaycashlessResource
 	const money: OperationPair[] = [];
 	for (const { resource, definition, operations } of offered) {
 		const options: INodePropertyOptions[] = operations
-			.map(([value, { option }]) => ({ name: option.name, value, description: option.description, action: option.action }))
+			.map(([value, operation]) => operationOption(resource, value, operation))
 			.sort((a, b) => a.name.localeCompare(b.name));
 		const defaultOperation = operations.some(([value]) => value === definition.defaultOperation) ? definition.defaultOperation : options[0].value;
 		properties.push({
