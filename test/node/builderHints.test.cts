@@ -83,7 +83,7 @@ describe('builder hints (n8n-workflow builderHint) and codex aliases', () => {
 		const payout = variations.find((v) => v.content.startsWith('Payout → Create:'))!.content;
 		expect(payout).toMatch(/<pattern title=/);
 		expect(payout).toMatch(/bankId: expr\('\{\{ \$json\.bank\.id \}\}'\)/);
-		expect(tool.builderHint!.searchHint).toMatch(/Money Limits set a Maximum Amount and a Maximum Count/);
+		expect(tool.builderHint!.searchHint).toMatch(/Money Limits set a Maximum Amount and a Maximum Total per Period/);
 		expect(descriptions.trigger.builderHint!.searchHint).toMatch(/Production URL/);
 		expect(descriptions.poll.builderHint!.searchHint).toMatch(/no public n8n URL needed/);
 	});
