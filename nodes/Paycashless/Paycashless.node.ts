@@ -1,10 +1,12 @@
 import type {
 	IExecuteFunctions,
 	INodeExecutionData,
+	INodeProperties,
 	INodeType,
 	INodeTypeDescription,
 	IWebhookFunctions,
 	IWebhookResponseData,
+	UsableAsToolDescription,
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
@@ -17,10 +19,52 @@ import { showExactly } from './descriptions/show';
 import { concurrencyProperties } from './descriptions/concurrency';
 import { requestOptionsProperty } from './descriptions/requestOptions';
 import { withReadableSubtitle } from './descriptions/subtitle';
+import { actionRelatedNodes, actionSearchHint, moneyLimitsHint, operationTypeHints, RESOURCE_CAPTIONS, toolSearchHint } from './descriptions/builderHints';
 import { listSearch } from './methods';
 import { resumeWebhook } from './wait/webhook';
 import { nothingToRegister } from './helpers/webhookMethods';
 import { PACKAGE_DOCS_URL } from '../../lib/api';
+
+const RESOURCE_PROPERTY: INodeProperties = {
+	displayName: 'Resource',
+	name: 'resource',
+	type: 'options',
+	noDataExpression: true,
+	// A description per resource: n8n's AI builders take it as the caption of each operation's type.
+	options: Object.entries(resources).map(([value, { displayName }]) => ({ name: displayName, value, description: RESOURCE_CAPTIONS[value] })),
+	default: 'payment',
+};
+
+/** The tool variant's Operation lists and fields (only shown in "Paycashless Tool"). */
+const TOOL_PROPERTIES = toolOnlyProperties(resources, operationPairs());
+
+/** Each resource's Operation list and fields, from its operation files. */
+const RESOURCE_PROPERTIES = Object.entries(resources).flatMap(([name, resource]) => resourceDescription(name, resource));
+
+/** The fields after the operations' own, shared by several operations. */
+const SHARED_PROPERTIES: INodeProperties[] = [
+	{ ...moneyLimitsCollection('payout'), builderHint: moneyLimitsHint, displayOptions: showExactly(moneyPairs('payout'), operationPairs()) },
+	{ ...moneyLimitsCollection('payment'), builderHint: moneyLimitsHint, displayOptions: showExactly(moneyPairs('payment'), operationPairs()) },
+	{ ...moneyLimitsCollection('invoice'), builderHint: moneyLimitsHint, displayOptions: showExactly(moneyPairs('invoice'), operationPairs()) },
+	requestOptionsProperty(operationPairs('create'), operationPairs()),
+	...concurrencyProperties(operationPairs('read'), operationPairs('create'), operationPairs()),
+];
+
+/**
+ * The properties in n8n's order: the Resource list, every Operation list, then the fields. n8n
+ * resolves parameters in order, and a field shown for an operation needs its Operation list
+ * before it; of two fields with one name, it keeps the first in the types it gives AI builders.
+ */
+function inOrder(first: INodeProperties[], then: INodeProperties[]): INodeProperties[] {
+	const all = [...first, ...then];
+	return [RESOURCE_PROPERTY, ...all.filter((p) => p.name === 'operation'), ...all.filter((p) => p.name !== 'operation'), ...SHARED_PROPERTIES];
+}
+
+/** What the tool variant's description replaces: its own fields first, its own hint. */
+const TOOL_REPLACEMENTS = {
+	properties: inOrder(TOOL_PROPERTIES, RESOURCE_PROPERTIES),
+	builderHint: { searchHint: toolSearchHint, extraTypeDefContent: operationTypeHints(resources, { patterns: false }) },
+} as Pick<INodeTypeDescription, 'properties' | 'builderHint'> as UsableAsToolDescription['replacements'];
 
 export class Paycashless implements INodeType {
 	description: INodeTypeDescription = {
@@ -36,7 +80,18 @@ export class Paycashless implements INodeType {
 		description: 'Collect payments, send payouts and issue invoices with Paycashless (NGN and USD)',
 		defaults: { name: 'Paycashless' },
 		// n8n offers it to AI agents as "Paycashless Tool"; the tool's own fields: ./actions/tool.ts.
-		usableAsTool: true,
+		// n8n keeps the first property of each name in the types it gives AI builders, so the node
+		// lists the regular fields first and the tool variant its own fields first (the same fields:
+		// n8n runs a tool from the node's own properties, where each name shows in one variant only).
+		// n8n spreads `replacements` over the whole description of the tool variant it lists
+		// (tool-generation/ai-tools.js createAiTools), though its type names only the base fields.
+		usableAsTool: { replacements: TOOL_REPLACEMENTS },
+		// What n8n's MCP server and AI Workflow Builder tell a model (./descriptions/builderHints.ts).
+		builderHint: {
+			searchHint: actionSearchHint,
+			relatedNodes: actionRelatedNodes,
+			extraTypeDefContent: operationTypeHints(resources),
+		},
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'paycashlessApi', required: true }],
@@ -52,24 +107,7 @@ export class Paycashless implements INodeType {
 				restartWebhook: true,
 			},
 		],
-		properties: [
-			{
-				displayName: 'Resource',
-				name: 'resource',
-				type: 'options',
-				noDataExpression: true,
-				options: Object.entries(resources).map(([value, { displayName }]) => ({ name: displayName, value })),
-				default: 'payment',
-			},
-			// The tool variant's Operation lists and fields first: n8n resolves parameters in order.
-			...toolOnlyProperties(resources, operationPairs()),
-			// Each resource's Operation list and fields, from its operation files.
-			...Object.entries(resources).flatMap(([name, resource]) => resourceDescription(name, resource)),
-			{ ...moneyLimitsCollection('payout'), displayOptions: showExactly(moneyPairs('payout'), operationPairs()) },
-			{ ...moneyLimitsCollection('payment'), displayOptions: showExactly(moneyPairs('payment'), operationPairs()) },
-			requestOptionsProperty(operationPairs('create'), operationPairs()),
-			...concurrencyProperties(operationPairs('read'), operationPairs('create'), operationPairs()),
-		],
+		properties: inOrder(RESOURCE_PROPERTIES, TOOL_PROPERTIES),
 	};
 
 	constructor() {

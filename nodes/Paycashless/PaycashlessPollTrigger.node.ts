@@ -14,6 +14,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
+import { pollTriggerRelatedNodes, pollTriggerSearchHint } from './descriptions/builderHints';
 import { CREATED_AT_QUERY, statusLabel } from './descriptions/common';
 import { eventSubtitle } from './descriptions/subtitle';
 import { paycashlessApi, type ListOptions } from './transport';
@@ -212,6 +213,8 @@ export class PaycashlessPollTrigger implements INodeType {
 			name: 'Paycashless Poll Trigger',
 		},
 		polling: true,
+		// What n8n's MCP server and AI Workflow Builder tell a model (./descriptions/builderHints.ts).
+		builderHint: { searchHint: pollTriggerSearchHint, relatedNodes: pollTriggerRelatedNodes },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [

@@ -13,6 +13,7 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { DEFAULT_TIMESTAMP_TOLERANCE_SECONDS, TIMESTAMP_HEADER } from '../../lib/signing';
+import { triggerRelatedNodes, triggerSearchHint } from './descriptions/builderHints';
 import { evaluateCallback } from './callbacks/evaluate';
 import { headerValue } from './callbacks/headers';
 import { candidateCallbackUrls } from './callbacks/urls';
@@ -52,6 +53,8 @@ export class PaycashlessTrigger implements INodeType {
 		defaults: {
 			name: 'Paycashless Trigger',
 		},
+		// What n8n's MCP server and AI Workflow Builder tell a model (./descriptions/builderHints.ts).
+		builderHint: { searchHint: triggerSearchHint, relatedNodes: triggerRelatedNodes },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		triggerPanel: {

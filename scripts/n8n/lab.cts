@@ -7,7 +7,7 @@
  * `.n8n-lab/` (see scripts/n8n/README.md).
  */
 import { spawn, spawnSync, type ChildProcess, type SpawnSyncOptions } from 'child_process';
-import { createHash } from 'crypto';
+import { createHash, randomUUID } from 'crypto';
 import * as os from 'os';
 import { createServer } from 'net';
 import * as fs from 'fs';
@@ -506,11 +506,17 @@ export class N8nSession {
 	/** Creates an API key with every scope the owner may grant, for `/api/v1`. */
 	async createApiKey(label = 'paycashless-lab'): Promise<string> {
 		const scopes = await this.rest<string[]>('GET', '/rest/api-keys/scopes');
-		const created = await this.rest<{ rawApiKey: string }>('POST', '/rest/api-keys', {
-			label: `${label}-${Date.now()}`,
-			expiresAt: null,
-			scopes,
-		});
+		const body = () => ({ label: `${label}-${Date.now()}-${randomUUID().slice(0, 8)}`, expiresAt: null, scopes });
+		// n8n 1.123's key is a JWT of the user and the second it was made: two test files sharing one
+		// n8n that ask in the same second get the same key, and n8n refuses the second ("already an
+		// entry"). A second later it differs.
+		let response = await this.request<{ data: { rawApiKey: string } }>('POST', '/rest/api-keys', body());
+		for (let retry = 0; retry < 3 && response.status >= 300 && /already an entry/.test(response.text); retry++) {
+			await delay(1100);
+			response = await this.request<{ data: { rawApiKey: string } }>('POST', '/rest/api-keys', body());
+		}
+		if (response.status >= 300) throw new Error(`POST /rest/api-keys: HTTP ${response.status} ${response.text.slice(0, 1000)}`);
+		const created = response.body.data;
 		this.apiKey = created.rawApiKey;
 		return this.apiKey;
 	}

@@ -57,8 +57,8 @@ beforeAll(async () => {
 					currency: 'NGN',
 					destinationAccountNumber: "={{ $fromAI('Destination_Account_Number', '10-digit NUBAN', 'string') }}",
 					bankId: "={{ $fromAI('Bank_ID', 'Paycashless bank id, starts with bank_', 'string') }}",
-					// As a tool, a payout needs these limits (or an explicit opt-out) to run at all.
-					moneyLimits: { maxAmount: 10000, maxCount: 5 },
+					// As a tool, a payout needs Maximum Amount and Maximum Total per Period (or an explicit opt-out) to run at all.
+					moneyLimits: { maxAmount: 10000, maxCount: 5, periodTotal: 1000000 },
 				},
 			},
 		],
@@ -237,7 +237,7 @@ describe('human review of a tool call (n8n 2.x: Chat review node, Approve or Dec
 						currency: 'NGN',
 						destinationAccountNumber: "={{ $fromAI('Destination_Account_Number', '10-digit NUBAN', 'string') }}",
 						bankId: "={{ $fromAI('Bank_ID', 'Paycashless bank id', 'string') }}",
-						moneyLimits: { maxAmount: 10000, maxCount: 5 },
+						moneyLimits: { maxAmount: 10000, maxCount: 5, periodTotal: 1000000 },
 					},
 				},
 			],

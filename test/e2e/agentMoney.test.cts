@@ -26,6 +26,12 @@ const LOOKUP = 'Look Up Account';
 const CHECK = 'Check Payout';
 const NAMED = 'Pay Named Payee';
 const UNLIMITED = 'Pay Without Limits';
+const DAILY_USD = 'Pay Daily USD';
+const MODEL_LIMIT = 'Pay Model Limit';
+const ZERO_LIMIT = 'Pay Zero Limit';
+const ANY_CURRENCY = 'Pay Any Currency';
+/** The NGN tools' period limit: high, so the other tests of this file never reach it. */
+const NGN_DAY = 1_000_000;
 
 beforeAll(async () => {
 	lab = await startE2eLab();
@@ -34,14 +40,25 @@ beforeAll(async () => {
 		maxIterations: 20,
 		tools: [
 			// Only what a person sets: the fields a model fills come as $fromAI from the node itself.
-			{ name: PAY, parameters: { resource: 'payout', operation: 'create', currency: 'NGN', moneyLimits: { maxAmount: 50000, maxCount: 3, maxTotal: 100000 } } },
+			{ name: PAY, parameters: { resource: 'payout', operation: 'create', currency: 'NGN', moneyLimits: { maxAmount: 50000, maxCount: 3, maxTotal: 100000, periodTotal: NGN_DAY } } },
 			{ name: LOOKUP, parameters: { resource: 'bankAccount', operation: 'lookUp' } },
 			{ name: CHECK, parameters: { resource: 'payout', operation: 'verify' } },
 			{
 				name: NAMED,
-				parameters: { resource: 'payout', operation: 'create', currency: 'NGN', moneyLimits: { maxAmount: 50000, maxCount: 3, expectedAccountName: 'Ada Obi', beneficiaryBankCode: '044' } },
+				parameters: { resource: 'payout', operation: 'create', currency: 'NGN', moneyLimits: { maxAmount: 50000, periodTotal: NGN_DAY, expectedAccountName: 'Ada Obi', beneficiaryBankCode: '044' } },
 			},
 			{ name: UNLIMITED, parameters: { resource: 'payout', operation: 'create', currency: 'NGN' } },
+			// The period limit in its own currency: the NGN payouts of the other tests do not count.
+			{ name: DAILY_USD, parameters: { resource: 'payout', operation: 'create', currency: 'USD', moneyLimits: { currency: 'USD', maxAmount: 200, periodTotal: 500 } } },
+			{
+				name: MODEL_LIMIT,
+				parameters: { resource: 'payout', operation: 'create', currency: 'NGN', moneyLimits: { maxAmount: "={{ $fromAI('Max_Amount', 'The largest amount allowed', 'number') }}", periodTotal: NGN_DAY } },
+			},
+			{ name: ZERO_LIMIT, parameters: { resource: 'payout', operation: 'create', currency: 'NGN', moneyLimits: { maxAmount: 0, periodTotal: NGN_DAY } } },
+			{
+				name: ANY_CURRENCY,
+				parameters: { resource: 'payout', operation: 'create', currency: "={{ $fromAI('Currency', 'NGN or USD', 'string') }}", moneyLimits: { maxAmount: 50000, periodTotal: NGN_DAY } },
+			},
 		],
 	});
 });
@@ -142,9 +159,93 @@ describe('Money Limits hold for an agent', () => {
 		const postsBefore = payoutPosts();
 		const run = await agent.run('pay', [{ toolCalls: [{ name: 'Pay_Without_Limits', arguments: args(`agent-nolimit-${randomUUID().slice(0, 6)}`, 10) }] }, { text: 'ok' }]);
 		const result = resultOf(toolResults(run.requests[1])[0].content);
-		expect(result.message).toBe('Refused: this tool moves real money and has no Maximum Amount set');
+		expect(result.message).toBe('Refused: this tool moves real money and has no Maximum Amount and Maximum Total per Period set');
+		expect(result.error).toMatchObject({ type: 'money_limit', code: 'LIMIT_NOT_SET' });
 		expect(payoutPosts()).toBe(postsBefore);
 		expect(toolRunItems(run.toolRuns(UNLIMITED)[0])[0]).toMatchObject({ message: result.message });
+	});
+});
+
+describe('Money Limits hold whatever the model, the next execution or an expression does', () => {
+	const usd = (reference: string, amount: number) => ({ Reference: reference, Amount: amount, Account_Number: ACCOUNT, Bank_ID: ACCESS_BANK });
+	/** The results of the tool calls of the turn before request `turn` (a request repeats all earlier results first). */
+	const resultsOf = (run: { requests: Array<Parameters<typeof toolResults>[0]> }, turn: number) => {
+		const before = turn > 1 ? toolResults(run.requests[turn - 1]).length : 0;
+		return toolResults(run.requests[turn])
+			.slice(before)
+			.map((result) => resultOf(result.content));
+	};
+
+	it('a period total holds across three executions (three chat messages): USD 200 + 200, then the third is refused, 2 payouts', async () => {
+		const refs = Array.from({ length: 3 }, (_, k) => `agent-day-${k}-${randomUUID().slice(0, 6)}`);
+		const results = [];
+		for (const reference of refs) {
+			const run = await agent.run(`pay ${reference}`, [{ toolCalls: [{ name: 'Pay_Daily_USD', arguments: usd(reference, 200) }] }, { text: 'ok' }]);
+			results.push(resultsOf(run, 1)[0]);
+		}
+		expect(results[0]).toMatchObject({ status: 'pending', amount: 'USD 200.00' });
+		expect(results[1]).toMatchObject({ status: 'pending', amount: 'USD 200.00' });
+		expect(results[2].message).toMatch(/^Refused: USD 200\.00 would bring the payouts of today \(since 00:00 [^)]+\) to USD 600\.00, above the Maximum Total per Period of USD 500\.00$/);
+		expect(results[2].error).toMatchObject({ type: 'money_limit', code: 'MAX_TOTAL_PERIOD' });
+		expect(lab.emulator.list('payouts').filter((payout) => refs.includes(String(payout.reference)))).toHaveLength(2);
+	});
+
+	it('a limit the model fills ($fromAI) or left at 0 refuses, 0 payouts; the model cannot switch limits off', async () => {
+		const postsBefore = payoutPosts();
+		const run = await agent.run('pay', [
+			{
+				toolCalls: [
+					{ name: 'Pay_Model_Limit', arguments: { ...args(`agent-fromai-${randomUUID().slice(0, 6)}`, 10), Max_Amount: 99999999 } },
+					{ name: 'Pay_Zero_Limit', arguments: args(`agent-zero-${randomUUID().slice(0, 6)}`, 10) },
+				],
+			},
+			{ text: 'ok' },
+		]);
+		const [fromAi, zero] = resultsOf(run, 1);
+		expect(fromAi.message).toBe('Refused: Money Limits → Maximum Amount is an expression');
+		expect(fromAi.error).toMatchObject({ code: 'LIMIT_EXPRESSION' });
+		expect(zero.message).toBe('Refused: Money Limits → Maximum Amount is set but is 0');
+		expect(zero.error).toMatchObject({ code: 'LIMIT_INVALID' });
+		expect(payoutPosts()).toBe(postsBefore);
+	});
+
+	it('a refused attempt and a reused reference cannot lift the execution total', async () => {
+		const [a, c] = [`agent-lift-a-${randomUUID().slice(0, 6)}`, `agent-lift-c-${randomUUID().slice(0, 6)}`];
+		const run = await agent.run('pay', [
+			{ toolCalls: [{ name: 'Pay_Claim', arguments: args(a, 40000) }] },
+			// The same reference for more money: refused, not "already counted".
+			{ toolCalls: [{ name: 'Pay_Claim', arguments: args(a, 50000) }] },
+			// Paycashless refuses this one (no such bank): its place is freed, not kept at its first amount.
+			{ toolCalls: [{ name: 'Pay_Claim', arguments: { ...args(c, 1000), Bank_ID: 'bank_00000000000000000000000000000000' } }] },
+			// Then the same reference for more than the total leaves: refused by the total.
+			{ toolCalls: [{ name: 'Pay_Claim', arguments: args(c, 50000) }] },
+			{ toolCalls: [{ name: 'Pay_Claim', arguments: args(`agent-lift-d-${randomUUID().slice(0, 6)}`, 50000) }] },
+			{ text: 'done' },
+		]);
+		expect(resultsOf(run, 1)[0]).toMatchObject({ status: 'pending', amount: 'NGN 40,000.00' });
+		expect(resultsOf(run, 2)[0]).toMatchObject({ message: `Refused: the reference "${a}" was already used in this execution for a different payout`, error: { code: 'REFERENCE_REUSED' } });
+		expect(resultsOf(run, 3)[0].message).toMatch(/Invalid bank/);
+		expect(resultsOf(run, 4)[0]).toMatchObject({ status: 'pending', amount: 'NGN 50,000.00' });
+		expect(resultsOf(run, 5)[0]).toMatchObject({ error: { code: 'MAX_TOTAL_EXECUTION' } });
+		const paid = lab.emulator.list('payouts').filter((payout) => String(payout.reference).startsWith('agent-lift-'));
+		expect(paid.map((payout) => payout.amount)).toEqual([4000000, 5000000]);
+	});
+
+	it('a payout in a currency the limits do not name is refused, even when the model picks it', async () => {
+		const reference = `agent-cur-${randomUUID().slice(0, 6)}`;
+		const run = await agent.run('pay in dollars', [{ toolCalls: [{ name: 'Pay_Any_Currency', arguments: { ...args(reference, 100), Currency: 'USD' } }] }, { text: 'ok' }]);
+		expect(resultsOf(run, 1)[0]).toMatchObject({ message: "Refused: this payout is in USD, and this node's Money Limits are in NGN", error: { code: 'CURRENCY_NOT_LIMITED' } });
+		expect(lab.emulator.list('payouts').filter((payout) => payout.reference === reference)).toHaveLength(0);
+	});
+
+	it("no message to the model carries another payout's details: a reference of someone else's payout is refused by field name only", async () => {
+		const reference = `agent-clash-${randomUUID().slice(0, 6)}`;
+		await agent.run('pay', [{ toolCalls: [{ name: 'Pay_Claim', arguments: args(reference, 777) }] }, { text: 'ok' }]);
+		const run = await agent.run('pay', [{ toolCalls: [{ name: 'Pay_Claim', arguments: args(reference, 888) }] }, { text: 'ok' }]);
+		const content = toolResults(run.requests[1])[0].content;
+		expect(resultOf(content).message).toMatch(new RegExp(`^The reference "${reference}" already belongs to another payout with a different amount`));
+		expect(content).not.toMatch(/777|77700|0123456789|po_/);
+		expect(lab.emulator.list('payouts').filter((payout) => payout.reference === reference)).toHaveLength(1);
 	});
 });
 

@@ -36,7 +36,8 @@ beforeAll(async () => {
 					currency: 'NGN',
 					moneyLimits: {
 						maxAmount: 50000,
-						maxCount: 3,
+						// As a tool, a payout needs a period limit too (Money Limits).
+						periodTotal: 1_000_000,
 						expectedAccountName: "={{ $fromAI('Account_Name', 'The account holder name written on the claim', 'string') }}",
 						beneficiaryBankCode: '044',
 					},

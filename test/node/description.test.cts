@@ -1,7 +1,7 @@
 import { readFileSync } from 'fs';
 import { join } from 'path';
 
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions, INodeTypeDescription, UsableAsToolDescription } from 'n8n-workflow';
 
 import { findOperation, registry } from '../../nodes/Paycashless/actions/registry';
 import { Paycashless } from '../../nodes/Paycashless/Paycashless.node';
@@ -40,7 +40,10 @@ const operationProperties = properties.filter((p) => p.name === 'operation');
 describe('node description', () => {
 	it('has the n8n node basics', () => {
 		expect(description.name).toBe('paycashless');
-		expect(description.usableAsTool).toBe(true);
+		// The tool variant lists the same fields, its own first (n8n keeps the first of each name in the types it gives AI builders).
+		const asTool = (description.usableAsTool as UsableAsToolDescription).replacements as unknown as Pick<INodeTypeDescription, 'properties'>;
+		expect(asTool.properties).toHaveLength(description.properties.length);
+		expect(new Set(asTool.properties)).toEqual(new Set(description.properties));
 		expect(description.subtitle).toMatch(/^=\{\{ .* \}\}$/);
 		expect(description.icon).toEqual({ light: 'file:paycashless.svg', dark: 'file:paycashless.dark.svg' });
 		expect(description.inputs).toEqual(['main']);

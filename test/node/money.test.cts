@@ -8,11 +8,12 @@
  * - the tool variant: only operations that work as a tool, no smallest-unit switch, `$fromAI`
  *   with descriptions, its own tool description, refusal without limits, compact output.
  */
-import type { IDataObject, INodeParameters, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { IDataObject, INodeParameters, INodeProperties, INodePropertyOptions, INodeTypeDescription, UsableAsToolDescription } from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
 
 import { registry } from '../../nodes/Paycashless/actions/registry';
 import { offeredAsTool } from '../../nodes/Paycashless/actions/tool';
+import { moneyKind } from '../../nodes/Paycashless/actions/types';
 import { Paycashless } from '../../nodes/Paycashless/Paycashless.node';
 import { withMainUnits } from '../../nodes/Paycashless/helpers/mainUnits';
 import { runNode, type RunResult } from '../helpers/executeContext.cjs';
@@ -162,16 +163,21 @@ describe('the tool variant (Paycashless Tool)', () => {
 		expect(shown({ resource: 'payout', operation: 'create' }, false).map((p) => p.name)).not.toEqual(expect.arrayContaining(['toolDescription']));
 	});
 
-	it('n8n resolves a tool node\'s parameters to the chosen operation and its fields (the tool lists come before the fields)', () => {
-		const resolve = (parameters: INodeParameters) => NodeHelpers.getNodeParameters(asTool.properties, parameters, true, false, { typeVersion: 1 } as never, asTool) ?? {};
-		for (const [resource, operations] of Object.entries(registry)) {
-			for (const [operation, handler] of Object.entries(operations)) {
-				if (!offeredAsTool(handler)) continue;
-				expect({ resource, operation: resolve({ resource, operation }).operation }).toEqual({ resource, operation });
+	it('n8n resolves a tool node\'s parameters to the chosen operation and its fields (every Operation list comes before the fields)', () => {
+		// n8n runs the tool from the node's own properties (regular fields first); the tool variant's
+		// description lists its own fields first: both orders resolve the same.
+		const toolOrder = ((description.usableAsTool as UsableAsToolDescription).replacements as unknown as Pick<INodeTypeDescription, 'properties'>).properties;
+		for (const properties of [asTool.properties, toolOrder]) {
+			const resolve = (parameters: INodeParameters) => NodeHelpers.getNodeParameters(properties, parameters, true, false, { typeVersion: 1 } as never, asTool) ?? {};
+			for (const [resource, operations] of Object.entries(registry)) {
+				for (const [operation, handler] of Object.entries(operations)) {
+					if (!offeredAsTool(handler)) continue;
+					expect({ resource, operation: resolve({ resource, operation }).operation }).toEqual({ resource, operation });
+				}
 			}
+			expect(resolve({ resource: 'payout', operation: 'getAll', returnAll: false, limit: 2 })).toMatchObject({ operation: 'getAll', limit: 2, simplify: true });
+			expect(resolve({ resource: 'payout', operation: 'create' })).toMatchObject({ amount: expect.stringMatching(/^=\{\{ \$fromAI\('Amount'/) });
 		}
-		expect(resolve({ resource: 'payout', operation: 'getAll', returnAll: false, limit: 2 })).toMatchObject({ operation: 'getAll', limit: 2, simplify: true });
-		expect(resolve({ resource: 'payout', operation: 'create' })).toMatchObject({ amount: expect.stringMatching(/^=\{\{ \$fromAI\('Amount'/) });
 	});
 
 	it('"Custom API Call", which n8n\'s editor adds to the list, is refused as a tool with no request', async () => {
@@ -180,22 +186,204 @@ describe('the tool variant (Paycashless Tool)', () => {
 		expect(emulator.requests).toHaveLength(0);
 	});
 
-	it('a money-moving tool without Maximum Amount and Count refuses, and tells the model; the opt-out lets it run', async () => {
-		const { output } = await run(payout('tool-1', 10, { maxAmount: 100 }), { asTool: true });
-		expect(output[0].json.message).toBe('Refused: this tool moves real money and has no Maximum Count per Execution set');
-		expect((output[0].json.error as IDataObject).description).toMatch(/An AI agent cannot change this/);
+	it('a payout tool without Maximum Amount and Maximum Total per Period refuses, and tells the model; the opt-out runs and every result says limits were off', async () => {
+		const { output } = await run(payout('tool-1', 10, { maxAmount: 100, maxCount: 5 }), { asTool: true });
+		expect(output[0].json.message).toBe('Refused: this tool moves real money and has no Maximum Total per Period set');
+		expect(output[0].json.error).toMatchObject({ type: 'money_limit', code: 'LIMIT_NOT_SET', description: expect.stringMatching(/An AI agent cannot change this/) });
 		expect(emulator.requests).toHaveLength(0);
 		const optedOut = await run({ ...payout('tool-2', 10), runWithoutLimits: true }, { asTool: true });
-		expect(optedOut.output[0].json).toMatchObject({ reference: 'tool-2', status: 'pending', currency: 'NGN', amount: 'NGN 10.00' });
+		expect(optedOut.output[0].json).toMatchObject({ reference: 'tool-2', status: 'pending', currency: 'NGN', amount: 'NGN 10.00', moneyLimits: expect.stringMatching(/Money Limits were off/) });
+		// Only a literal true typed by a person opts out: an expression does not.
+		const fromModel = await run({ ...payout('tool-3', 10), runWithoutLimits: "={{ $fromAI('off', '', 'boolean') }}" }, { asTool: true });
+		expect(fromModel.output[0].json.message).toMatch(/^Refused: this tool moves real money and has no Maximum Amount and Maximum Total per Period set/);
+		expect(emulator.list('payouts')).toHaveLength(1);
+	});
+
+	it('a payment tool needs Maximum Amount and Maximum Count per Execution; the notice shows while limits are off', async () => {
+		const transfer = { resource: 'payment', operation: 'createTransfer', reference: 'tool-pay-1', amount: 50, currency: 'NGN', customerEmail: 'a@example.com', customerName: 'A B' };
+		const { output } = await run({ ...transfer, moneyLimits: { maxAmount: 100 } }, { asTool: true });
+		expect(output[0].json.message).toBe('Refused: this tool moves real money and has no Maximum Count per Execution set');
+		const notice = shown({ resource: 'payout', operation: 'create', runWithoutLimits: true }, true).find((p) => p.name === 'runWithoutLimitsNotice');
+		expect(notice?.displayName).toMatch(/Limits are off/);
+		expect(shown({ resource: 'payout', operation: 'create', runWithoutLimits: false }, true).map((p) => p.name)).not.toContain('runWithoutLimitsNotice');
+	});
+
+	it('the amount and count limits and the opt-out take no expressions: n8n offers no "let the model define this" on them', () => {
+		const limitFields = description.properties.filter((p) => p.name === 'moneyLimits');
+		expect(limitFields.map((p) => p.displayOptions?.show?.resource).flat().sort()).toEqual(['invoice', 'payment', 'payout']);
+		for (const collection of limitFields) {
+			for (const option of collection.options as INodeProperties[]) {
+				if (['allowedAccounts', 'expectedAccountName', 'beneficiaryBankCode'].includes(option.name)) continue;
+				expect({ name: option.name, noDataExpression: option.noDataExpression }).toEqual({ name: option.name, noDataExpression: true });
+			}
+		}
+		expect(description.properties.find((p) => p.name === 'runWithoutLimits')?.noDataExpression).toBe(true);
+	});
+
+	it('an operation not offered as a tool is refused when the tool runs, whatever its stored parameters say', async () => {
+		const { output } = await run({ ...payout('tool-wait-1', 10, { maxAmount: 100, periodTotal: 1000 }), operation: 'createAndWait' }, { asTool: true });
+		expect(output[0].json.message).toBe('Refused: "createAndWait" of "payout" is not offered to an AI agent');
+		expect(emulator.requests).toHaveLength(0);
+	});
+
+	it('each offered operation says what it does to money or people: an invoice is e-mailed, a tax rate changes later invoices', () => {
+		const toolText = (resource: string, operation: string) => String(shown({ resource, operation }, true).find((p) => p.name === 'toolDescription')?.default);
+		expect(toolText('invoice', 'create')).toMatch(/e-mails the invoice to the customer's address/);
+		expect(toolText('taxRate', 'update')).toMatch(/Every later invoice that uses this tax rate follows the change/);
+		expect(toolText('invoice', 'cancel')).toMatch(/can no longer pay/);
+		expect(toolText('dedicatedAccount', 'create')).toMatch(/bank account number to pay into/);
+		// Invoices take Money Limits like payments.
+		expect(shown({ resource: 'invoice', operation: 'create' }, true).map((p) => p.name)).toEqual(expect.arrayContaining(['moneyLimits', 'runWithoutLimits']));
 	});
 
 	it('Simplify: a compact result with money as text in main units; a repeat says nothing was paid', async () => {
-		const limits = { maxAmount: 5000, maxCount: 2 };
+		const limits = { maxAmount: 5000, periodTotal: 10000 };
 		const first = await run(payout('tool-3', 1500.5, limits), { asTool: true });
 		expect(Object.keys(first.output[0].json).sort()).toEqual(['amount', 'createdAt', 'currency', 'destinationAccountNumber', 'destinationBankId', 'fee', 'id', 'reference', 'status', 'vat']);
 		expect(first.output[0].json.amount).toBe('NGN 1,500.50');
 		const again = await run(payout('tool-3', 1500.5, limits), { asTool: true });
 		expect(again.output[0].json.repeatedReference).toMatch(/nothing new was created or paid/);
 		expect(emulator.list('payouts')).toHaveLength(1);
+	});
+});
+
+describe('Money Limits that nobody downstream can loosen', () => {
+	const refusedWith = async (moneyLimits: INodeParameters, code: string, message: RegExp) => {
+		const { output } = await run(payout(`odd-${code}-${Math.random().toString(36).slice(2, 8)}`, 10, moneyLimits), { continueOnFail: true });
+		expect(output[0].json.message).toMatch(message);
+		expect(output[0].json.error).toMatchObject({ type: 'money_limit', code });
+	};
+
+	it('a limit stored as an expression ($fromAI or item data) is refused whatever it resolves to, with 0 requests', async () => {
+		await refusedWith({ maxAmount: "={{ $fromAI('Max', '', 'number') }}" }, 'LIMIT_EXPRESSION', /^Refused: Money Limits → Maximum Amount is an expression$/);
+		await refusedWith({ periodTotal: '={{ $json.limit }}', maxAmount: 100 }, 'LIMIT_EXPRESSION', /Maximum Total per Period is an expression/);
+		await refusedWith({ currency: '={{ $json.currency }}' }, 'LIMIT_EXPRESSION', /Limits Currency is an expression/);
+		expect(emulator.requests).toHaveLength(0);
+	});
+
+	it('a limit that is set but 0, empty, null, text or a list refuses the item instead of switching itself off', async () => {
+		for (const value of [0, '', null, 'abc', [5], -1]) {
+			await refusedWith({ maxAmount: value as never }, 'LIMIT_INVALID', /^Refused: Money Limits → Maximum Amount is set but is /);
+		}
+		await refusedWith({ maxCount: 2.5 }, 'LIMIT_INVALID', /Maximum Count per Execution is set but is 2\.5/);
+		await refusedWith({ periodTotal: 0, maxAmount: 100 }, 'LIMIT_INVALID', /Maximum Total per Period is set but is 0/);
+		expect(emulator.requests).toHaveLength(0);
+	});
+
+	it('limits name their currency: a USD payout under NGN limits is refused, also when Additional Body Fields switch it', async () => {
+		const usd = await run(payout('usd-1', 10, { maxAmount: 200000 }, { currency: 'USD' }), { continueOnFail: true });
+		expect(usd.output[0].json.message).toBe('Refused: this payout is in USD, and this node\'s Money Limits are in NGN');
+		expect(usd.output[0].json.error).toMatchObject({ code: 'CURRENCY_NOT_LIMITED' });
+		const switched = await run(payout('usd-2', 10, { maxAmount: 200000 }, { additionalFields: { additionalBodyJson: '{"amount": {"value": 1000, "currency": "USD"}}' } }), { continueOnFail: true });
+		expect(switched.output[0].json.error).toMatchObject({ code: 'CURRENCY_NOT_LIMITED' });
+		expect(emulator.list('payouts')).toHaveLength(0);
+		await run(payout('usd-3', 10, { maxAmount: 100, currency: 'USD' }, { currency: 'USD' }));
+		expect(emulator.list('payouts')).toHaveLength(1);
+	});
+});
+
+describe('a counted reference is the same payout', () => {
+	it('the same reference with another amount or account is refused; the same payout again passes and is not counted twice', async () => {
+		const execution: IDataObject = {};
+		const limits = { maxTotal: 1000 };
+		await run(payout('same-1', 600, limits), { nodeContext: execution });
+		const bigger = await refusal(run(payout('same-1', 5000, limits), { nodeContext: execution }));
+		expect(bigger.message).toBe('Refused: the reference "same-1" was already used in this execution for a different payout');
+		expect(bigger.description).not.toMatch(/600|5,000|0123456789/);
+		const otherAccount = await refusal(run(payout('same-1', 600, limits, { destinationAccountNumber: '0987654321' }), { nodeContext: execution }));
+		expect(otherAccount.message).toMatch(/already used in this execution for a different payout/);
+		await run(payout('same-1', 600, limits), { nodeContext: execution });
+		// The total was not lifted by the attempts: 600 counted once, 400 left.
+		const over = await refusal(run(payout('same-2', 401, limits), { nodeContext: execution }));
+		expect(over.message).toMatch(/total to NGN 1,001\.00/);
+		expect(emulator.list('payouts')).toHaveLength(1);
+	});
+
+	it('a payout Paycashless definitely refused (400) frees its place; the next one can use it', async () => {
+		const execution: IDataObject = {};
+		const limits = { maxTotal: 1000, maxCount: 1 };
+		const refused = await refusal(run(payout('free-1', 900, limits, { bankId: 'bank_00000000000000000000000000000000' }), { nodeContext: execution }));
+		expect(refused.message).toMatch(/Invalid bank/);
+		await run(payout('free-2', 900, limits), { nodeContext: execution });
+		expect(emulator.list('payouts').map((p) => p.reference)).toEqual(['free-2']);
+	});
+
+	it('an unclear answer (the connection dropped after Paycashless created it) keeps the place', async () => {
+		const execution: IDataObject = {};
+		const limits = { maxCount: 1 };
+		// Paycashless answers 503 to the create and to every lookup: whether it paid stays unknown.
+		emulator.setFaults({ error5xxRate: 1, match: '/v1/payouts' });
+		const unclear = await refusal(run(payout('kept-1', 10, limits, { requestOptions: { maxAttempts: 1, retryDelay: 0 } }), { nodeContext: execution }));
+		expect(unclear.message).not.toMatch(/^Refused/);
+		emulator.clearFaults();
+		const next = await refusal(run(payout('kept-2', 10, limits), { nodeContext: execution }));
+		expect(next.message).toMatch(/already made 1 payout, the Maximum Count per Execution/);
+	});
+});
+
+describe('period limits hold across executions, from Paycashless\'s own record', () => {
+	const limits = { maxAmount: 200000, periodTotal: 500000, periodCount: 5 };
+
+	it('three executions (new node context each): the third is refused; failed payouts and other workflows\' payouts count as Paycashless lists them', async () => {
+		await run(payout('day-1', 200000, limits), { nodeContext: {} });
+		await run(payout('day-2', 200000, limits), { nodeContext: {} });
+		const third = await refusal(run(payout('day-3', 200000, limits), { nodeContext: {} }));
+		expect(third.message).toMatch(/^Refused: NGN 200,000\.00 would bring the payouts of today \(since 00:00 UTC\) to NGN 600,000\.00, above the Maximum Total per Period of NGN 500,000\.00$/);
+		expect(emulator.list('payouts')).toHaveLength(2);
+		// A failed payout moved no money: its amount is free again.
+		await emulator.completePayout('day-2', 'failed');
+		await run(payout('day-3', 200000, limits), { nodeContext: {} });
+		// A payout made outside this node (another workflow, the dashboard) counts too.
+		await run(payout('elsewhere-1', 100000), { nodeContext: {} });
+		const fourth = await refusal(run(payout('day-4', 100, limits), { nodeContext: {} }));
+		expect(fourth.message).toMatch(/to NGN 500,100\.00, above/);
+		// A reference Paycashless already has is found again, not paid again, and not refused.
+		const again = await run(payout('day-1', 200000, limits), { nodeContext: {} });
+		expect(again.output[0].json.reference).toBe('day-1');
+		expect(emulator.list('payouts')).toHaveLength(4);
+	});
+
+	it('a batch in one run cannot pass the period total together (items in parallel)', async () => {
+		const items = Array.from({ length: 8 }, (_, k) => payout(`batch-${k}`, 100000, { maxAmount: 200000, periodTotal: 500000 }, { concurrency: 8 }));
+		const { output } = await run(items, { continueOnFail: true });
+		expect(output.filter((item) => item.json.message === undefined)).toHaveLength(5);
+		expect(output.filter((item) => (item.json.error as IDataObject | undefined)?.code === 'MAX_TOTAL_PERIOD')).toHaveLength(3);
+		expect(emulator.list('payouts')).toHaveLength(5);
+		// One full read, then reads from shortly before the last: far fewer list requests than items.
+		const lists = emulator.requests.filter((request) => request.method === 'GET' && request.path === '/v1/payouts');
+		expect(lists.length).toBeLessThanOrEqual(items.length);
+	});
+
+	it('the count per period and a period without Maximum Amount', async () => {
+		for (let k = 0; k < 2; k++) await run(payout(`cnt-${k}`, 1, { maxAmount: 10, periodCount: 2 }), { nodeContext: {} });
+		const third = await refusal(run(payout('cnt-2', 1, { maxAmount: 10, periodCount: 2 }), { nodeContext: {} }));
+		expect(third.message).toMatch(/^Refused: 2 payouts were already made today/);
+		const noMax = await refusal(run(payout('cnt-3', 1, { periodTotal: 10 }), { nodeContext: {} }));
+		expect(noMax.message).toBe('Refused: Maximum Total per Period is set without a Maximum Amount');
+	});
+});
+
+describe('money kinds', () => {
+	it('an invoice takes Maximum Amount on its items\' total (before tax)', async () => {
+		const invoice = {
+			resource: 'invoice',
+			operation: 'create',
+			reference: 'inv-limit-1',
+			invoiceDescription: 'Order',
+			currency: 'NGN',
+			customerEmail: 'a@example.com',
+			customerName: 'A B',
+			items: { itemValues: [{ name: 'Rice', quantity: 3, price: 4000 }] },
+			daysUntilDue: 7,
+			moneyLimits: { maxAmount: 10000 },
+		};
+		const error = await refusal(run(invoice));
+		expect(error.message).toBe("Refused: NGN 12,000.00 is above this node's Maximum Amount of NGN 10,000.00");
+		expect(emulator.requests).toHaveLength(0);
+	});
+
+	it('a create that moves money of a kind the limits do not know fails loudly', () => {
+		const declaration = { kind: 'create', findsAgain: { object: 'refund', movesMoney: true } } as never;
+		expect(() => moneyKind(declaration)).toThrow(/Money Limits know no refund/);
 	});
 });

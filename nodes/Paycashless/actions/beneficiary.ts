@@ -9,13 +9,13 @@
  * reads refusals, and the name is what it could otherwise learn to write.
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
 import { isObject } from '../helpers/body';
 import { namesMatch } from '../helpers/names';
 import { NUBAN_DIGITS, optionalText, requireDigits } from '../helpers/validation';
 import type { PaycashlessApi } from '../transport';
 import { accountLookupRequest, requireBankCode } from './bankAccount/lookUp.operation';
+import { refuse } from './limitRefusal';
 
 /** The payout-only fields of Money Limits. */
 export function beneficiaryFields(): INodeProperties[] {
@@ -71,7 +71,8 @@ function lookupNodeNames(this: IExecuteFunctions): string[] {
  * the check would compare the lookup with itself.
  */
 export function untrustedSource(raw: unknown, field: 'allowedAccounts' | 'expectedAccountName', lookupNodes: string[]): string | undefined {
-	if (typeof raw !== 'string' || !raw.startsWith('=')) return undefined;
+	// n8n 1.123 hands a tool's `={{ $fromAI(…) }}` over without its `=`: any `{{` is an expression too.
+	if (typeof raw !== 'string' || !(raw.startsWith('=') || raw.includes('{{'))) return undefined;
 	if (/fromai\s*\(/i.test(raw)) return 'is filled by the AI model ($fromAI)';
 	if (field !== 'expectedAccountName') return undefined;
 	if (/accountName/i.test(raw)) return 'reads accountName, the name an account lookup returns';
@@ -82,10 +83,6 @@ export function untrustedSource(raw: unknown, field: 'allowedAccounts' | 'expect
 // The check ----------------------------------------------------------------------------------------
 
 const FIELD_NAMES = { allowedAccounts: 'Allowed Destination Accounts', expectedAccountName: 'Expected Account Name' } as const;
-
-function refuse(this: IExecuteFunctions, i: number, message: string, description: string): never {
-	throw new NodeOperationError(this.getNode(), message, { itemIndex: i, description });
-}
 
 interface AllowedEntry {
 	account: string;
@@ -103,6 +100,7 @@ function allowedEntries(this: IExecuteFunctions, i: number, text: string): Allow
 				return refuse.call(
 					this,
 					i,
+					'ALLOWED_ENTRY_INVALID',
 					`Refused: the Allowed Destination Accounts entry "${entry}" is not account@bank code`,
 					'Nothing was sent. The person who set up this workflow must write each entry as the 10-digit account number, @, and the CBN or NIBSS code of its bank, e.g. 0123456789@058: an account number alone would allow that number at any bank.',
 				);
@@ -119,13 +117,14 @@ function lookups(this: IExecuteFunctions, i: number, api: PaycashlessApi) {
 		try {
 			found = await api.request(accountLookupRequest(accountNumber, bankCode));
 		} catch (error) {
-			refuse.call(this, i, `Refused: account ${accountNumber} could not be looked up at bank code ${bankCode}`, `Nothing was sent. ${(error as Error).message}`);
+			refuse.call(this, i, 'LOOKUP_FAILED', `Refused: account ${accountNumber} could not be looked up at bank code ${bankCode}`, `Nothing was sent. ${(error as Error).message}`);
 		}
 		const bankId = isObject(found.bank) && typeof found.bank.id === 'string' ? found.bank.id : '';
 		if (bankId === '') {
 			refuse.call(
 				this,
 				i,
+				'LOOKUP_WITHOUT_BANK',
 				`Refused: Paycashless's lookup of account ${accountNumber} at bank code ${bankCode} named no bank`,
 				"Nothing was sent: without the lookup's bank the payout's Bank ID cannot be checked. Try again later; if it persists, ask Paycashless support.",
 			);
@@ -148,6 +147,7 @@ export async function checkBeneficiary(this: IExecuteFunctions, i: number, limit
 			refuse.call(
 				this,
 				i,
+				'BENEFICIARY_UNTRUSTED',
 				`Refused: Money Limits → ${FIELD_NAMES[field]} ${why}`,
 				`Nothing was sent. A beneficiary check is only worth something when the person who set up this workflow fills it from data they trust: fixed text, or an expression over their own records. The model and the account lookup being checked cannot be that source (docs: Money Limits, "Who may be paid").`,
 			);
@@ -171,6 +171,7 @@ export async function checkBeneficiary(this: IExecuteFunctions, i: number, limit
 			refuse.call(
 				this,
 				i,
+				'ACCOUNT_NOT_ALLOWED',
 				`Refused: account ${accountNumber} at the payout's bank is not among this node's Allowed Destination Accounts`,
 				'Nothing was sent. The person who set up this workflow can add it under Money Limits → Allowed Destination Accounts as account@bank code (e.g. 0123456789@058) if it is right.',
 			);
@@ -183,6 +184,7 @@ export async function checkBeneficiary(this: IExecuteFunctions, i: number, limit
 		refuse.call(
 			this,
 			i,
+			'BANK_MISMATCH',
 			`Refused: account ${accountNumber} was looked up at bank code ${bankCode}, but the payout goes to another bank`,
 			'Nothing was sent. Bank ID and Money Limits → Bank Code for the Name Check must be the same bank.',
 		);
@@ -191,6 +193,7 @@ export async function checkBeneficiary(this: IExecuteFunctions, i: number, limit
 		refuse.call(
 			this,
 			i,
+			'NAME_MISMATCH',
 			`Refused: the holder of account ${accountNumber} (bank code ${bankCode}) does not match Expected Account Name`,
 			"Nothing was sent. The holder's name Paycashless returns does not pass the name rule (docs: Money Limits, \"Who may be paid\"). The person who set up this workflow can check the account number, the bank and Expected Account Name; a Bank Account → Look Up node on this account and bank shows the holder's name to them.",
 		);

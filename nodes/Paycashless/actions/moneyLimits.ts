@@ -1,66 +1,132 @@
 /**
- * Limits a person sets on the operations that move money (payouts, payments), checked on the
- * body that is about to be sent (after expressions and Additional Body Fields), before anything
- * reaches Paycashless. A wrong expression or an AI agent holding the node as a tool does the same
- * harm as a typo, so the same checks hold for all of them:
- * - Maximum Amount: per payout or payment (also catches an amount meant in kobo).
+ * Limits a person sets on the operations that move money or ask customers for it (payouts,
+ * payments, invoices), checked on the body that is about to be sent (after expressions and
+ * Additional Body Fields), before anything reaches Paycashless. A wrong expression or an AI agent
+ * holding the node as a tool does the same harm as a typo, so the same checks hold for all of them:
+ * - Limits Currency: the amount limits are in this currency; anything in another is refused.
+ * - Maximum Amount: per payout, payment or invoice (also catches an amount meant in kobo).
  * - Maximum Count and Maximum Total per Execution: over every run of this node in one execution
- *   (an agent's tool calls are runs of the node). Kept in n8n's per-execution node context
- *   (`getContext('node')`), which n8n stores with the execution: it holds across waits and on
- *   queue-mode workers, never in process memory. A reference already counted is not counted
- *   again (the same reference never pays twice).
- * - Beneficiary (payouts): Allowed Destination Accounts, and/or Expected Account Name compared
- *   with the name Paycashless's account lookup returns.
- * As a tool, a money-moving operation refuses to run without a Maximum Amount and a Maximum
- * Count, unless the user turned on "Run Without Limits (Unsafe)".
+ *   (an agent's tool calls are runs of the node), in n8n's per-execution node context
+ *   (`getContext('node')`), saved with the execution. A reference already counted must ask for
+ *   the same payment again (then it is not counted twice) or is refused; a definite refusal by
+ *   Paycashless frees its place, an unclear answer keeps it.
+ * - Maximum Total and Count per Period (payouts): from Paycashless's own payout list
+ *   (./periodLimits.ts), so they hold across executions and workflows.
+ * - Beneficiary (payouts): Allowed Destination Accounts, Expected Account Name.
+ * The limit fields take typed-in values only: an expression (`$fromAI` included) is refused, and
+ * a limit that is set but empty, zero or not a number refuses the item instead of switching off.
+ * As a tool, a payout needs Maximum Amount and Maximum Total per Period, a payment or invoice
+ * Maximum Amount and Maximum Count per Execution, unless "Run Without Limits (Unsafe)" is on.
  *
  * Longer than 250 lines on purpose: the limits' fields, how they are read and the checks they
  * make are one guard on money, read whole.
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
 import { CURRENCIES, toSmallestUnit, type Currency } from '../helpers/amount';
 import { isObject } from '../helpers/body';
 import { formatMainUnits, fromSmallestUnit } from '../helpers/mainUnits';
-import { requireInteger } from '../helpers/validation';
+import { showValue } from '../helpers/validation';
 import type { PaycashlessApi } from '../transport';
 import { beneficiaryFields, checkBeneficiary } from './beneficiary';
+import { LIMIT_ERROR_TYPE, refuse } from './limitRefusal';
+import { paidInPeriod, payoutsInPeriod, periodWindow, PERIODS, type Period } from './periodLimits';
 import type { MoneyKind } from './types';
 
 export const LIMITS_PARAMETER = 'moneyLimits';
 export const NO_LIMITS_PARAMETER = 'runWithoutLimits';
 const LEDGER_KEY = 'paycashlessMoneyMoved';
 
-/** The limit fields of a money-moving operation; `payout` adds the beneficiary checks. */
+export { LIMIT_ERROR_TYPE };
+
+const VERB: Record<MoneyKind, string> = { payout: 'pay out', payment: 'request', invoice: 'invoice' };
+
+/** Amount limits (main units of the Limits Currency) and count limits, by field name. */
+const AMOUNT_LIMITS = { maxAmount: 'Maximum Amount', maxTotal: 'Maximum Total per Execution', periodTotal: 'Maximum Total per Period' } as const;
+const COUNT_LIMITS = { maxCount: 'Maximum Count per Execution', periodCount: 'Maximum Count per Period' } as const;
+const CHOICES = { currency: 'Limits Currency', period: 'Period' } as const;
+/** Every field that limits amounts or counts: typed in by a person, never an expression. */
+const TYPED_ONLY: Record<string, string> = { ...AMOUNT_LIMITS, ...COUNT_LIMITS, ...CHOICES };
+
+/** The limit fields of a money operation; `payout` adds the period and beneficiary checks. */
 export function moneyLimitsCollection(kind: MoneyKind): INodeProperties {
 	const what = kind;
+	const typed = ' Typed in only: an expression is refused.';
 	const options: INodeProperties[] = [
 		{
-			displayName: 'Maximum Amount',
+			displayName: CHOICES.currency,
+			name: 'currency',
+			type: 'options',
+			noDataExpression: true,
+			options: CURRENCIES.map((currency) => ({ name: currency, value: currency })),
+			default: 'NGN',
+			description: `The currency of the amount limits (NGN when not added). A ${what} in another currency is refused.`,
+		},
+		{
+			displayName: AMOUNT_LIMITS.maxAmount,
 			name: 'maxAmount',
 			type: 'number',
+			noDataExpression: true,
 			default: 0,
 			typeOptions: { minValue: 0, numberPrecision: 2 },
-			description: `The largest ${what} this node may make, in main units (naira or dollars) of the ${what}'s currency. A larger one is refused before anything is sent: this also catches an amount meant in kobo. 0 = no limit.`,
+			hint: 'Type the largest amount, above 0: a limit left at 0 refuses every item.',
+			description: `The largest ${what} this node may make, in main units (naira or dollars) of the Limits Currency. A larger one is refused before anything is sent: this also catches an amount meant in kobo.${typed}`,
 		},
 		{
-			displayName: 'Maximum Count per Execution',
+			displayName: COUNT_LIMITS.maxCount,
 			name: 'maxCount',
 			type: 'number',
-			default: 0,
-			typeOptions: { minValue: 0 },
-			description: `How many ${what}s (distinct references) this node may make in one execution, over all its items and runs (every call of an AI agent's tool is a run). 0 = no limit.`,
+			noDataExpression: true,
+			default: 1,
+			typeOptions: { minValue: 1 },
+			description: `How many ${what}s (distinct references) this node may make in one execution, over all its items and runs (every call of an AI agent's tool is a run). A new execution starts again: for a limit across executions, use the period limits.${typed}`,
 		},
 		{
-			displayName: 'Maximum Total per Execution',
+			displayName: AMOUNT_LIMITS.maxTotal,
 			name: 'maxTotal',
 			type: 'number',
+			noDataExpression: true,
 			default: 0,
 			typeOptions: { minValue: 0, numberPrecision: 2 },
-			description: `The most this node may ${kind === 'payout' ? 'pay out' : 'request'} in one execution, in main units, over all its items and runs. 0 = no limit.`,
+			hint: 'Type the total, above 0: a limit left at 0 refuses every item.',
+			description: `The most this node may ${VERB[kind]} in one execution, in main units of the Limits Currency, over all its items and runs.${typed}`,
 		},
 	];
+	if (kind === 'payout') {
+		options.push(
+			{
+				displayName: AMOUNT_LIMITS.periodTotal,
+				name: 'periodTotal',
+				type: 'number',
+				noDataExpression: true,
+				default: 0,
+				typeOptions: { minValue: 0, numberPrecision: 2 },
+				hint: 'Type the total, above 0: a limit left at 0 refuses every item.',
+				description: `The most the whole Paycashless account may pay out in the Period, in main units of the Limits Currency: every payout Paycashless lists for the period that has not failed counts, whichever execution, workflow or person made it. Needs Maximum Amount.${typed}`,
+			},
+			{
+				displayName: COUNT_LIMITS.periodCount,
+				name: 'periodCount',
+				type: 'number',
+				noDataExpression: true,
+				default: 1,
+				typeOptions: { minValue: 1 },
+				description: `How many payouts the whole Paycashless account may make in the Period (those that have not failed).${typed}`,
+			},
+			{
+				displayName: CHOICES.period,
+				name: 'period',
+				type: 'options',
+				noDataExpression: true,
+				options: [
+					{ name: 'Calendar Day (Workflow Time Zone)', value: 'day', description: "From 00:00 in the workflow's time zone" },
+					{ name: 'Last 24 Hours', value: 'rolling24h', description: 'The 24 hours before each payout' },
+				],
+				default: 'day',
+				description: 'The period of the period limits (Calendar Day when not added)',
+			},
+		);
+	}
 	if (kind === 'payout') options.push(...beneficiaryFields());
 	return {
 		displayName: 'Money Limits',
@@ -68,7 +134,7 @@ export function moneyLimitsCollection(kind: MoneyKind): INodeProperties {
 		type: 'collection',
 		placeholder: 'Add Limit',
 		default: {},
-		description: `Limits checked before a ${what} is sent, also when an expression or an AI agent fills the fields`,
+		description: `Limits checked before a ${what} is sent, also when an expression or an AI agent fills the other fields. Only a person sets them: they take no expressions.`,
 		options: options.sort((a, b) => a.displayName.localeCompare(b.displayName)),
 	};
 }
@@ -78,22 +144,33 @@ export const runWithoutLimitsField: INodeProperties = {
 	displayName: 'Run Without Limits (Unsafe)',
 	name: NO_LIMITS_PARAMETER,
 	type: 'boolean',
+	noDataExpression: true,
 	default: false,
 	description:
-		'Whether an AI agent may move money with this tool although no Maximum Amount and Maximum Count per Execution are set under Money Limits. Leave off: as a tool, money-moving operations refuse to run without both.',
+		'Whether an AI agent may use this tool although the Money Limits it needs are not set (payouts: Maximum Amount and Maximum Total per Period; payments and invoices: Maximum Amount and Maximum Count per Execution). Leave off: as a tool, these operations refuse to run without them.',
 };
 
+/** Shown while "Run Without Limits (Unsafe)" is on. */
+export const runWithoutLimitsNotice: INodeProperties = {
+	displayName: 'Limits are off: an AI agent can move any amount, any number of times, with this tool. Every result says so.',
+	name: 'runWithoutLimitsNotice',
+	type: 'notice',
+	default: '',
+};
+
+/** Said in every result of a tool run while its limits are off. */
+export const LIMITS_OFF_NOTE = 'Money Limits were off for this tool (Run Without Limits (Unsafe)): nothing limited this amount.';
+
+/** What this execution asked for under each reference: the same reference must ask for the same again. */
+interface LedgerEntry {
+	value: number;
+	currency: string;
+	/** Who receives it (payout account and bank) or pays it (customer e-mail). */
+	party?: string;
+}
+
 interface Ledger {
-	[reference: string]: { value: number; currency: string };
-}
-
-function refuse(this: IExecuteFunctions, i: number, message: string, description: string): never {
-	throw new NodeOperationError(this.getNode(), message, { itemIndex: i, description });
-}
-
-function limitValue(value: unknown, field: string, currency: Currency): number | undefined {
-	if (value === undefined || value === null || value === '' || value === 0 || value === '0') return undefined;
-	return toSmallestUnit(value, { field: `Money Limits → ${field}`, currency });
+	[reference: string]: LedgerEntry;
 }
 
 /** Whether this node runs as an AI agent's tool (n8n names the tool variant `<type>Tool`). */
@@ -101,68 +178,222 @@ export function runsAsTool(this: IExecuteFunctions): boolean {
 	return this.getNode().type.endsWith('Tool');
 }
 
+/** Whether the tool runs with its limits off (only a literal `true` typed by a person counts). */
+export function limitsOff(this: IExecuteFunctions): boolean {
+	return this.getNode().parameters[NO_LIMITS_PARAMETER] === true;
+}
+
+interface Limits {
+	currency: Currency;
+	period: Period;
+	maxAmount?: number;
+	maxTotal?: number;
+	periodTotal?: number;
+	maxCount?: number;
+	periodCount?: number;
+	/** Whether any amount or count limit is set (then the currency must match). */
+	any: boolean;
+}
+
+const UNSET_ADVICE = 'Nothing was sent. Only the person who set up this workflow can change Money Limits, in the node.';
+
 /**
- * Checks the create body of item `i` against the node's Money Limits and records it in this
+ * The node's Money Limits of item `i`, checked: a field whose stored value is an expression
+ * (`$fromAI` included) is refused whatever it resolves to; a set field must resolve to a positive
+ * number (a whole one for counts), never to "no limit".
+ */
+function readLimits(this: IExecuteFunctions, i: number): Limits {
+	const raw = this.getNode().parameters[LIMITS_PARAMETER];
+	const stored: IDataObject = isObject(raw) ? (raw as IDataObject) : {};
+	for (const [name, label] of Object.entries(TYPED_ONLY)) {
+		const value = stored[name];
+		// n8n 1.123 hands a tool's `={{ $fromAI(…) }}` over without its `=`: any `{{` is an expression too.
+		if (typeof value === 'string' && (value.startsWith('=') || value.includes('{{'))) {
+			refuse.call(
+				this,
+				i,
+				'LIMIT_EXPRESSION',
+				`Refused: Money Limits → ${label} is an expression`,
+				`A limit must be typed in by the person who set up this workflow, so that no item, expression or AI model can change it. ${UNSET_ADVICE}`,
+			);
+		}
+	}
+	const limits = this.getNodeParameter(LIMITS_PARAMETER, i, {}) as IDataObject;
+	const bad = (name: string, value: unknown, allowed: string): never =>
+		refuse.call(this, i, 'LIMIT_INVALID', `Refused: Money Limits → ${TYPED_ONLY[name]} is set but is ${showValue(value)}`, `It must be ${allowed}; a limit never switches itself off. ${UNSET_ADVICE}`);
+	const currency = limits.currency ?? 'NGN';
+	if (!(CURRENCIES as readonly unknown[]).includes(currency)) bad('currency', currency, `one of ${CURRENCIES.join(', ')}`);
+	const period = limits.period ?? 'day';
+	if (!(PERIODS as readonly unknown[]).includes(period)) bad('period', period, `one of ${PERIODS.join(', ')}`);
+	const read: Limits = { currency: currency as Currency, period: period as Period, any: false };
+	for (const name of Object.keys(AMOUNT_LIMITS) as Array<keyof typeof AMOUNT_LIMITS>) {
+		if (!(name in limits)) continue;
+		const value = limits[name];
+		if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) bad(name, value, `an amount above 0 in main units of ${read.currency}`);
+		read[name] = toSmallestUnit(value, { field: `Money Limits → ${TYPED_ONLY[name]}`, currency: read.currency });
+		read.any = true;
+	}
+	for (const name of Object.keys(COUNT_LIMITS) as Array<keyof typeof COUNT_LIMITS>) {
+		if (!(name in limits)) continue;
+		const value = limits[name];
+		if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) bad(name, value, 'a whole number, 1 or more');
+		read[name] = value as number;
+		read.any = true;
+	}
+	return read;
+}
+
+/** The money of a create body: amount in the smallest unit, currency, and who receives or pays it. */
+function moneyOf(kind: MoneyKind, body: IDataObject): { value?: number; currency: string; party?: string } {
+	if (kind === 'invoice') {
+		const items = Array.isArray(body.items) ? body.items : [];
+		let value: number | undefined = 0;
+		for (const item of items) {
+			const price = isObject(item) ? item.price : undefined;
+			const quantity = isObject(item) ? (item.quantity ?? 1) : undefined;
+			value = typeof price === 'number' && typeof quantity === 'number' && value !== undefined ? value + price * quantity : undefined;
+		}
+		const customer = isObject(body.customer) ? body.customer : {};
+		return { value: items.length > 0 ? value : undefined, currency: String(body.currency ?? '').toUpperCase(), party: String(customer.email ?? '') };
+	}
+	const amount = isObject(body.amount) ? body.amount : { value: body.amount, currency: body.currency };
+	const party = kind === 'payout' ? `${String(body.destinationAccountNumber ?? '')}@${String(body.bankId ?? '')}` : undefined;
+	return { value: typeof amount.value === 'number' ? amount.value : undefined, currency: String(amount.currency ?? '').toUpperCase(), party };
+}
+
+/** The tool's required limits, by kind. */
+function requiredAsTool(kind: MoneyKind): Array<keyof Limits> {
+	return kind === 'payout' ? ['maxAmount', 'periodTotal'] : ['maxAmount', 'maxCount'];
+}
+
+/**
+ * Checks the create body of item `i` against the node's Money Limits and reserves it in this
  * execution's ledger; throws (nothing sent) when a limit refuses it. Call it right before the
- * create is sent.
+ * create is sent; call `releaseMoneyLimits` when Paycashless definitely refused the create.
  */
 export async function enforceMoneyLimits(this: IExecuteFunctions, i: number, kind: MoneyKind, body: IDataObject, api: PaycashlessApi): Promise<void> {
-	const limits = this.getNodeParameter(LIMITS_PARAMETER, i, {}) as IDataObject;
-	const amount = isObject(body.amount) ? body.amount : { value: body.amount, currency: body.currency };
-	const currency = String(amount.currency ?? '').toUpperCase() as Currency;
+	const limits = readLimits.call(this, i);
+	const money = moneyOf(kind, body);
 	const reference = String(body.reference ?? '');
-	if (!(CURRENCIES as readonly string[]).includes(currency) || typeof amount.value !== 'number') {
-		refuse.call(this, i, `The ${kind} has no amount and currency the Money Limits can check`, 'Set Amount and Currency in the fields, not only in Additional Body Fields.');
+	if (!(CURRENCIES as readonly string[]).includes(money.currency) || money.value === undefined) {
+		refuse.call(this, i, 'AMOUNT_UNREADABLE', `Refused: the ${kind} has no amount and currency the Money Limits can check`, 'Nothing was sent. Set the amount and currency in the fields, not only in Additional Body Fields.');
 	}
-	const value = amount.value as number;
+	const value = money.value as number;
+	const currency = money.currency as Currency;
 	const show = (kobo: number) => formatMainUnits(fromSmallestUnit(kobo, currency), currency);
-	const maxAmount = limitValue(limits.maxAmount, 'Maximum Amount', currency);
-	const maxTotal = limitValue(limits.maxTotal, 'Maximum Total per Execution', currency);
-	const maxCount =
-		limits.maxCount === undefined || limits.maxCount === 0 || limits.maxCount === '' ? undefined : requireInteger(limits.maxCount, 'Money Limits → Maximum Count per Execution', 1);
 
-	if (runsAsTool.call(this) && (maxAmount === undefined || maxCount === undefined) && this.getNodeParameter(NO_LIMITS_PARAMETER, i, false) !== true) {
+	if (runsAsTool.call(this) && !limitsOff.call(this)) {
+		const missing = requiredAsTool(kind).filter((name) => limits[name] === undefined);
+		if (missing.length > 0) {
+			refuse.call(
+				this,
+				i,
+				'LIMIT_NOT_SET',
+				`Refused: this tool moves real money and has no ${missing.map((name) => TYPED_ONLY[name]).join(' and ')} set`,
+				`Nothing was sent. The person who set up this workflow must set Money Limits → ${requiredAsTool(kind)
+					.map((name) => TYPED_ONLY[name])
+					.join(' and ')} in the Paycashless tool node. An AI agent cannot change this.`,
+			);
+		}
+	}
+	if (limits.any && currency !== limits.currency) {
 		refuse.call(
 			this,
 			i,
-			`Refused: this tool moves real money and has no ${maxAmount === undefined ? 'Maximum Amount' : 'Maximum Count per Execution'} set`,
-			'Nothing was sent. The person who set up this workflow must open the Paycashless tool node and set Money Limits → Maximum Amount and Maximum Count per Execution (or, knowingly, turn on Run Without Limits (Unsafe)). An AI agent cannot change this.',
+			'CURRENCY_NOT_LIMITED',
+			`Refused: this ${kind} is in ${currency}, and this node's Money Limits are in ${limits.currency}`,
+			`Nothing was sent. Limits in one currency never apply to another: the person who set up this workflow decides whether ${currency} ${kind}s are allowed, with a node whose Limits Currency is ${currency}.`,
 		);
 	}
-	if (maxAmount !== undefined && value > maxAmount) {
+	if (limits.maxAmount !== undefined && value > limits.maxAmount) {
 		refuse.call(
 			this,
 			i,
-			`Refused: ${show(value)} is above this node's Maximum Amount of ${show(maxAmount)}`,
-			`Nothing was sent. Amounts are in main units (naira or dollars): 1500.50 means ${formatMainUnits(1500.5, currency)}; an amount meant in kobo is 100 times too large. Raise Money Limits → Maximum Amount if this ${kind} is really meant.`,
+			'MAX_AMOUNT',
+			`Refused: ${show(value)} is above this node's Maximum Amount of ${show(limits.maxAmount)}`,
+			`Nothing was sent. Amounts are in main units (naira or dollars): 1500.50 means ${formatMainUnits(1500.5, currency)}; an amount meant in kobo is 100 times too large.`,
 		);
 	}
+	if (limits.periodTotal !== undefined && limits.maxAmount === undefined) {
+		refuse.call(this, i, 'LIMIT_NOT_SET', 'Refused: Maximum Total per Period is set without a Maximum Amount', `A period limit needs a Maximum Amount: it bounds how far payouts made at the same moment can pass the period total. ${UNSET_ADVICE}`);
+	}
 
-	if (kind === 'payout') await checkBeneficiary.call(this, i, limits, body, api);
+	if (kind === 'payout') await checkBeneficiary.call(this, i, this.getNodeParameter(LIMITS_PARAMETER, i, {}) as IDataObject, body, api);
+
+	// Paycashless's own record of the period, read before the ledger below (which is checked and
+	// written with no wait in between, so items of this run running side by side see each other).
+	const period = kind === 'payout' && (limits.periodTotal !== undefined || limits.periodCount !== undefined) ? periodWindow(limits.period, this.getTimezone()) : undefined;
+	let inPeriod: ReturnType<typeof paidInPeriod> | undefined;
+	if (period) {
+		try {
+			inPeriod = paidInPeriod(await payoutsInPeriod.call(this, period, api), currency);
+		} catch (error) {
+			refuse.call(this, i, 'PERIOD_UNREADABLE', `Refused: the payouts of ${period.label} could not be read to check the period limits`, `Nothing was sent. ${(error as Error).message}`);
+		}
+	}
 
 	const context = this.getContext('node');
 	const ledger: Ledger = isObject(context[LEDGER_KEY]) ? (context[LEDGER_KEY] as Ledger) : {};
-	if (reference !== '' && ledger[reference]) return;
-	const entries = Object.values(ledger).filter((entry) => entry.currency === currency);
+	const entry: LedgerEntry = { value, currency, ...(money.party !== undefined ? { party: money.party } : {}) };
+	const earlier = reference === '' ? undefined : ledger[reference];
+	if (earlier) {
+		if (earlier.value === entry.value && earlier.currency === entry.currency && earlier.party === entry.party) return;
+		refuse.call(
+			this,
+			i,
+			'REFERENCE_REUSED',
+			`Refused: the reference "${reference}" was already used in this execution for a different ${kind}`,
+			`Nothing was sent. A reference names one ${kind}: the same reference must ask for the same amount, currency and ${kind === 'payout' ? 'account' : 'customer'}. A different ${kind} needs its own reference.`,
+		);
+	}
+	// A reference Paycashless already has is found again by the transport, not paid again.
+	if (inPeriod?.references.has(reference)) return;
+
+	const own = Object.values(ledger).filter((counted) => counted.currency === currency);
 	const count = Object.keys(ledger).length;
-	if (maxCount !== undefined && count + 1 > maxCount) {
+	if (limits.maxCount !== undefined && count + 1 > limits.maxCount) {
+		refuse.call(this, i, 'MAX_COUNT_EXECUTION', `Refused: this execution already made ${count} ${kind}${count === 1 ? '' : 's'}, the Maximum Count per Execution`, `Nothing was sent for reference "${reference}".`);
+	}
+	const total = own.reduce((sum, counted) => sum + counted.value, 0);
+	if (limits.maxTotal !== undefined && total + value > limits.maxTotal) {
 		refuse.call(
 			this,
 			i,
-			`Refused: this execution already made ${count} ${kind}${count === 1 ? '' : 's'}, the Maximum Count per Execution`,
-			`Nothing was sent for reference "${reference}". Repeating a reference already used is allowed (it never pays twice). Raise Money Limits → Maximum Count per Execution, or run the workflow again for more.`,
+			'MAX_TOTAL_EXECUTION',
+			`Refused: ${show(value)} would bring this execution's total to ${show(total + value)}, above the Maximum Total per Execution of ${show(limits.maxTotal)}`,
+			`Nothing was sent for reference "${reference}".`,
 		);
 	}
-	const total = entries.reduce((sum, entry) => sum + entry.value, 0);
-	if (maxTotal !== undefined && total + value > maxTotal) {
-		refuse.call(
-			this,
-			i,
-			`Refused: ${show(value)} would bring this execution's total to ${show(total + value)}, above the Maximum Total per Execution of ${show(maxTotal)}`,
-			`Nothing was sent for reference "${reference}"; ${show(total)} was already ${kind === 'payout' ? 'paid out' : 'requested'} in this execution.`,
-		);
+	if (period && inPeriod) {
+		// This execution's payouts that Paycashless did not list yet (sent moments ago, or under way).
+		const unlisted = Object.entries(ledger).filter(([counted, { currency: of }]) => of === currency && !inPeriod.references.has(counted));
+		const periodTotal = inPeriod.total + unlisted.reduce((sum, [, counted]) => sum + counted.value, 0);
+		const periodCount = inPeriod.count + unlisted.length;
+		if (limits.periodCount !== undefined && periodCount + 1 > limits.periodCount) {
+			refuse.call(this, i, 'MAX_COUNT_PERIOD', `Refused: ${periodCount} payouts were already made ${period.label}, the Maximum Count per Period`, `Nothing was sent for reference "${reference}". The count covers every payout of this Paycashless account in the period that has not failed.`);
+		}
+		if (limits.periodTotal !== undefined && periodTotal + value > limits.periodTotal) {
+			refuse.call(
+				this,
+				i,
+				'MAX_TOTAL_PERIOD',
+				`Refused: ${show(value)} would bring the payouts of ${period.label} to ${show(periodTotal + value)}, above the Maximum Total per Period of ${show(limits.periodTotal)}`,
+				`Nothing was sent for reference "${reference}". The total covers every payout of this Paycashless account in the period that has not failed, whoever made it.`,
+			);
+		}
 	}
-	// Counted before the request is sent: a create that may have reached Paycashless stays counted.
-	ledger[reference] = { value, currency };
+	// Reserved before the request is sent: a create that may have reached Paycashless stays counted.
+	ledger[reference] = entry;
 	context[LEDGER_KEY] = ledger;
+}
+
+/** Frees the reservation of a create Paycashless definitely refused (nothing was created). */
+export function releaseMoneyLimits(this: IExecuteFunctions, body: IDataObject): void {
+	const context = this.getContext('node');
+	const ledger = context[LEDGER_KEY];
+	const reference = String(body.reference ?? '');
+	if (isObject(ledger) && reference in ledger) {
+		delete (ledger as Ledger)[reference];
+		context[LEDGER_KEY] = ledger;
+	}
 }

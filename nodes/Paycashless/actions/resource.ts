@@ -1,11 +1,12 @@
 /**
  * A resource's part of the node description, derived from its operation files: the Operation
  * list (options sorted by name, as n8n's lint wants) and each operation's fields, shown only for
- * that resource and operation.
+ * that resource and operation, with their hints for AI builders (../descriptions/builderHints.ts).
  */
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { operationOption, withFieldHints } from '../descriptions/builderHints';
 import { differsAsTool, REGULAR_ONLY } from './tool';
 import type { PaycashlessResourceDefinition } from './types';
 
@@ -19,14 +20,14 @@ export function resourceDescription(resource: string, definition: PaycashlessRes
 		// The tool variant has its own list (./tool.ts).
 		displayOptions: { show: { resource: [resource], '@tool': [false] } },
 		options: Object.entries(definition.operations)
-			.map(([value, { option }]) => ({ name: option.name, value, description: option.description, action: option.action }))
+			.map(([value, operation]) => operationOption(resource, value, operation))
 			.sort((a, b) => a.name.localeCompare(b.name)),
 		default: defaultOperation,
 	};
-	const fields = Object.entries(definition.operations).flatMap(([value, { description }]) =>
+	const fields = Object.entries(definition.operations).flatMap(([value, operation]) =>
 		updateDisplayOptions(
 			{ show: { resource: [resource], operation: [value] } },
-			description.map((field) => (differsAsTool(field) ? updateDisplayOptions(REGULAR_ONLY, [field])[0] : field)),
+			withFieldHints(operation, operation.description).map((field) => (differsAsTool(field) ? updateDisplayOptions(REGULAR_ONLY, [field])[0] : field)),
 		),
 	);
 	return [operation, ...fields];

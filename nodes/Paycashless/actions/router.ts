@@ -13,9 +13,9 @@ import { readRequestOptions } from '../descriptions/requestOptions';
 import { withMainUnits } from '../helpers/mainUnits';
 import { InvalidInputError, requireInteger } from '../helpers/validation';
 import { paycashlessApi, type PaycashlessApi } from '../transport';
-import { enforceMoneyLimits, runsAsTool } from './moneyLimits';
+import { enforceMoneyLimits, LIMITS_OFF_NOTE, limitsOff, releaseMoneyLimits, runsAsTool } from './moneyLimits';
 import { defaultConcurrency, findOperation, writePolicy } from './registry';
-import { SIMPLIFY_PARAMETER, simplifyForTool } from './tool';
+import { offeredAsTool, SIMPLIFY_PARAMETER, simplifyForTool } from './tool';
 import { moneyKind, type OperationDeclaration } from './types';
 
 /** Any failure as an n8n error that knows its item. */
@@ -53,9 +53,16 @@ function errorJson(error: NodeApiError | NodeOperationError): IDataObject {
 
 type Outcome = { items: INodeExecutionData[] } | { error: NodeApiError | NodeOperationError };
 
+/** Paycashless answered that it did not do it (a refused field, key or ID): nothing was created. */
+function definitelyRefused(error: unknown): boolean {
+	return error instanceof NodeApiError && ['400', '401', '403', '404', '422'].includes(String(error.httpCode));
+}
+
 /**
  * The transport of item `i`, with the Money Limits checked on the create body right before it is
- * sent (after expressions and Additional Body Fields) for the operations that move money.
+ * sent (after expressions and Additional Body Fields) for the operations that move money or ask
+ * for it. A create Paycashless definitely refused gives its place in the limits back; any other
+ * failure keeps it (the money may have moved).
  */
 function withMoneyLimits(this: IExecuteFunctions, i: number, declaration: OperationDeclaration, api: PaycashlessApi): PaycashlessApi {
 	const kind = moneyKind(declaration);
@@ -63,10 +70,23 @@ function withMoneyLimits(this: IExecuteFunctions, i: number, declaration: Operat
 	return {
 		...api,
 		request: async (request) => {
-			if (request.method === 'POST' && request.body) await enforceMoneyLimits.call(this, i, kind, request.body, api);
-			return await api.request(request);
+			if (request.method !== 'POST' || !request.body) return await api.request(request);
+			const body = request.body;
+			await enforceMoneyLimits.call(this, i, kind, body, api);
+			try {
+				return await api.request(request);
+			} catch (error) {
+				if (definitelyRefused(error)) releaseMoneyLimits.call(this, body);
+				throw error;
+			}
 		},
 	};
+}
+
+/** What the tool's results carry while its limits are off. */
+function withLimitsOffNote(records: IDataObject | IDataObject[]): IDataObject | IDataObject[] {
+	const note = (record: IDataObject) => ({ ...record, moneyLimits: LIMITS_OFF_NOTE });
+	return Array.isArray(records) ? records.map(note) : note(records);
 }
 
 /** Runs item `i` and never throws: the records, or the error as an n8n error of that item. */
@@ -80,6 +100,14 @@ async function runItem(this: IExecuteFunctions, i: number): Promise<Outcome> {
 				itemIndex: i,
 			});
 		}
+		const asTool = runsAsTool.call(this);
+		// Checked again at run time: a tool stored with another operation (edited JSON) runs nothing.
+		if (asTool && !offeredAsTool(handler)) {
+			throw new NodeOperationError(this.getNode(), `Refused: "${operation}" of "${resource}" is not offered to an AI agent`, {
+				itemIndex: i,
+				description: 'Nothing was sent. Operations that wait for a callback or check a received callback run only in a regular Paycashless node.',
+			});
+		}
 		const api = withMoneyLimits.call(
 			this,
 			i,
@@ -91,7 +119,8 @@ async function runItem(this: IExecuteFunctions, i: number): Promise<Outcome> {
 			}),
 		);
 		const records = withMainUnits(await handler.execute.call(this, i, api));
-		const shown = runsAsTool.call(this) && this.getNodeParameter(SIMPLIFY_PARAMETER, i, true) === true ? simplifyForTool(records) : records;
+		const simplified = asTool && this.getNodeParameter(SIMPLIFY_PARAMETER, i, true) === true ? simplifyForTool(records) : records;
+		const shown = asTool && moneyKind(handler.declaration) && limitsOff.call(this) ? withLimitsOffNote(simplified) : simplified;
 		return {
 			items: this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(shown), { itemData: { item: i } }),
 		};

@@ -13,16 +13,20 @@
  *   (./moneyLimits.ts), and Simplify (a compact output with money in main units).
  * What the model reads as the tool's description is n8n's: the operation's `action` (here the
  * tool's own, `asTool.action`) + " in Paycashless".
+ *
+ * Longer than 250 lines on purpose: everything that makes the tool variant differ from the regular
+ * node (its fields, what the model reads, what it gets back) is one job, read whole.
  */
 import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { operationOption } from '../descriptions/builderHints';
 import { showExactly, type OperationPair } from '../descriptions/show';
 import { isObject } from '../helpers/body';
 import { formatMainUnits, MAIN_UNITS_KEY } from '../helpers/mainUnits';
 import type { Currency } from '../helpers/amount';
 import { MARKER } from '../transport';
-import { runWithoutLimitsField } from './moneyLimits';
+import { NO_LIMITS_PARAMETER, runWithoutLimitsField, runWithoutLimitsNotice } from './moneyLimits';
 import { moneyKind, type PaycashlessOperation, type PaycashlessResourceDefinition } from './types';
 
 export const SIMPLIFY_PARAMETER = 'simplify';
@@ -86,31 +90,38 @@ function toolVersion(property: INodeProperties): INodeProperties | undefined {
 
 /** What the model reads about one operation: n8n passes the node's `toolDescription` as the tool's description. */
 export function toolDescriptionOf(operation: PaycashlessOperation): string {
-	const action = (operation.asTool && operation.asTool.action) || operation.option.action;
+	const own = operation.asTool ? operation.asTool : {};
+	const action = own.action ?? operation.option.action;
 	const { declaration } = operation;
 	const money = moneyKind(declaration);
 	// n8n's own form is "<action> in Paycashless"; a tool's own action names Paycashless itself.
-	const parts = [operation.asTool ? `${action}.` : `${action} in Paycashless.`];
+	const parts = [own.action ? `${action}.` : `${action} in Paycashless.`];
+	const amounts = 'Amount is in main units: naira for NGN, dollars for USD (1500.50 = NGN 1,500.50), never kobo or cents.';
+	const limited = 'Limits set by the workflow owner may refuse the call: the result says which and nothing is sent.';
 	if (declaration.kind === 'read') parts.push('It only reads: nothing is created, changed or paid.');
 	else if (money === 'payout') {
 		parts.push(
 			'REAL MONEY leaves the business account when this runs.',
-			'Amount is in main units: naira for NGN, dollars for USD (1500.50 = NGN 1,500.50), never kobo or cents.',
+			amounts,
 			'Use one Reference per real-world payment: the same reference never pays twice, so reuse it to retry; a new reference is a new payment.',
 			"Bank_ID comes from the bank account look-up tool's bank.id.",
-			'Limits set by the workflow owner may refuse the call: the result says which and nothing is paid.',
+			limited,
 		);
 	} else if (money === 'payment') {
+		parts.push('It asks a customer for money; nothing is paid out.', amounts, 'Use one Reference per real-world order: the same reference never creates a second payment.', limited);
+	} else if (money === 'invoice') {
 		parts.push(
-			'It asks a customer for money; nothing is paid out.',
-			'Amount is in main units: naira for NGN, dollars for USD (1500.50 = NGN 1,500.50), never kobo or cents.',
-			'Use one Reference per real-world order: the same reference never creates a second payment.',
+			"It asks a customer for money: Paycashless e-mails the invoice to the customer's address. Nothing is paid out.",
+			'Prices are in main units of the currency, never kobo or cents.',
+			'Use one Reference per real-world order: the same reference never creates a second invoice.',
+			limited,
 		);
 	} else if (declaration.kind === 'create') {
 		parts.push('It creates a record in Paycashless; the same Reference never creates a second one.');
 	} else {
 		parts.push('It changes data in Paycashless.');
 	}
+	if (own.effect) parts.push(own.effect);
 	parts.push('Results give amounts in main units with the currency named; a failure says what to do.');
 	return parts.join(' ');
 }
@@ -119,8 +130,8 @@ export function toolDescriptionOf(operation: PaycashlessOperation): string {
  * The tool variant's own fields, added after the node's fields (they only show in the tool
  * variant). n8n builds the tool node at run time from the node's own fields (node-types.js: a
  * "synthetic tool"), so the tool's fields must be there, not in `usableAsTool.replacements`.
- * They come before the regular fields: n8n resolves parameters in order, and a field shown for an
- * operation needs the Operation list before it.
+ * The node puts every Operation list before the fields (n8n resolves parameters in order), the
+ * regular fields before the tool's; the tool variant its own first (../Paycashless.node.ts).
  */
 export function toolOnlyProperties(resources: Record<string, PaycashlessResourceDefinition>, all: OperationPair[]): INodeProperties[] {
 	const offered = Object.entries(resources)
@@ -144,7 +155,7 @@ export function toolOnlyProperties(resources: Record<string, PaycashlessResource
 	const money: OperationPair[] = [];
 	for (const { resource, definition, operations } of offered) {
 		const options: INodePropertyOptions[] = operations
-			.map(([value, { option }]) => ({ name: option.name, value, description: option.description, action: option.action }))
+			.map(([value, operation]) => operationOption(resource, value, operation))
 			.sort((a, b) => a.name.localeCompare(b.name));
 		const defaultOperation = operations.some(([value]) => value === definition.defaultOperation) ? definition.defaultOperation : options[0].value;
 		properties.push({
@@ -178,6 +189,7 @@ export function toolOnlyProperties(resources: Record<string, PaycashlessResource
 	}
 	properties.push(
 		{ ...runWithoutLimitsField, displayOptions: { show: { ...showExactly(money, all).show, '@tool': [true] } } },
+		{ ...runWithoutLimitsNotice, displayOptions: { show: { ...showExactly(money, all).show, '@tool': [true], [NO_LIMITS_PARAMETER]: [true] } } },
 		{
 			displayName: 'Simplify',
 			name: SIMPLIFY_PARAMETER,

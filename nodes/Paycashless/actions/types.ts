@@ -56,13 +56,26 @@ export type OperationDeclaration =
 /** The declaration of a create (a Create and Wait operation is built from one). */
 export type CreateDeclaration = Extract<OperationDeclaration, { kind: 'create' }>;
 
-/** What an operation's create moves: `payout` (money out), `payment` (money in), or nothing. */
-export type MoneyKind = 'payout' | 'payment';
+/**
+ * What an operation's create does with money, and so which Money Limits it takes: `payout` (money
+ * leaves the account), `payment` (asks a customer to pay now), `invoice` (e-mails a customer a
+ * request to pay).
+ */
+export const MONEY_KINDS = ['payout', 'payment', 'invoice'] as const;
+export type MoneyKind = (typeof MONEY_KINDS)[number];
 
-/** The money an operation moves, from its declaration (Money Limits and the tool's words follow it). */
+/**
+ * The money kind of an operation, from its declaration (Money Limits and the tool's words follow
+ * it). A create whose object moves money but is none of the kinds above fails loudly: it would
+ * otherwise get another kind's limits and words.
+ */
 export function moneyKind(declaration: OperationDeclaration): MoneyKind | undefined {
-	if (declaration.kind !== 'create' || !declaration.findsAgain.movesMoney) return undefined;
-	return declaration.findsAgain.object === 'payout' ? 'payout' : 'payment';
+	if (declaration.kind !== 'create') return undefined;
+	const { object, movesMoney } = declaration.findsAgain;
+	const kind = MONEY_KINDS.find((known) => known === object);
+	if (kind) return kind;
+	if (movesMoney) throw new Error(`The ${object} create moves money, but Money Limits know no ${object}: add it to MONEY_KINDS`);
+	return undefined;
 }
 
 /** The declaration of every operation that only reads. */
@@ -87,9 +100,10 @@ export interface PaycashlessOperation {
 	wait?: WaitKind;
 	/**
 	 * As an AI agent's tool (./tool.ts): `false` when it cannot work as one tool call (waits never
-	 * can); `action` replaces the sentence the model reads as the tool's description.
+	 * can); `action` replaces the sentence the model reads as the tool's description; `effect` says
+	 * what running it does to money or to people (who is e-mailed, what later invoices use).
 	 */
-	asTool?: false | { action: string };
+	asTool?: false | { action?: string; effect?: string };
 }
 
 /** One resource: its name in the Resource list and its operations, keyed by their values. */

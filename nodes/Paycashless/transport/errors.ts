@@ -246,17 +246,14 @@ function referenceMismatchError(
 	const reference = referenceOf(request) ?? '';
 	const what = policy?.kind === 'create' ? policy.object : 'object';
 	const finder = policy?.kind === 'create' ? policy.findWith(reference) : 'the Paycashless dashboard';
-	const listed = differences
-		.map((difference) => `${difference.field} ${JSON.stringify(difference.existing)} there, ${JSON.stringify(difference.requested)} in this item`)
-		.join('; ');
-	const error = new NodeOperationError(
-		node,
-		`The reference "${reference}" already belongs to another ${what}${existingId ? ` (${existingId})` : ''} with different details: ${listed}`,
-		{
-			description: `A reference identifies one ${what}, so Paycashless did not create this item's ${what}. Use a new, unique reference for a new ${what}; or, if the existing one is the ${what} you meant, make this item match it. Look at it with ${finder}. Amounts are compared in the smallest unit.`,
-			itemIndex,
-		},
-	);
+	// Only the names of the fields that differ: the other object's values (its account, its
+	// amount) are not this item's to show, to a person's output or to an AI model.
+	const names = [...new Set(differences.map((difference) => difference.field))];
+	const listed = names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}` : names.join('');
+	const error = new NodeOperationError(node, `The reference "${reference}" already belongs to another ${what} with a different ${listed}`, {
+		description: `A reference identifies one ${what}, so Paycashless did not create this item's ${what}. Use a new, unique reference for a new ${what}; or, if the existing one is the ${what} you meant, make this item match it. Look at it with ${finder}.`,
+		itemIndex,
+	});
 	error.context.paycashless = {
 		code: 'reference_mismatch',
 		message: error.message,

@@ -226,3 +226,6 @@ export async function execute(this: IExecuteFunctions, i: number, api: Paycashle
 	body = mergeAdditionalBody(body, fields.additionalBodyJson);
 	return await api.request({ method: 'POST', path: DEDICATED_ACCOUNT.path, body });
 }
+
+/** What running it as an AI agent's tool does to people. */
+export const asTool = { effect: "It gives a customer a bank account number to pay into; the customer's BVN and details are sent to Paycashless." };

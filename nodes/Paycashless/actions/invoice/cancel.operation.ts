@@ -29,3 +29,6 @@ export async function execute(this: IExecuteFunctions, i: number, api: Paycashle
 	const cancellationReason = requireText(this.getNodeParameter('cancellationReason', i), 'Cancellation Reason');
 	return await api.request({ method: 'POST', path: INVOICE.cancel(id), body: { cancellationReason } });
 }
+
+/** What running it as an AI agent's tool does to people. */
+export const asTool = { effect: 'The customer can no longer pay the invoice.' };

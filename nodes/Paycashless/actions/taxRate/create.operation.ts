@@ -52,3 +52,6 @@ export async function execute(this: IExecuteFunctions, i: number, api: Paycashle
 	);
 	return await api.request({ method: 'POST', path: TAX_RATE.path, body });
 }
+
+/** What running it as an AI agent's tool does to money. */
+export const asTool = { effect: 'Invoices that name the new tax rate charge customers more (or show the tax included).' };

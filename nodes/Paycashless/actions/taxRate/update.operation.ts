@@ -51,3 +51,6 @@ export async function execute(this: IExecuteFunctions, i: number, api: Paycashle
 	if (Object.keys(body).length === 0) invalid('Update Fields', fields, 'choose at least one field to change');
 	return await api.request({ method: 'PUT', path: TAX_RATE.one(id), body });
 }
+
+/** What running it as an AI agent's tool does to money. */
+export const asTool = { effect: 'Every later invoice that uses this tax rate follows the change; a deactivated rate stops applying.' };

@@ -1,0 +1,243 @@
+/**
+ * What the node tells an AI that builds workflows (n8n's instance MCP server, the AI Workflow
+ * Builder): n8n-workflow's `builderHint`s, in one place. n8n 2.41 shows a node's `searchHint`,
+ * `relatedNodes` and each Resource and Operation option's hint in `search_nodes`, and writes every
+ * hint into the TypeScript types `get_node_types` returns (@n8n/workflow-sdk generateNodeTypeFile):
+ * the node's hint at the top, each operation's `extraTypeDefContent` inside that operation's
+ * type, each field's `propertyHint` on that field. `placeholderSupported: false` makes
+ * `validate_workflow` report a `placeholder()` left in that field.
+ *
+ * Rules from n8n 2.41's code: a hint on the Resource or Operation property itself stops the node
+ * from loading (hints go on their options); hints are prose and SDK code, never wire-format
+ * expressions (`expr('{{ … }}')`, not an equals sign before the braces) nor connection-type
+ * names (the community lint rule no-builder-hint-leakage). n8n keeps the first property of each
+ * name and takes an operation's caption from the first option with its value, whatever its
+ * resource; so the captions are the Resource options' (RESOURCE_CAPTIONS) and each operation's
+ * own sentence opens its type (operationTypeHints).
+ */
+import type { IBuilderHint, IBuilderHintVariation, INodeProperties, INodePropertyOptions, IParameterBuilderHint } from 'n8n-workflow';
+
+import type { PaycashlessOperation, PaycashlessResourceDefinition } from '../actions/types';
+
+const PACKAGE = 'n8n-nodes-paycashless';
+export const ACTION_NODE_TYPE = `${PACKAGE}.paycashless`;
+export const TRIGGER_NODE_TYPE = `${PACKAGE}.paycashlessTrigger`;
+export const POLL_TRIGGER_NODE_TYPE = `${PACKAGE}.paycashlessPollTrigger`;
+
+/** The caption above every operation type of a resource, and its line in `search_nodes`. */
+export const RESOURCE_CAPTIONS: Record<string, string> = {
+	bankAccount: 'Bank Account: who holds a Nigerian bank account, and the Paycashless bank ID a payout to it needs',
+	callback: 'Callback: checks that a request to an n8n Webhook really came from Paycashless (signature)',
+	dedicatedAccount: "Dedicated Account: a customer's own virtual bank account number, for money paid in by transfer",
+	invoice: 'Invoice: bills a customer, with a hosted page where they pay',
+	payment: 'Payment: money collected from a customer (checkout link or bank transfer)',
+	payout: 'Payout: money sent from the business account to a bank account',
+	taxRate: 'Tax Rate: tax rates applied to invoice line items',
+};
+
+const NAIRA = 'Amounts are in main units: naira for NGN, dollars for USD (1500.50 = NGN 1,500.50), never kobo or cents.';
+const REFERENCE =
+	"The reference must be a stable ID of the real-world payment or record, taken from the input data (order, claim, invoice or customer ID), e.g. expr(\"payout-{{ $('Orders').item.json.orderId }}\"): the same reference never pays or creates twice, so a re-run or retry is safe. Never $now, $execution.id, a random value or a fixed text: a new reference on a re-run pays again, a fixed one pays only the first order.";
+const LIMITS =
+	'Money Limits (in one named currency: maximum amount; count and total per execution; total and count per period for payouts, counted from Paycashless itself; allowed accounts, expected account name) refuse a payment before it is sent; they take typed-in numbers only (no expressions) and are for the person who owns the workflow to set: do not remove or raise them.';
+const REACHABLE =
+	"It pauses the execution until Paycashless calls this execution's resume URL: n8n must be reachable by Paycashless at its public URL (N8N_WEBHOOK_URL), or the wait only ends at its time limit.";
+
+/** The node's own hint: what it is for, the look-up-then-pay pattern, the unit, the reference. */
+export const actionSearchHint = [
+	'Paycashless is a Nigerian payments API (NGN and USD): payouts (transfers, disbursements) to bank accounts, payments collected by checkout link or bank transfer, invoices, dedicated virtual accounts.',
+	NAIRA,
+	'To pay a bank account: Bank Account → Look Up (account number and bank code) first, then Payout → Create with bankId from the look-up result, expr(\'{{ $json.bank.id }}\').',
+	REFERENCE,
+	LIMITS,
+	'React to outcomes with the Paycashless Trigger (signed callbacks; its Production URL goes into a create\'s Callback URL) or the Paycashless Poll Trigger (no public URL needed); Payout → Create and Wait for Final Status and Invoice → Create and Wait for Payment pause the workflow instead.',
+].join(' ');
+
+const approval = (node: string, what: string) => ({
+	nodeType: `n8n-nodes-base.${node}`,
+	relationHint: `${what}: its Send and Wait for Response operation asks a person to approve a payout before Payout → Create runs`,
+});
+
+export const actionRelatedNodes: IBuilderHint['relatedNodes'] = [
+	{
+		nodeType: TRIGGER_NODE_TYPE,
+		relationHint:
+			'Starts a workflow on a verified Paycashless callback about the payout, payment or invoice whose create had its Production URL as Callback URL (INVOICE_PAID after Invoice → Create); act on data.status, or turn on Confirm With Paycashless and act on currentObject.status',
+	},
+	{
+		nodeType: POLL_TRIGGER_NODE_TYPE,
+		relationHint: 'Starts a workflow when a payment, payout, invoice or dedicated account reaches a status, by polling: no public n8n URL needed',
+	},
+	{
+		nodeType: 'n8n-nodes-base.wait',
+		relationHint: 'Waits for a person (form or webhook resume) or a delay, e.g. an approval before Payout → Create, or before Payout → Verify',
+	},
+	approval('slack', 'Slack'),
+	approval('gmail', 'Gmail'),
+	approval('emailSend', 'Send Email'),
+];
+
+/** Hints on operation options (search_nodes shows them under the operation). */
+const OPTION_HINTS: Record<string, string> = {
+	'bankAccount.lookUp':
+		'Run before Payout → Create: gives accountName and bank.id (the bankId a payout needs, starts with bank_). Check accountName against the expected payee before paying.',
+	'payout.create': `Moves real money now. ${NAIRA} Needs bankId from Bank Account → Look Up and a reference from the input data (never $now, $execution.id or random). For the outcome: Payout → Verify by reference, the Paycashless Trigger (this create's Callback URL = its Production URL; act on data.status), or Create and Wait for Final Status.`,
+	'payout.createAndWait': `Moves real money now, then ${REACHABLE.charAt(0).toLowerCase()}${REACHABLE.slice(1)} One item per execution.`,
+	'payout.verify': 'Reads a payout by the reference it was created with: its status (successful, failed, pending). Nothing is paid.',
+	'payment.createCheckout': `Asks a customer for money (hosted checkout link); nothing is paid out. ${NAIRA} Reference from the order ID. For the outcome: the Paycashless Trigger (Callback URL = its Production URL) or Payment → Wait for Payment.`,
+	'payment.createTransfer': `Gives the customer an account to pay into by transfer; nothing is paid out. ${NAIRA} Reference from the order ID. For the outcome: the Paycashless Trigger (Callback URL = its Production URL) or Payment → Wait for Payment.`,
+	'payment.waitForPayment': `Waits for a payment created with Callback URL expr('{{ $execution.resumeUrl }}'). ${REACHABLE}`,
+	'invoice.create': `Bills a customer; the output's hostedInvoiceUrl is the page they pay on. ${NAIRA} Reference from the order ID. Pair with the Paycashless Trigger on INVOICE_PAID, or use Create and Wait for Payment.`,
+	'invoice.createAndWait': `Creates the invoice, then ${REACHABLE.charAt(0).toLowerCase()}${REACHABLE.slice(1)} One item per execution.`,
+};
+
+/** One operation's option in an Operation list, with its builder hint if it has one. */
+export function operationOption(resource: string, value: string, { option }: PaycashlessOperation): INodePropertyOptions {
+	const hint = OPTION_HINTS[`${resource}.${value}`];
+	return { name: option.name, value, description: option.description, action: option.action, ...(hint ? { builderHint: { propertyHint: hint } } : {}) };
+}
+
+const credentials = "credentials: { paycashlessApi: newCredential('Paycashless') }";
+
+const LOOK_UP_THEN_PAY = `<patterns>
+<pattern title="Look up the account, then pay it once (amount in naira, reference from the order)">
+const lookUp = node({
+  type: '${ACTION_NODE_TYPE}',
+  version: 1,
+  config: {
+    name: 'Look Up Account',
+    parameters: { resource: 'bankAccount', operation: 'lookUp', accountNumber: expr('{{ $json.accountNumber }}'), bankCode: expr('{{ $json.bankCode }}') },
+    ${credentials}
+  }
+});
+const pay = node({
+  type: '${ACTION_NODE_TYPE}',
+  version: 1,
+  config: {
+    name: 'Send Payout',
+    parameters: {
+      resource: 'payout',
+      operation: 'create',
+      reference: expr("payout-{{ $('Orders').item.json.orderId }}"),
+      amount: expr("{{ $('Orders').item.json.amountNaira }}"),
+      currency: 'NGN',
+      destinationAccountNumber: expr('{{ $json.accountNumber }}'),
+      bankId: expr('{{ $json.bank.id }}')
+    },
+    ${credentials}
+  }
+});
+// orders.to(lookUp).to(pay): a re-run returns the same payout (_paycashless.repeated: true) and pays nothing.
+</pattern>
+</patterns>`;
+
+const PATTERNS: Record<string, string> = {
+	'payout.create': LOOK_UP_THEN_PAY,
+	'payout.createAndWait': `<patterns>
+<pattern title="Pay, then continue on the final status">
+// Same parameters as Payout → Create (no Callback URL: the node sets this execution's resume URL).
+// Output status: successful, failed, reversed or cancelled; after the time limit, the status read by reference.
+</pattern>
+</patterns>`,
+	'payment.createCheckout': `<patterns>
+<pattern title="Checkout link for an order">
+parameters: { resource: 'payment', operation: 'createCheckout', reference: expr('order-{{ $json.orderId }}'), amount: expr('{{ $json.totalNaira }}'), currency: 'NGN', customerEmail: expr('{{ $json.email }}'), customerName: expr('{{ $json.name }}') }
+// Send the customer the output's authorizationUrl; a Paycashless Trigger (its Production URL in additionalFields.callbackUrl) tells when they paid.
+</pattern>
+</patterns>`,
+	'invoice.create': `<patterns>
+<pattern title="Invoice for an order">
+// reference: expr('INV-{{ $json.orderId }}'); line items' unit prices in naira. Send the customer the output's hostedInvoiceUrl;
+// the Paycashless Trigger on INVOICE_PAID (or Invoice → Create and Wait for Payment) tells when it is paid.
+</pattern>
+</patterns>`,
+};
+
+/**
+ * The node-level `extraTypeDefContent`: each operation's own sentence (and, for the operations
+ * that move money or wait, its hint and a short correct pattern) inside that operation's type.
+ */
+export function operationTypeHints(resources: Record<string, PaycashlessResourceDefinition>, { patterns = true } = {}): IBuilderHintVariation[] {
+	return Object.entries(resources).flatMap(([resource, definition]) =>
+		Object.entries(definition.operations).map(([value, operation]: [string, PaycashlessOperation]) => {
+			const key = `${resource}.${value}`;
+			const lines = [`${definition.displayName} → ${operation.option.name}: ${operation.option.description}.`];
+			if (patterns && OPTION_HINTS[key]) lines.push(OPTION_HINTS[key]);
+			if (patterns && PATTERNS[key]) lines.push(PATTERNS[key]);
+			return { displayOptions: { show: { resource: [resource], operation: [value] } }, content: lines.join('\n') };
+		}),
+	);
+}
+
+/** Field hints by field name, for the operations that create (money or records). */
+const FIELD_HINTS: Record<string, IParameterBuilderHint> = {
+	reference: { propertyHint: REFERENCE, placeholderSupported: false },
+	amount: {
+		propertyHint: `${NAIRA} Map it from the data (expr('{{ $json.amountNaira }}')); if the data holds kobo, divide by 100 in the expression rather than setting amountInSmallestUnit.`,
+	},
+	bankId: {
+		propertyHint:
+			"The bank_… ID from a Bank Account → Look Up node before this one: expr('{{ $json.bank.id }}') right after it, or expr(\"{{ $('Look Up Account').item.json.bank.id }}\"). Not a CBN or NIBSS bank code.",
+		placeholderSupported: false,
+	},
+	callbackUrl: {
+		propertyHint:
+			'Optional. The Production URL of a published workflow that starts with the Paycashless Trigger (it receives the callbacks about this object). Leave empty when nothing listens.',
+	},
+};
+
+/** The Verify operations' Reference: the one the create was given. */
+const LOOKUP_REFERENCE: IParameterBuilderHint = {
+	propertyHint: 'The reference the payment was created with, taken from the create node or the data, e.g. expr(\'{{ $json.reference }}\') right after the create.',
+};
+
+function hinted(field: INodeProperties, creates: boolean): INodeProperties {
+	if (field.name === 'reference') return { ...field, builderHint: creates ? FIELD_HINTS.reference : LOOKUP_REFERENCE };
+	const hint = creates ? FIELD_HINTS[field.name] : undefined;
+	const options = field.type === 'collection' && field.options ? (field.options as INodeProperties[]).map((option) => hinted(option, creates)) : undefined;
+	if (!hint && !options) return field;
+	return { ...field, ...(hint ? { builderHint: hint } : {}), ...(options ? { options } : {}) };
+}
+
+/** An operation's fields with their builder hints (a create's Reference, Amount, Bank ID, Callback URL). */
+export function withFieldHints(operation: PaycashlessOperation, fields: INodeProperties[]): INodeProperties[] {
+	const creates = operation.declaration.kind === 'create';
+	return fields.map((field) => hinted(field, creates));
+}
+
+/** The hint on Money Limits. */
+export const moneyLimitsHint: IParameterBuilderHint = {
+	propertyHint: `${LIMITS} Maximum Amount and Maximum Total are in main units (naira). Set only the limits the user asked for; otherwise leave the collection for the workflow owner and say so.`,
+	placeholderSupported: false,
+};
+
+/** The tool variant's own node hint ("Paycashless Tool" under an AI Agent). */
+export const toolSearchHint = [
+	'Paycashless as an AI Agent tool: one tool node per operation; the model fills the fields given as fromAi() (reference, amount, account number, bank ID).',
+	NAIRA,
+	'A payout tool refuses to run unless Money Limits set a Maximum Amount and a Maximum Total per Period (payment and invoice tools: Maximum Amount and Maximum Count per Execution), or Run Without Limits is turned on by a person: set them in the tool node, low, as typed numbers.',
+	'Give the agent a Bank Account → Look Up tool too: the payout needs its bank.id. Operations that wait are not offered as tools.',
+].join(' ');
+
+/** The Paycashless Trigger's hint: which create pairs with which event, and the URL. */
+export const triggerSearchHint = [
+	'Starts a workflow on a Paycashless callback, after checking its signature (rejects forged ones). It does not register itself: the workflow must be published and its Production URL put into the Callback URL of the create that should report here.',
+	'Pairs: Invoice → Create with INVOICE_PAID (or INVOICE_PAYMENT_SUCCEEDED); Payout → Create, Payment → Create Checkout Link / Create Transfer Payment and Dedicated Account → Create with All Events, acting on data.status (or on currentObject.status with Confirm With Paycashless).',
+	'n8n must be reachable by Paycashless at that URL. Without a public URL, use the Paycashless Poll Trigger.',
+	"Amounts in a callback's data are Paycashless's own (kobo for NGN): divide by 100 for naira.",
+].join(' ');
+
+export const pollTriggerSearchHint = [
+	'Starts a workflow when Paycashless payments, payouts, invoices or dedicated accounts reach a status (e.g. Payment Succeeded, Payout Failed or Reversed), by polling the API every interval: no public n8n URL needed, unlike the Paycashless Trigger.',
+	"Each record and status starts the workflow once. Amounts in the records are Paycashless's own (kobo for NGN): divide by 100 for naira.",
+].join(' ');
+
+export const triggerRelatedNodes: IBuilderHint['relatedNodes'] = [
+	{ nodeType: ACTION_NODE_TYPE, relationHint: 'Creates the payouts, payments and invoices whose callbacks start this trigger (Callback URL = this trigger\'s Production URL)' },
+	{ nodeType: POLL_TRIGGER_NODE_TYPE, relationHint: 'The same events by polling, when Paycashless cannot reach n8n' },
+];
+
+export const pollTriggerRelatedNodes: IBuilderHint['relatedNodes'] = [
+	{ nodeType: ACTION_NODE_TYPE, relationHint: 'Creates the payouts, payments and invoices this trigger watches' },
+	{ nodeType: TRIGGER_NODE_TYPE, relationHint: 'Callbacks instead of polling: immediate, needs n8n reachable by Paycashless' },
+];
