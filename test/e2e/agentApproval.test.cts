@@ -17,7 +17,7 @@ import { join } from 'path';
 import { accountName } from '../../emulator/banks.cjs';
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from '../helpers/smtpSink.cjs';
 import { ACCESS_BANK } from '../reliability/helpers.cjs';
-import { AGENT_TYPE, CHAT_MODEL_TYPE, CHAT_TRIGGER_TYPE, connectScriptedModel, NODE_TYPE_TOOL, OPENAI_CREDENTIAL_TYPE, type ScriptedModelInN8n } from './agentHarness.cjs';
+import { AGENT_TYPE, BROWSER_USER_AGENT, CHAT_MODEL_TYPE, CHAT_TRIGGER_TYPE, connectScriptedModel, NODE_TYPE_TOOL, OPENAI_CREDENTIAL_TYPE, type ScriptedModelInN8n } from './agentHarness.cjs';
 import { SETUP_TIMEOUT_MS, startE2eLab, waitFor, type CredentialRef, type E2eLab, type Execution, type WorkflowNode } from './harness.cjs';
 import { PACKAGE_NAME } from '../../scripts/n8n/lab.cjs';
 import type { ChatRequest } from './scriptedModel.cjs';
@@ -26,7 +26,6 @@ jest.setTimeout(SETUP_TIMEOUT_MS);
 
 const ACCOUNT = '0123456789';
 const APPROVER = 'approver@claims.test';
-const BROWSER_USER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36';
 const EMAIL_TYPE = 'n8n-nodes-base.emailSend';
 
 let lab: E2eLab;

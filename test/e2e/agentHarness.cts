@@ -257,7 +257,7 @@ export interface ReviewedAgentWorkflow {
  * (n8n-nodes-base/dist/utils/sendAndWait/utils.js, sendAndWaitWebhook: isbot(user-agent)); Node's
  * fetch counts as a bot, so the press is sent with a browser's User-Agent.
  */
-const BROWSER_USER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36';
+export const BROWSER_USER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36';
 
 /**
  * `Chat Trigger → AI Agent`, the scripted model, and the Paycashless Tool nodes behind one Chat
