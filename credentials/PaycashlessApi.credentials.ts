@@ -19,12 +19,13 @@ import {
 	unixTimestamp,
 } from '../lib/signing';
 import { PAYCASHLESS_DEFAULT_BASE_URL } from '../lib/api';
+import { ceilingRefusalError, payoutCeilingRefusal, type PayoutCeilingSettings } from '../lib/payoutCeiling';
 
 
 /** Headers this credential owns; any earlier value, in any letter case, is replaced. */
 const OWNED_HEADERS = ['authorization', 'content-type', SIGNATURE_HEADER.toLowerCase(), TIMESTAMP_HEADER.toLowerCase()];
 
-export interface PaycashlessCredentialData {
+export interface PaycashlessCredentialData extends PayoutCeilingSettings {
 	apiKey?: string;
 	apiSecret: string;
 	baseUrl?: string;
@@ -154,6 +155,37 @@ export class PaycashlessApi implements ICredentialType {
 				'Change only for a proxy or the local Paycashless emulator. Starts with https://, without /v1 at the end: paths such as /v1/payouts are appended to it.',
 		},
 		{
+			displayName: 'Payouts',
+			name: 'payouts',
+			type: 'options',
+			default: 'allowed',
+			description:
+				'Whether requests signed with this credential may create payouts (POST /v1/payouts). Checked where the credential signs, so it holds for every node that uses it, also the HTTP Request node and an AI agent\'s HTTP Request tool.',
+			options: [
+				{ name: 'Allowed', value: 'allowed', description: 'Payouts up to the maximums below' },
+				{ name: 'Off', value: 'off', description: 'Every payout is refused before it is sent; everything else works' },
+			],
+		},
+		{
+			displayName: 'Maximum Payout (NGN)',
+			name: 'maxPayoutNgn',
+			type: 'number',
+			default: 0,
+			typeOptions: { minValue: 0, numberPrecision: 2 },
+			displayOptions: { show: { payouts: ['allowed'] } },
+			description:
+				'The largest payout this credential signs, in naira (not kobo). A larger one is refused before it is sent, from any node. 0 = no ceiling. Once a maximum is set for one currency, payouts in a currency without one are refused.',
+		},
+		{
+			displayName: 'Maximum Payout (USD)',
+			name: 'maxPayoutUsd',
+			type: 'number',
+			default: 0,
+			typeOptions: { minValue: 0, numberPrecision: 2 },
+			displayOptions: { show: { payouts: ['allowed'] } },
+			description: 'The largest payout this credential signs, in dollars (not cents). 0 = no ceiling (see Maximum Payout (NGN)).',
+		},
+		{
 			displayName: 'Signing of Requests Without a Body',
 			name: 'bodilessSigning',
 			type: 'options',
@@ -184,8 +216,13 @@ export class PaycashlessApi implements ICredentialType {
 	authenticate = async (
 		credentials: ICredentialDataDecryptedObject,
 		requestOptions: IHttpRequestOptions,
-	): Promise<IHttpRequestOptions> =>
-		signPaycashlessRequest(credentials as unknown as PaycashlessCredentialData, requestOptions, Date.now());
+	): Promise<IHttpRequestOptions> => {
+		// The payout ceiling (lib/payoutCeiling.ts): a refused request is neither signed nor sent.
+		const url = joinUrl(requestOptions.baseURL, requestOptions.url ?? (requestOptions as { uri?: string }).uri);
+		const refusal = payoutCeilingRefusal(credentials as PayoutCeilingSettings, requestOptions, url);
+		if (refusal) throw ceilingRefusalError(refusal);
+		return signPaycashlessRequest(credentials as unknown as PaycashlessCredentialData, requestOptions, Date.now());
+	};
 
 	/**
 	 * The Test button: a signed `GET /v1/payouts?limit=1`. n8n reads a failed answer's status code

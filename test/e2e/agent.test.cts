@@ -6,15 +6,12 @@
  * Run: LAB=/work/main/.n8n-lab npx jest test/e2e/agent.test.cts
  */
 import { randomUUID } from 'crypto';
-import { readFileSync } from 'fs';
-import { join } from 'path';
 
 import { ACCESS_BANK } from '../reliability/helpers.cjs';
 import {
 	connectScriptedModel,
 	createAgentWorkflow,
 	createReviewedAgentWorkflow,
-	importReviewedExample,
 	toolRunItems,
 	type AgentWorkflow,
 	type ReviewedAgentWorkflow,
@@ -306,57 +303,4 @@ describe('human review of a tool call (n8n 2.x: Chat review node, Approve or Dec
 	});
 });
 
-describe('the example "an AI agent pays a claim after a person approves" (examples/ai-agent/), as imported', () => {
-	let claims: ReviewedAgentWorkflow | undefined;
-	const example = JSON.parse(readFileSync(join(__dirname, '..', '..', 'examples', 'ai-agent', 'agent-pays-claim-with-approval.json'), 'utf8')) as Parameters<typeof importReviewedExample>[2];
-
-	beforeAll(async () => {
-		// n8n 1.123 has no review nodes (see above): the example is for n8n 2.x.
-		if (!lab.n8nVersion.startsWith('1.')) claims = await importReviewedExample(lab, scripted, example);
-	});
-
-	/** The model's turns for a claim: look the account up, then ask to pay with the name it read (or `name`). */
-	const claimScript = (claimId: string, amount: number, name?: string, after = 'Done.') => [
-		{ toolCalls: [{ name: 'Look_Up_Account', arguments: { Account_Number: ACCOUNT, Bank_Code: '044' } }] },
-		(request: ChatRequest) => {
-			const found = JSON.parse(toolResults(request)[0].content) as Array<Record<string, unknown>>;
-			const bank = found[0].bank as { id: string };
-			const toolParameters = { Reference: claimId, Amount: amount, Account_Number: ACCOUNT, Bank_ID: bank.id, Account_Name: name ?? String(found[0].accountName), Bank_Code: '044' };
-			return { toolCalls: [{ name: 'Pay_Claim', arguments: { toolParameters, hitlParameters: {} } }] };
-		},
-		(request: ChatRequest) => ({ text: `${after} ${toolResults(request).at(-1)?.content ?? ''}` }),
-	];
-
-	it('the person sees the amount in naira, the name, account, bank and reference; Approve pays once', async () => {
-		if (!claims) return;
-		const claimId = `CLM-${randomUUID().slice(0, 8)}`;
-		const { executionId, review } = await claims.send(`Claim ${claimId}: pay NGN 1,500.50 to the holder of ${ACCOUNT} at bank 044`, claimScript(claimId, 1500.5));
-		expect(review).toBeDefined();
-		const holder = review!.text.match(/To: (.+)/)?.[1];
-		expect(review!.text).toBe(`Approve this payout?\nAmount: NGN 1,500.50\nTo: ${holder}\nAccount: ${ACCOUNT} (bank code 044)\nReference: ${claimId}`);
-		expect(holder).toMatch(/^[A-Z]+ [A-Z]+$/);
-		expect(payoutsWithReference(claimId)).toHaveLength(0);
-		expect((await claims.press(review!, 'Approve')).status).toBe(200);
-		const run = await claims.finished(executionId);
-		expect(run.execution.status).toBe('success');
-		expect(payoutsWithReference(claimId)).toEqual([expect.objectContaining({ amount: 150050, destinationAccountNumber: ACCOUNT, destinationBankId: ACCESS_BANK })]);
-		expect(String(run.output)).toContain('NGN 1,500.50');
-	});
-
-	it('Decline pays nothing; an approved payout to a name that is not the account holder\'s is still refused by Money Limits', async () => {
-		if (!claims) return;
-		const declined = `CLM-${randomUUID().slice(0, 8)}`;
-		const first = await claims.send(`Claim ${declined}`, claimScript(declined, 200));
-		expect((await claims.press(first.review!, 'Decline')).status).toBe(200);
-		expect((await claims.finished(first.executionId)).execution.status).toBe('success');
-		expect(payoutsWithReference(declined)).toHaveLength(0);
-
-		const wrongName = `CLM-${randomUUID().slice(0, 8)}`;
-		const second = await claims.send(`Claim ${wrongName}`, claimScript(wrongName, 200, 'Somebody Else', 'Not paid:'));
-		expect(second.review!.text).toContain('To: Somebody Else');
-		expect((await claims.press(second.review!, 'Approve')).status).toBe(200);
-		const run = await claims.finished(second.executionId);
-		expect(payoutsWithReference(wrongName)).toHaveLength(0);
-		expect(String(run.output)).toMatch(/Not paid:.*Refused: account 0123456789 belongs to .*, not \\"Somebody Else\\"/);
-	});
-});
+// The example examples/ai-agent/agent-pays-claim-with-approval.json (approval by e-mail): test/e2e/agentApproval.test.cts.

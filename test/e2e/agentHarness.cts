@@ -257,7 +257,7 @@ export interface ReviewedAgentWorkflow {
  * (n8n-nodes-base/dist/utils/sendAndWait/utils.js, sendAndWaitWebhook: isbot(user-agent)); Node's
  * fetch counts as a bot, so the press is sent with a browser's User-Agent.
  */
-const BROWSER_USER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36';
+export const BROWSER_USER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36';
 
 /**
  * `Chat Trigger → AI Agent`, the scripted model, and the Paycashless Tool nodes behind one Chat
@@ -291,30 +291,6 @@ export async function createReviewedAgentWorkflow(lab: E2eLab, scripted: Scripte
 	};
 	const workflowId = await lab.createActiveWorkflow(`e2e reviewed agent ${chatId.slice(0, 8)}`, [chat, ...cluster.nodes, review], connections, []);
 	return await reviewedAgentWorkflow(lab, scripted, { workflowId, chatId, reviewNode: review.name, agentNode: 'AI Agent' });
-}
-
-/**
- * An example workflow with a Chat Trigger, an AI Agent with an OpenAI Chat Model and a Chat review
- * node, as a user imports it: the model is pointed at the scripted model, every Paycashless node at
- * the lab's credential, and the chat made reachable without the editor (public hosted chat).
- */
-export async function importReviewedExample(lab: E2eLab, scripted: ScriptedModelInN8n, example: { name: string; nodes: WorkflowNode[]; connections: Record<string, unknown> }): Promise<ReviewedAgentWorkflow> {
-	const chatId = randomUUID();
-	const find = (type: string) => {
-		const node = example.nodes.find((candidate) => candidate.type === type);
-		if (!node) throw new Error(`the example has no ${type} node`);
-		return node;
-	};
-	const nodes = example.nodes.map((node): WorkflowNode => {
-		if (node.type === CHAT_TRIGGER_TYPE) return { ...node, webhookId: chatId, parameters: { ...node.parameters, public: true, mode: 'hostedChat', authentication: 'none' } };
-		if (node.type === CHAT_MODEL_TYPE) {
-			return { ...node, parameters: { ...node.parameters, model: { __rl: true, mode: 'id', value: scripted.model.modelId }, responsesApiEnabled: false }, credentials: { [OPENAI_CREDENTIAL_TYPE]: scripted.credential } };
-		}
-		if (node.type === NODE_TYPE_TOOL) return { ...node, credentials: { paycashlessApi: lab.good } };
-		return node;
-	});
-	const workflowId = await lab.createActiveWorkflow(`e2e ${example.name} ${chatId.slice(0, 8)}`, nodes, example.connections, []);
-	return await reviewedAgentWorkflow(lab, scripted, { workflowId, chatId, reviewNode: find(CHAT_REVIEW_TYPE).name, agentNode: find(AGENT_TYPE).name });
 }
 
 /** Sending chat messages, pressing review buttons and reading the end of a reviewed agent workflow. */

@@ -8,6 +8,7 @@
  */
 import { randomUUID } from 'crypto';
 
+import { accountName } from '../../emulator/banks.cjs';
 import { ACCESS_BANK } from '../reliability/helpers.cjs';
 import { connectScriptedModel, createAgentWorkflow, toolRunItems, type AgentWorkflow, type ScriptedModelInN8n } from './agentHarness.cjs';
 import { paycashlessNode, SETUP_TIMEOUT_MS, startE2eLab, webhookNode, type E2eLab } from './harness.cjs';
@@ -141,7 +142,9 @@ describe('Money Limits hold for an agent', () => {
 		const reference = `agent-name-${randomUUID().slice(0, 6)}`;
 		const run = await agent.run('pay Ada', [{ toolCalls: [{ name: 'Pay_Named_Payee', arguments: args(reference, 100, '0123456780') }] }, { text: 'ok' }]);
 		const result = resultOf(toolResults(run.requests[1])[0].content);
-		expect(result.message).toMatch(/^Refused: account 0123456780 belongs to ".+", not "Ada Obi"$/);
+		expect(result.message).toBe('Refused: the holder of account 0123456780 (bank code 044) does not match Expected Account Name');
+		// The model is not told whose account it is (issue 31: a refusal must not teach the name to write).
+		for (const word of accountName('0123456780', ACCESS_BANK).split(' ')) expect(JSON.stringify(result)).not.toContain(word);
 		expect(lab.emulator.list('payouts').filter((payout) => payout.reference === reference)).toHaveLength(0);
 	});
 

@@ -10,6 +10,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
+import { ceilingRefusalOf } from '../../../lib/payoutCeiling';
 import { errorCodes, errorMessages } from './answers';
 import { isRepeatable, type Attempt, type FailureClass, type PaycashlessRequest } from './types';
 
@@ -55,7 +56,8 @@ const UNCERTAIN_MESSAGE = /socket hang up|timeout|timed out|other side closed|te
 /** What a thrown error (no answer) means. */
 function classifyNoAnswer(error: unknown, request: PaycashlessRequest): FailureClass {
 	const codes = errorCodes(error);
-	if (codes.includes('ERR_CANCELED')) return 'final';
+	// Refused by the credential before it was signed: nothing left this machine, and nothing will.
+	if (codes.includes('ERR_CANCELED') || ceilingRefusalOf(error)) return 'final';
 	if (codes.some((code) => UNCERTAIN_CODES.has(code))) return 'uncertain';
 	if (codes.some((code) => NOT_SENT_CODES.has(code))) return 'notSent';
 	if (errorMessages(error).some((message) => UNCERTAIN_MESSAGE.test(message))) return 'uncertain';

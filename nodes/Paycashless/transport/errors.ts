@@ -11,6 +11,7 @@
 import type { IDataObject, INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import { CEILING_REFUSAL_CODE, ceilingRefusalOf } from '../../../lib/payoutCeiling';
 import { errorCodes, errorMessages, extractErrorDetails, text, type PaycashlessErrorDetails } from './answers';
 import type { Call } from './send';
 import { isRepeatable, referenceOf, type Attempt, type PaycashlessRequest, type SendResult, type WritePolicy } from './types';
@@ -161,6 +162,13 @@ function answeredError(input: ErrorInput, attempt: Extract<Attempt, { answered: 
 /** The error of an attempt that got no answer (DNS, refused, reset, timeout). */
 function unansweredError(input: ErrorInput, cause: unknown): NodeApiError {
 	const { node, request, policy, attempts, baseURL, itemIndex } = input;
+	const refused = ceilingRefusalOf(cause);
+	if (refused) {
+		const error = new NodeApiError(node, { message: refused.message } as JsonObject, { description: refused.description, itemIndex });
+		error.message = refused.message;
+		error.context.paycashless = { message: refused.message, code: CEILING_REFUSAL_CODE, attempts };
+		return error;
+	}
 	// The innermost message is the HTTP client's own ("timeout of 30000ms exceeded"); n8n's
 	// NodeApiError around it replaces it with a generic text.
 	const code = errorCodes(cause)[0];

@@ -1,0 +1,201 @@
+/**
+ * The beneficiary checks of Payout → Create's Money Limits (docs/money.md, "Who may be paid"):
+ * - Allowed Destination Accounts: each entry an account AND its bank (`0123456789@058`); the
+ *   payout's Bank ID must be the bank Paycashless's account lookup gives for that entry.
+ * - Expected Account Name: the name Paycashless's account lookup returns must pass the name rule
+ *   (namesMatch). The expected name may not come from the model (`$fromAI`) or from the lookup
+ *   being checked (an expression reading `accountName` or naming an account-lookup node).
+ * A lookup that fails or names no bank refuses. No refusal repeats the holder's name: an AI agent
+ * reads refusals, and the name is what it could otherwise learn to write.
+ */
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { isObject } from '../helpers/body';
+import { namesMatch } from '../helpers/names';
+import { NUBAN_DIGITS, optionalText, requireDigits } from '../helpers/validation';
+import type { PaycashlessApi } from '../transport';
+import { accountLookupRequest, requireBankCode } from './bankAccount/lookUp.operation';
+import { refuse } from './limitRefusal';
+
+/** The payout-only fields of Money Limits. */
+export function beneficiaryFields(): INodeProperties[] {
+	return [
+		{
+			displayName: 'Allowed Destination Accounts',
+			name: 'allowedAccounts',
+			type: 'string',
+			default: '',
+			placeholder: '0123456789, 0987654321',
+			description: 'Only these account numbers (NUBAN, separated by commas, spaces or new lines) may be paid. Empty = any account.',
+		},
+		{
+			displayName: 'Expected Account Name',
+			name: 'expectedAccountName',
+			type: 'string',
+			default: '',
+			placeholder: 'Adaeze Okafor',
+			description:
+				"Who the payee must be. Before paying, the node looks the account up (Bank Code below) and refuses the payout unless every word of this name is in the account's name: any order, any case, punctuation ignored (\"okafor adaeze\" matches ADAEZE CHIOMA OKAFOR; a single word must be the whole name). The account must also be at the payout's bank.",
+		},
+		{
+			displayName: 'Bank Code for the Name Check',
+			name: 'beneficiaryBankCode',
+			type: 'string',
+			default: '',
+			placeholder: '058',
+			description: "The CBN or NIBSS code of the destination bank, to look the account up for Expected Account Name (if empty: the bank of the account's Allowed Destination Accounts entry)",
+		},
+	];
+}
+
+
+// Where the expected values come from ------------------------------------------------------------
+
+const PAYCASHLESS_TYPE = /^n8n-nodes-paycashless\.paycashless(Tool)?$/;
+
+/** Names of the account-lookup nodes this node reads from (n8n 2.x: upstream nodes with their parameters). */
+function lookupNodeNames(this: IExecuteFunctions): string[] {
+	try {
+		return this.getParentNodes(this.getNode().name, { includeNodeParameters: true })
+			.filter((node) => PAYCASHLESS_TYPE.test(node.type) && node.parameters?.resource === 'bankAccount' && node.parameters?.operation === 'lookUp')
+			.map((node) => node.name);
+	} catch {
+		return [];
+	}
+}
+
+/**
+ * Why the raw (unresolved) value of a beneficiary field cannot be trusted, or undefined. Refused:
+ * an expression with `$fromAI` (the model fills it), and for Expected Account Name one that reads
+ * `accountName` (the field an account lookup returns) or names an account-lookup node upstream:
+ * the check would compare the lookup with itself.
+ */
+export function untrustedSource(raw: unknown, field: 'allowedAccounts' | 'expectedAccountName', lookupNodes: string[]): string | undefined {
+	// n8n 1.123 hands a tool's `={{ $fromAI(…) }}` over without its `=`: any `{{` is an expression too.
+	if (typeof raw !== 'string' || !(raw.startsWith('=') || raw.includes('{{'))) return undefined;
+	if (/fromai\s*\(/i.test(raw)) return 'is filled by the AI model ($fromAI)';
+	if (field !== 'expectedAccountName') return undefined;
+	if (/accountName/i.test(raw)) return 'reads accountName, the name an account lookup returns';
+	const named = lookupNodes.find((name) => [`'${name}'`, `"${name}"`, `\`${name}\``, `.${name}`].some((quoted) => raw.includes(quoted)));
+	return named === undefined ? undefined : `reads the account-lookup node "${named}"`;
+}
+
+// The check ----------------------------------------------------------------------------------------
+
+const FIELD_NAMES = { allowedAccounts: 'Allowed Destination Accounts', expectedAccountName: 'Expected Account Name' } as const;
+
+interface AllowedEntry {
+	account: string;
+	bankCode: string;
+}
+
+/** `0123456789@058, …`: each entry an account and its bank; an entry without a bank is refused. */
+function allowedEntries(this: IExecuteFunctions, i: number, text: string): AllowedEntry[] {
+	return text
+		.split(/[\s,;]+/)
+		.filter((entry) => entry !== '')
+		.map((entry) => {
+			const match = /^(\d{10})@(\d{3,6})$/.exec(entry);
+			if (!match) {
+				return refuse.call(
+					this,
+					i,
+					'ALLOWED_ENTRY_INVALID',
+					`Refused: the Allowed Destination Accounts entry "${entry}" is not account@bank code`,
+					'Nothing was sent. The person who set up this workflow must write each entry as the 10-digit account number, @, and the CBN or NIBSS code of its bank, e.g. 0123456789@058: an account number alone would allow that number at any bank.',
+				);
+			}
+			return { account: match[1], bankCode: match[2] };
+		});
+}
+
+/** The account lookup, once per account and bank code in one check; refuses when it fails or names no bank. */
+function lookups(this: IExecuteFunctions, i: number, api: PaycashlessApi) {
+	const done = new Map<string, Promise<{ name: string; bankId: string }>>();
+	const lookUp = async (accountNumber: string, bankCode: string) => {
+		let found: IDataObject = {};
+		try {
+			found = await api.request(accountLookupRequest(accountNumber, bankCode));
+		} catch (error) {
+			refuse.call(this, i, 'LOOKUP_FAILED', `Refused: account ${accountNumber} could not be looked up at bank code ${bankCode}`, `Nothing was sent. ${(error as Error).message}`);
+		}
+		const bankId = isObject(found.bank) && typeof found.bank.id === 'string' ? found.bank.id : '';
+		if (bankId === '') {
+			refuse.call(
+				this,
+				i,
+				'LOOKUP_WITHOUT_BANK',
+				`Refused: Paycashless's lookup of account ${accountNumber} at bank code ${bankCode} named no bank`,
+				"Nothing was sent: without the lookup's bank the payout's Bank ID cannot be checked. Try again later; if it persists, ask Paycashless support.",
+			);
+		}
+		return { name: String(found.accountName ?? ''), bankId };
+	};
+	return (accountNumber: string, bankCode: string) => {
+		const key = `${accountNumber}@${bankCode}`;
+		if (!done.has(key)) done.set(key, lookUp(accountNumber, bankCode));
+		return done.get(key) as Promise<{ name: string; bankId: string }>;
+	};
+}
+
+export async function checkBeneficiary(this: IExecuteFunctions, i: number, limits: IDataObject, body: IDataObject, api: PaycashlessApi): Promise<void> {
+	const raw = (this.getNode().parameters?.moneyLimits ?? {}) as IDataObject;
+	const lookupNodes = lookupNodeNames.call(this);
+	for (const field of ['allowedAccounts', 'expectedAccountName'] as const) {
+		const why = untrustedSource(raw[field], field, lookupNodes);
+		if (why !== undefined) {
+			refuse.call(
+				this,
+				i,
+				'BENEFICIARY_UNTRUSTED',
+				`Refused: Money Limits → ${FIELD_NAMES[field]} ${why}`,
+				`Nothing was sent. A beneficiary check is only worth something when the person who set up this workflow fills it from data they trust: fixed text, or an expression over their own records. The model and the account lookup being checked cannot be that source (docs: Money Limits, "Who may be paid").`,
+			);
+		}
+	}
+	const allowedText = optionalText(limits.allowedAccounts);
+	const expected = optionalText(limits.expectedAccountName);
+	if (allowedText === undefined && expected === undefined) return;
+	const accountNumber = requireDigits(body.destinationAccountNumber, 'Destination Account Number', '0123456789', NUBAN_DIGITS);
+	const lookUp = lookups.call(this, i, api);
+
+	let allowedBankCode: string | undefined;
+	if (allowedText !== undefined) {
+		for (const entry of allowedEntries.call(this, i, allowedText).filter((candidate) => candidate.account === accountNumber)) {
+			if ((await lookUp(accountNumber, entry.bankCode)).bankId === body.bankId) {
+				allowedBankCode = entry.bankCode;
+				break;
+			}
+		}
+		if (allowedBankCode === undefined) {
+			refuse.call(
+				this,
+				i,
+				'ACCOUNT_NOT_ALLOWED',
+				`Refused: account ${accountNumber} at the payout's bank is not among this node's Allowed Destination Accounts`,
+				'Nothing was sent. The person who set up this workflow can add it under Money Limits → Allowed Destination Accounts as account@bank code (e.g. 0123456789@058) if it is right.',
+			);
+		}
+	}
+	if (expected === undefined) return;
+	const bankCode = requireBankCode(optionalText(limits.beneficiaryBankCode) ?? allowedBankCode, 'Money Limits → Bank Code for the Name Check');
+	const found = await lookUp(accountNumber, bankCode);
+	if (found.bankId !== body.bankId) {
+		refuse.call(
+			this,
+			i,
+			'BANK_MISMATCH',
+			`Refused: account ${accountNumber} was looked up at bank code ${bankCode}, but the payout goes to another bank`,
+			'Nothing was sent. Bank ID and Money Limits → Bank Code for the Name Check must be the same bank.',
+		);
+	}
+	if (!namesMatch(expected, found.name)) {
+		refuse.call(
+			this,
+			i,
+			'NAME_MISMATCH',
+			`Refused: the holder of account ${accountNumber} (bank code ${bankCode}) does not match Expected Account Name`,
+			"Nothing was sent. The holder's name Paycashless returns does not pass the name rule (docs: Money Limits, \"Who may be paid\"). The person who set up this workflow can check the account number, the bank and Expected Account Name; a Bank Account → Look Up node on this account and bank shows the holder's name to them.",
+		);
+	}
+}

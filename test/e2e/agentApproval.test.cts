@@ -1,0 +1,192 @@
+/**
+ * The example examples/ai-agent/agent-pays-claim-with-approval.json in a real n8n (issue 31, item
+ * 7), as a user imports it: a chat message → the AI Agent (the scripted model) reads the claim into
+ * fields → Look Up Account → Ask the Approver (n8n's Send Email node, Send and Wait for Response,
+ * through a local SMTP server this test starts) → Approved? → Pay Claim. What is checked:
+ * - the approval goes by e-mail to the approver's address, not back to the chat;
+ * - it shows the account holder's name from Paycashless's lookup (a name the model never wrote),
+ *   the amount in naira, the account and the claim as written;
+ * - nothing is paid while the execution waits; Approve pays once (to the account and bank the
+ *   lookup returned); Decline pays nothing.
+ * n8n 2.41 (the example's AI Agent is version 3.1, which n8n 1.123 does not have).
+ */
+import { randomUUID } from 'crypto';
+import { readFileSync } from 'fs';
+import { join } from 'path';
+
+import { accountName } from '../../emulator/banks.cjs';
+import { startSmtpSink, type ReceivedMail, type SmtpSink } from '../helpers/smtpSink.cjs';
+import { ACCESS_BANK } from '../reliability/helpers.cjs';
+import { AGENT_TYPE, BROWSER_USER_AGENT, CHAT_MODEL_TYPE, CHAT_TRIGGER_TYPE, connectScriptedModel, NODE_TYPE_TOOL, OPENAI_CREDENTIAL_TYPE, type ScriptedModelInN8n } from './agentHarness.cjs';
+import { SETUP_TIMEOUT_MS, startE2eLab, waitFor, type CredentialRef, type E2eLab, type Execution, type WorkflowNode } from './harness.cjs';
+import { PACKAGE_NAME } from '../../scripts/n8n/lab.cjs';
+import type { ChatRequest } from './scriptedModel.cjs';
+
+jest.setTimeout(SETUP_TIMEOUT_MS);
+
+const ACCOUNT = '0123456789';
+const APPROVER = 'approver@claims.test';
+const EMAIL_TYPE = 'n8n-nodes-base.emailSend';
+
+let lab: E2eLab;
+let scripted: ScriptedModelInN8n;
+let smtp: SmtpSink;
+let workflowId: string;
+let chatUrl: string;
+
+interface Example {
+	name: string;
+	nodes: WorkflowNode[];
+	connections: Record<string, unknown>;
+}
+const example = JSON.parse(readFileSync(join(__dirname, '..', '..', 'examples', 'ai-agent', 'agent-pays-claim-with-approval.json'), 'utf8')) as Example;
+
+/** The example as a user sets it up: their model (here the scripted one), SMTP, approver address, Paycashless credential. */
+function setUp(chatId: string, smtpCredential: CredentialRef): WorkflowNode[] {
+	return example.nodes.map((node): WorkflowNode => {
+		switch (node.type) {
+			case CHAT_TRIGGER_TYPE:
+				return { ...node, webhookId: chatId, parameters: { ...node.parameters, public: true, mode: 'hostedChat', authentication: 'none' } };
+			case CHAT_MODEL_TYPE:
+				return { ...node, parameters: { ...node.parameters, model: { __rl: true, mode: 'id', value: scripted.model.modelId }, responsesApiEnabled: false }, credentials: { [OPENAI_CREDENTIAL_TYPE]: scripted.credential } };
+			case `${PACKAGE_NAME}.paycashless`:
+			case NODE_TYPE_TOOL:
+				return { ...node, credentials: { paycashlessApi: lab.good } };
+			case EMAIL_TYPE:
+				return { ...node, parameters: { ...node.parameters, toEmail: APPROVER }, credentials: { smtp: smtpCredential } };
+			default:
+				return node;
+		}
+	});
+}
+
+beforeAll(async () => {
+	lab = await startE2eLab();
+	scripted = await connectScriptedModel(lab);
+	smtp = await startSmtpSink();
+	const created = await lab.session.api<{ id: string; name: string }>('POST', '/credentials', {
+		name: `SMTP sink ${randomUUID().slice(0, 8)}`,
+		type: 'smtp',
+		data: { user: '', password: '', host: smtp.host, port: smtp.port, secure: false, disableStartTls: true, hostName: '' },
+	});
+	const chatId = randomUUID();
+	workflowId = await lab.createActiveWorkflow(`e2e ${example.name} ${chatId.slice(0, 8)}`, setUp(chatId, { id: created.id, name: created.name }), example.connections, []);
+	chatUrl = `${lab.n8n.baseUrl}/webhook/${chatId}/chat`;
+	await waitFor('the chat trigger to be registered', async () => ((await fetch(chatUrl).then((r) => r.status, () => 0)) === 200 ? true : undefined), 60_000);
+});
+
+afterAll(async () => {
+	await smtp?.close();
+	await scripted?.close();
+	await lab?.close();
+});
+
+const payoutsWithReference = (reference: string) => lab.emulator.list('payouts').filter((payout) => payout.reference === reference);
+const execution = async (executionId: string) => (await lab.executions(workflowId)).find((e) => String(e.id) === executionId);
+
+/** The claim as the model reads it: one call of n8n's format_final_json_response tool (the Structured Output Parser). */
+const readClaim = (fields: Record<string, unknown>) => [{ toolCalls: [{ name: 'format_final_json_response', arguments: { output: fields } }] }, { text: 'done' }];
+
+/** Sends a chat message; returns the execution once it waits (or has ended) and the e-mails sent meanwhile. */
+async function sendClaim(message: string, fields: Record<string, unknown>): Promise<{ executionId: string; waiting: Execution; mails: ReceivedMail[] }> {
+	const mailsBefore = smtp.mails.length;
+	scripted.model.script(readClaim(fields));
+	const response = await fetch(chatUrl, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json' },
+		body: JSON.stringify({ action: 'sendMessage', sessionId: randomUUID(), chatInput: message }),
+	});
+	const started = (await response.json()) as { executionId?: string };
+	if (!started.executionId) throw new Error(`the chat did not start an execution: HTTP ${response.status} ${JSON.stringify(started)}`);
+	const executionId = String(started.executionId);
+	const waiting = await waitFor(
+		'the execution to wait for the approver (or end)',
+		async () => {
+			const found = await execution(executionId);
+			return found && !['new', 'running'].includes(found.status) ? found : undefined;
+		},
+		60_000,
+	);
+	return { executionId, waiting, mails: smtp.mails.slice(mailsBefore) };
+}
+
+/** The link of a button in the approval e-mail (n8n's signed resume URL, approved=true or false). */
+function link(mail: ReceivedMail, approved: boolean): string {
+	const links = [...mail.text.matchAll(/href="([^"]+)"/g)].map((match) => match[1].replace(/&amp;/g, '&'));
+	const found = links.find((href) => new URL(href).searchParams.get('approved') === String(approved));
+	if (!found) throw new Error(`no ${approved ? 'Approve' : 'Decline'} link in the e-mail: ${links.join(', ')}`);
+	return found;
+}
+
+async function press(href: string): Promise<number> {
+	return (await fetch(href, { headers: { 'user-agent': BROWSER_USER_AGENT } })).status;
+}
+
+async function ended(executionId: string): Promise<Execution> {
+	return await waitFor(
+		'the execution to end',
+		async () => {
+			const found = await execution(executionId);
+			return found && !['new', 'running', 'waiting'].includes(found.status) ? found : undefined;
+		},
+		60_000,
+	);
+}
+
+describe('the example "an AI agent reads a claim, an approver approves by e-mail" (examples/ai-agent/), as imported', () => {
+	const holder = accountName(ACCOUNT, ACCESS_BANK);
+
+	it('the approval goes to the approver by e-mail with the holder\'s name from the lookup; nothing is paid before Approve; Approve pays once', async () => {
+		const claimId = `CLM-${randomUUID().slice(0, 8)}`;
+		// The requester names someone else: the approver must see who really holds the account.
+		const { executionId, waiting, mails } = await sendClaim(`Claim ${claimId}: pay NGN 1,500.50 to Ada Obi, account ${ACCOUNT}, bank code 044`, {
+			claimId,
+			amountNaira: 1500.5,
+			accountNumber: ACCOUNT,
+			bankCode: '044',
+			nameOnClaim: 'Ada Obi',
+		});
+		expect(waiting.status).toBe('waiting');
+		expect(mails).toHaveLength(1);
+		const [mail] = mails;
+		expect(mail.to).toEqual([APPROVER]);
+		expect(mail.headers.subject).toBe(`Approve claim ${claimId}: NGN 1,500.50?`);
+		expect(mail.text).toContain(`Account holder (from Paycashless): ${holder}`);
+		expect(mail.text).toContain('Name on the claim: Ada Obi');
+		expect(mail.text).toContain(`Pay NGN 1,500.50 for claim ${claimId}?`);
+		expect(mail.text).toContain(`Account: ${ACCOUNT} at Access Bank (bank code 044)`);
+		// The model was never told the holder's name: it cannot have written it.
+		expect(JSON.stringify(scripted.model.chatRequests())).not.toContain(holder);
+		expect(payoutsWithReference(claimId)).toHaveLength(0);
+
+		expect(await press(link(mail, true))).toBe(200);
+		const run = await ended(executionId);
+		expect(run.status).toBe('success');
+		expect(payoutsWithReference(claimId)).toEqual([expect.objectContaining({ amount: 150050, destinationAccountNumber: ACCOUNT, destinationBankId: ACCESS_BANK })]);
+		// A second press of the used link does not pay again.
+		await press(link(mail, true));
+		expect(payoutsWithReference(claimId)).toHaveLength(1);
+	});
+
+	it('Decline pays nothing, and the execution ends', async () => {
+		const claimId = `CLM-${randomUUID().slice(0, 8)}`;
+		const { executionId, mails } = await sendClaim(`Claim ${claimId}: pay NGN 200 to ${ACCOUNT} at bank 044`, {
+			claimId,
+			amountNaira: 200,
+			accountNumber: ACCOUNT,
+			bankCode: '044',
+			nameOnClaim: 'Somebody Else',
+		});
+		expect(mails.map((mail) => mail.to)).toEqual([[APPROVER]]);
+		expect(await press(link(mails[0], false))).toBe(200);
+		const run = await ended(executionId);
+		expect(run.status).toBe('success');
+		expect(payoutsWithReference(claimId)).toHaveLength(0);
+	});
+
+	it('the model is offered no tool that moves money: only the format of its answer', () => {
+		const offered = (scripted.model.chatRequests() as ChatRequest[]).flatMap((request) => (request.tools ?? []).map((tool) => tool.function.name));
+		expect([...new Set(offered)]).toEqual(['format_final_json_response']);
+		expect(example.nodes.filter((node) => node.type === AGENT_TYPE)).toHaveLength(1);
+	});
+});
