@@ -51,7 +51,6 @@ const TYPED_ONLY: Record<string, string> = { ...AMOUNT_LIMITS, ...COUNT_LIMITS, 
 /** The limit fields of a money operation; `payout` adds the period and beneficiary checks. */
 export function moneyLimitsCollection(kind: MoneyKind): INodeProperties {
 	const what = kind;
-	const typed = ' Typed in only: an expression is refused.';
 	const options: INodeProperties[] = [
 		{
 			displayName: CHOICES.currency,
@@ -70,7 +69,7 @@ export function moneyLimitsCollection(kind: MoneyKind): INodeProperties {
 			default: 0,
 			typeOptions: { minValue: 0, numberPrecision: 2 },
 			hint: 'Type the largest amount, above 0: a limit left at 0 refuses every item.',
-			description: `The largest ${what} this node may make, in main units (naira or dollars) of the Limits Currency. A larger one is refused before anything is sent: this also catches an amount meant in kobo.${typed}`,
+			description: `The largest ${what} this node may make, in main units (naira or dollars) of the Limits Currency. A larger one is refused before anything is sent: this also catches an amount meant in kobo. Typed in only: an expression is refused.`,
 		},
 		{
 			displayName: COUNT_LIMITS.maxCount,
@@ -79,7 +78,7 @@ export function moneyLimitsCollection(kind: MoneyKind): INodeProperties {
 			noDataExpression: true,
 			default: 1,
 			typeOptions: { minValue: 1 },
-			description: `How many ${what}s (distinct references) this node may make in one execution, over all its items and runs (every call of an AI agent's tool is a run). A new execution starts again: for a limit across executions, use the period limits.${typed}`,
+			description: `How many ${what}s (distinct references) this node may make in one execution, over all its items and runs (every call of an AI agent's tool is a run). A new execution starts again: for a limit across executions, use the period limits. Typed in only: an expression is refused.`,
 		},
 		{
 			displayName: AMOUNT_LIMITS.maxTotal,
@@ -89,7 +88,7 @@ export function moneyLimitsCollection(kind: MoneyKind): INodeProperties {
 			default: 0,
 			typeOptions: { minValue: 0, numberPrecision: 2 },
 			hint: 'Type the total, above 0: a limit left at 0 refuses every item.',
-			description: `The most this node may ${VERB[kind]} in one execution, in main units of the Limits Currency, over all its items and runs.${typed}`,
+			description: `The most this node may ${VERB[kind]} in one execution, in main units of the Limits Currency, over all its items and runs. Typed in only: an expression is refused.`,
 		},
 	];
 	if (kind === 'payout') {
@@ -102,7 +101,8 @@ export function moneyLimitsCollection(kind: MoneyKind): INodeProperties {
 				default: 0,
 				typeOptions: { minValue: 0, numberPrecision: 2 },
 				hint: 'Type the total, above 0: a limit left at 0 refuses every item.',
-				description: `The most the whole Paycashless account may pay out in the Period, in main units of the Limits Currency: every payout Paycashless lists for the period that has not failed counts, whichever execution, workflow or person made it. Needs Maximum Amount.${typed}`,
+				description:
+					'The most the whole Paycashless account may pay out in the Period, in main units of the Limits Currency: every payout Paycashless lists for the period that has not failed counts, whichever execution, workflow or person made it. Needs Maximum Amount. Typed in only: an expression is refused.',
 			},
 			{
 				displayName: COUNT_LIMITS.periodCount,
@@ -111,7 +111,7 @@ export function moneyLimitsCollection(kind: MoneyKind): INodeProperties {
 				noDataExpression: true,
 				default: 1,
 				typeOptions: { minValue: 1 },
-				description: `How many payouts the whole Paycashless account may make in the Period (those that have not failed).${typed}`,
+				description: 'How many payouts the whole Paycashless account may make in the Period (those that have not failed). Typed in only: an expression is refused.',
 			},
 			{
 				displayName: CHOICES.period,

@@ -77,7 +77,7 @@ function withMoneyLimits(this: IExecuteFunctions, i: number, declaration: Operat
 				return await api.request(request);
 			} catch (error) {
 				if (definitelyRefused(error)) releaseMoneyLimits.call(this, body);
-				throw error;
+				throw asNodeError.call(this, error, i);
 			}
 		},
 	};
