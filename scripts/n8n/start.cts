@@ -19,7 +19,6 @@ import * as path from 'path';
 
 import type { EmulatorHandle } from '../../emulator/types.cjs';
 import {
-	CREDENTIAL_TYPE,
 	LAB,
 	LAB_OWNER,
 	N8nSession,
@@ -35,7 +34,7 @@ import {
 	type N8nConfig,
 	type RunningN8n,
 } from './lab.cjs';
-import { EXAMPLE_CREDENTIAL, loadExampleWorkflows, type WorkflowJson } from './examples.cjs';
+import { EXAMPLE_CREDENTIAL, keepOrImportCredential, loadExampleWorkflows, type WorkflowJson } from './examples.cjs';
 import { exampleCredential, liveKeysOrExit } from './fresh-start.cjs';
 
 const USER_FOLDER = process.env.PAYCASHLESS_N8N_HOME || path.join(LAB, 'home');
@@ -103,11 +102,13 @@ async function main(): Promise<void> {
 
 	const credential = await exampleCredential(liveKeys, say);
 	emulator = credential.emulator;
-	const credentialData = credential.data;
-	const credentialName = credential.name;
-	importIntoN8n(config, 'credentials', [
-		{ id: EXAMPLE_CREDENTIAL.id, name: credentialName, type: CREDENTIAL_TYPE, data: credentialData },
-	]);
+	// The user's credential survives a restart: only created when missing (examples.cts).
+	const kept = keepOrImportCredential(
+		{ cli: (args) => n8nCli(config, args), import: (kind, data) => importIntoN8n(config, kind, data), folder: path.join(USER_FOLDER, 'imports') },
+		{ name: credential.name, data: credential.data, fromEnvironment: live },
+	);
+	const credentialName = kept.name;
+	say(`${kept.said}.`);
 	const workflows = loadExampleWorkflows({ n8nBaseUrl: n8nUrl, credential: { id: EXAMPLE_CREDENTIAL.id, name: credentialName } });
 	// An example already in this n8n (from an earlier npm start) stays as the user left it: edited,
 	// published or not. Only the missing ones are imported (and their triggers published).
@@ -117,10 +118,10 @@ async function main(): Promise<void> {
 	const triggerWorkflows = workflows.filter((wf) => wf.nodes.some((node) => node.type === NODE_TYPE_TRIGGER));
 	const published = triggerWorkflows.filter((trigger) => missing.includes(trigger));
 	for (const wf of published) n8nCli(config, ['publish:workflow', `--id=${wf.id}`]);
-	const kept = workflows.length - missing.length;
+	const keptWorkflows = workflows.length - missing.length;
 	say(
-		`imported the credential "${credentialName}" and ${missing.length} example workflows` +
-			(kept > 0 ? `; kept ${kept} already in this n8n as you left them (delete one in n8n to get it back as shipped at the next start)` : ''),
+		`imported ${missing.length} example workflows` +
+			(keptWorkflows > 0 ? `; kept ${keptWorkflows} already in this n8n as you left them (delete one in n8n to get it back as shipped at the next start)` : ''),
 	);
 
 	say(`starting n8n ${n8nUrl} (log: ${path.relative(ROOT, path.join(USER_FOLDER, 'n8n.log'))}) ...`);

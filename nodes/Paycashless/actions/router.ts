@@ -10,7 +10,9 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { CONCURRENCY_PARAMETER, MAX_CONCURRENCY } from '../descriptions/concurrency';
 import { readRequestOptions } from '../descriptions/requestOptions';
-import { withMainUnits } from '../helpers/mainUnits';
+import { CURRENCIES, type Currency } from '../helpers/amount';
+import { ERROR_CODES, errorCodeOf, withErrorCode } from '../helpers/errorCodes';
+import { fromSmallestUnit, withMainUnits } from '../helpers/mainUnits';
 import { InvalidInputError, requireInteger } from '../helpers/validation';
 import { paycashlessApi, type PaycashlessApi } from '../transport';
 import { enforceMoneyLimits, runsAsTool } from './moneyLimits';
@@ -25,33 +27,95 @@ function asNodeError(this: IExecuteFunctions, error: unknown, itemIndex: number)
 		return error;
 	}
 	if (error instanceof InvalidInputError) {
-		return new NodeOperationError(this.getNode(), error.message, { itemIndex });
+		const invalid = withErrorCode(new NodeOperationError(this.getNode(), error.message, { itemIndex }), ERROR_CODES.INVALID_INPUT);
+		(invalid.context.paycashless as IDataObject).field = error.field;
+		return invalid;
 	}
 	return new NodeOperationError(this.getNode(), error as Error, { itemIndex });
 }
 
+/** Which item failed, in its own words: its Reference, and its Amount in main units with the Currency. */
+function itemIdentity(this: IExecuteFunctions, i: number): IDataObject {
+	const read = (name: string): unknown => {
+		try {
+			return this.getNodeParameter(name, i, undefined);
+		} catch {
+			return undefined;
+		}
+	};
+	const identity: IDataObject = {};
+	const reference = read('reference');
+	if ((typeof reference === 'string' && reference.trim() !== '') || typeof reference === 'number') identity.reference = String(reference).trim();
+	const given = read('amount');
+	const amount = typeof given === 'string' && given.trim() !== '' ? Number(given) : given;
+	const currency = read('currency');
+	if (typeof amount === 'number' && Number.isFinite(amount) && amount > 0 && CURRENCIES.includes(currency as Currency)) {
+		identity.amount = read('amountInSmallestUnit') === true ? fromSmallestUnit(amount, currency as Currency) : amount;
+		identity.currency = currency as Currency;
+	}
+	return identity;
+}
+
+/**
+ * An input item that is itself a failed item of the node before: n8n's shape of one (`{ error }`
+ * or `{ message, error }`, the only shapes its error output routes).
+ */
+function failedBefore(json: IDataObject): boolean {
+	const keys = Object.keys(json);
+	return json.error !== undefined && json.error !== null && keys.every((key) => key === 'error' || key === 'message');
+}
+
+/**
+ * A field missing because the item is a failed item of the step before ("Invalid Reference
+ * (empty)") says so, and which step, instead of blaming the field.
+ */
+function failedBeforeError(this: IExecuteFunctions, i: number, cause: InvalidInputError): NodeOperationError | undefined {
+	const json = this.getInputData()[i]?.json;
+	if (!json || !failedBefore(json)) return undefined;
+	let step = 'the node before';
+	try {
+		const previous = this.getInputSourceData(0)?.previousNode;
+		if (previous) step = `"${previous}"`;
+	} catch {
+		// No source data (e.g. the first node): keep the general words.
+	}
+	const before = json.error as IDataObject | string;
+	const reason = typeof json.message === 'string' ? json.message : typeof before === 'string' ? before : String(before.message ?? '');
+	const error = new NodeOperationError(this.getNode(), `Item ${i + 1} is a failed item from ${step}${reason ? `: ${reason}` : ''}`, {
+		itemIndex: i,
+		description: `This node got the error item of ${step}, not a record, so it has nothing to work on (${cause.message}). Connect this node to the success output of ${step}, or send its error output to a node that handles failures (branch on {{ $json.error.code }}).`,
+	});
+	const code = typeof before === 'object' && typeof before.code === 'string' ? before.code : undefined;
+	withErrorCode(error, ERROR_CODES.FAILED_BEFORE);
+	if (code) (error.context.paycashless as IDataObject).codeBefore = code;
+	return error;
+}
+
 /**
  * The output item of a failed input item under "Continue On Fail", and what an AI agent reads
- * when its tool call fails: `{ message, error: { message, description, httpCode, type, code } }`.
+ * when its tool call fails: `{ message, error: { message, description, code, reference, amount,
+ * currency, httpCode, type } }`. `error.code` is stable (helpers/errorCodes.ts) for an IF node;
+ * reference, amount (main units) and currency name the item that failed.
  * - No `item.error`: n8n (2.41 and 1.123) replaces the JSON of an item that carries one with
  *   `{ error: message }` (normalizeNodeErrors in n8n-core), dropping the advice and the codes.
  * - Exactly the keys `error` and `message`: what "Continue (using error output)" routes by in
- *   both lines (1.123: `error` alone or with `message`; 2.41: also `details`).
+ *   both lines (1.123: `error` alone or with `message`; 2.41: also `details`), so what names the
+ *   item goes under `error`.
  */
-function errorJson(error: NodeApiError | NodeOperationError): IDataObject {
-	const details: IDataObject = { message: error.message };
+function errorJson(error: NodeApiError | NodeOperationError, identity: IDataObject): IDataObject {
+	const details: IDataObject = { message: error.message, code: errorCodeOf(error), ...identity };
 	if (error.description) details.description = error.description;
 	if (error instanceof NodeApiError && error.httpCode) details.httpCode = error.httpCode;
 	const paycashless = error.context.paycashless as IDataObject | undefined;
 	if (paycashless) {
-		for (const key of ['type', 'code', 'params', 'done'] as const) {
+		for (const key of ['type', 'field', 'codeBefore', 'params', 'done'] as const) {
 			if (paycashless[key] !== undefined) details[key] = paycashless[key];
 		}
 	}
 	return { message: error.message, error: details };
 }
 
-type Outcome = { items: INodeExecutionData[] } | { error: NodeApiError | NodeOperationError };
+type Outcome = { items: INodeExecutionData[] } | { error: NodeApiError | NodeOperationError; identity: IDataObject };
 
 /**
  * The transport of item `i`, with the Money Limits checked on the create body right before it is
@@ -96,7 +160,8 @@ async function runItem(this: IExecuteFunctions, i: number): Promise<Outcome> {
 			items: this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(shown), { itemData: { item: i } }),
 		};
 	} catch (error) {
-		return { error: asNodeError.call(this, error, i) };
+		const before = error instanceof InvalidInputError ? failedBeforeError.call(this, i, error) : undefined;
+		return { error: before ?? asNodeError.call(this, error, i), identity: itemIdentity.call(this, i) };
 	}
 }
 
@@ -173,7 +238,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	await Promise.all(Array.from({ length: workers }, worker));
 
 	const returnData: INodeExecutionData[] = [];
-	const firstError = outcomes.find((outcome): outcome is { error: NodeApiError | NodeOperationError } => !!outcome && 'error' in outcome);
+	const firstError = outcomes.find((outcome): outcome is { error: NodeApiError | NodeOperationError; identity: IDataObject } => !!outcome && 'error' in outcome);
 	if (stopOnError && firstError) throw withWhatWasDone.call(this, firstError.error, outcomes);
 	for (let i = 0; i < items.length; i++) {
 		const outcome = outcomes[i];
@@ -184,7 +249,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 			continue;
 		}
 		// Routed by "Continue (using error output)" through its JSON keys (see errorJson).
-		returnData.push({ json: errorJson(outcome.error), pairedItem: { item: i } });
+		returnData.push({ json: errorJson(outcome.error, outcome.identity), pairedItem: { item: i } });
 	}
 
 	return [returnData];

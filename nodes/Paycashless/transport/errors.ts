@@ -11,6 +11,7 @@
 import type { IDataObject, INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import { ERROR_CODES } from '../helpers/errorCodes';
 import { errorCodes, errorMessages, extractErrorDetails, text, type PaycashlessErrorDetails } from './answers';
 import type { Call } from './send';
 import { isRepeatable, referenceOf, type Attempt, type PaycashlessRequest, type SendResult, type WritePolicy } from './types';
@@ -250,7 +251,7 @@ function referenceMismatchError(
 		},
 	);
 	error.context.paycashless = {
-		code: 'reference_mismatch',
+		code: ERROR_CODES.REFERENCE_MISMATCH,
 		message: error.message,
 		...(existingId ? { existingId } : {}),
 	};
