@@ -120,8 +120,9 @@ describe(`A failed item names its item and carries a stable error.code, in n8n $
 		expect(result.output('Create Payout', 0).map((item) => item.json.reference)).toEqual(['claim-ok-1']);
 		const failed = result.output('Failed');
 		expect(result.output('Create Payout', 1).map((item) => item.pairedItem)).toEqual([{ item: 1 }, { item: 2 }]);
-		// A validation refusal: nothing sent, the field named, the item named.
-		expect(failed[0].json).toEqual({
+		// A validation refusal: nothing sent, the field named, the item named. (n8n 2.x also merges
+		// the input item's fields into an item of the error output: handleNodeErrorOutput.)
+		expect(failed[0].json).toMatchObject({
 			message: expect.stringContaining('Destination Account Number'),
 			error: expect.objectContaining({ code: 'INVALID_INPUT', field: 'Destination Account Number', reference: 'claim-bad-2', amount: 12500.75, currency: 'NGN' }),
 		});

@@ -57,12 +57,15 @@ function itemIdentity(this: IExecuteFunctions, i: number): IDataObject {
 }
 
 /**
- * An input item that is itself a failed item of the node before: n8n's shape of one (`{ error }`
- * or `{ message, error }`, the only shapes its error output routes).
+ * An input item that is itself a failed item of the node before: n8n's shapes of one (`{ error }`
+ * or `{ message, error }`, what Continue On Fail gives), also with the fields of that node's input
+ * that n8n 2.x merges into an item of the error output (handleNodeErrorOutput).
  */
 function failedBefore(json: IDataObject): boolean {
-	const keys = Object.keys(json);
-	return json.error !== undefined && json.error !== null && keys.every((key) => key === 'error' || key === 'message');
+	if (json.error === undefined || json.error === null) return false;
+	if (Object.keys(json).every((key) => key === 'error' || key === 'message')) return true;
+	const error = json.error as IDataObject;
+	return typeof error === 'object' && typeof json.message === 'string' && error.message === json.message;
 }
 
 /**
