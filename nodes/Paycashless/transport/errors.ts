@@ -46,6 +46,11 @@ export function checkAdvice(request: PaycashlessRequest, policy?: WritePolicy): 
 	return ' Before retrying, check in the Paycashless dashboard whether it went through, so it does not happen twice.';
 }
 
+/** A refusal of the key or the signature (a wrong secret), not of the request's fields. */
+function isCredentialRefusal(details: PaycashlessErrorDetails): boolean {
+	return details.httpCode === 401 || details.type === 'authentication_error';
+}
+
 /** What the user should do about an answer. */
 function answerAdvice(
 	details: PaycashlessErrorDetails,
@@ -57,7 +62,7 @@ function answerAdvice(
 	const verify = checkAdvice(request, policy);
 	const fields = details.params ? ` Fields named by Paycashless: ${details.params.join(', ')}.` : '';
 
-	if (status === 401 || details.type === 'authentication_error') {
+	if (isCredentialRefusal(details)) {
 		return 'Paycashless did not accept the credential. Check the API Key and API Secret in the Paycashless credential: they must be one pair, copied without spaces, from the same mode (both test or both live).';
 	}
 	if (status === 403) {
@@ -148,6 +153,11 @@ function answeredError(input: ErrorInput, attempt: Extract<Attempt, { answered: 
 		description = 'The answer was not a Paycashless list: check the Base URL in the Paycashless credential.';
 	} else if (circumstance?.kind === 'inconclusive') {
 		message = circumstance.message;
+	} else if (isCredentialRefusal(details)) {
+		// The toast shows the message: the plain advice first, Paycashless's own (technical) words
+		// below it in the description.
+		message = `Paycashless did not accept the credential: check its API Key and API Secret (HTTP ${details.httpCode})`;
+		description = `${description} Paycashless said: ${errorMessage(details)}.`;
 	}
 	const error = new NodeApiError(node, { ...details } as unknown as JsonObject, {
 		message,
