@@ -142,16 +142,18 @@ async function main(): Promise<void> {
 	// Only the triggers published just now: a kept example may have been unpublished on purpose.
 	for (const webhookPath of triggerWebhookPaths(published)) await waitForProductionWebhook(n8nUrl, webhookPath);
 
+	// n8n 2.41 opens its Assistant at / when that module is on (editor-ui's router, the `/` route's
+	// beforeEnter): the banner names the workflows list itself.
 	const lines = [
 		'',
 		'  n8n with n8n-nodes-paycashless is running.',
 		'',
-		`  Editor:    ${n8nUrl}`,
+		`  Editor:    ${n8nUrl}/home/workflows`,
 		`  Login:     ${LAB_OWNER.email}  /  ${LAB_OWNER.password}${loginNote}`,
 		live
 			? '  API:       the Paycashless API from PAYCASHLESS_* (real money if these are live keys!)'
 			: `  Emulator:  ${emulator?.baseUrl}  (a local Paycashless with test data; the credential points at it)\n` +
-				`  Pay:       ${emulator?.baseUrl}/  (what is waiting to be paid: invoices, checkouts; "Simulate payment")`,
+				`  Pay:       ${emulator?.baseUrl}/  (what is waiting to be paid: invoices, transfers; "Simulate payment")`,
 		'',
 		'  Try first:',
 		'    1. Open "Paycashless example: invoice pipeline" and click "Execute workflow":',
@@ -160,8 +162,12 @@ async function main(): Promise<void> {
 			? '    2. When the invoice is paid, Paycashless calls the active "invoice paid" workflow (it needs a public n8n URL: see examples/README.md).'
 			: '    2. Open that hostedInvoiceUrl (or the Pay page above) and click "Simulate payment": the emulator sends the signed\n' +
 				'       INVOICE_PAID callback and the active "invoice paid" workflow runs (see Executions).',
-		'    3. "payout pipeline" (look up, pay out, verify) and "daily reconciliation" (Return All, summary).',
-		'    4. Credentials > "' + credentialName + '" > Test: the credential check n8n users see.',
+		live
+			? '    3. "invoice, wait for payment": "Execute workflow" pauses until the invoice is paid.'
+			: '    3. "invoice, wait for payment": click "Execute workflow"; the run pauses. On the Pay page open invoice\n' +
+				'       order-A-1001 and click "Simulate payment": the run goes on (the same for "transfer payment, wait").',
+		'    4. "payout pipeline" (look up, pay out, verify) and "daily reconciliation" (Return All, summary).',
+		'    5. Credentials > "' + credentialName + '": n8n checks it when you save it ("Retry" checks again).',
 		'',
 		'  Workflows are in examples/ (see examples/README.md). Press Ctrl-C to stop n8n' + (live ? '.' : ' and the emulator.'),
 		...(live ? [] : ['  The emulator starts from its test data at every npm start: what was created or paid in it before is gone.']),

@@ -39,7 +39,10 @@ it.each(['SIGINT', 'SIGTERM'] as const)('%s to npm’s PID stops n8n and the emu
 			if (npm.exitCode !== null || Date.now() > deadline) throw new Error(`npm start did not come up:\n${output.slice(-3000)}`);
 			await new Promise((resolve) => setTimeout(resolve, 500));
 		}
-		const n8nUrl = /Editor:\s+(http:\/\/\S+)/.exec(output)![1];
+		// The banner's editor address opens the workflows list (n8n 2.41's / may open its Assistant).
+		const editorUrl = /Editor:\s+(http:\/\/\S+)/.exec(output)![1];
+		expect(new URL(editorUrl).pathname).toBe('/home/workflows');
+		const n8nUrl = new URL(editorUrl).origin;
 		const emulatorUrl = /Emulator:\s+(http:\/\/\S+)/.exec(output)![1];
 		expect(await listening(`${n8nUrl}/healthz`)).toBe(true);
 		expect(await listening(emulatorUrl)).toBe(true);
@@ -87,7 +90,7 @@ async function npmStart(home: string, ports: { n8n: number; emulator: number }) 
 		}
 		await new Promise((resolve) => setTimeout(resolve, 500));
 	}
-	return { state, stop, n8nUrl: /Editor:\s+(http:\/\/\S+)/.exec(state.output)![1] };
+	return { state, stop, n8nUrl: new URL(/Editor:\s+(http:\/\/\S+)/.exec(state.output)![1]).origin };
 }
 
 it('a restart keeps the credential the user edited, and says so', async () => {
