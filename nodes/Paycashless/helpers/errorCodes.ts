@@ -9,8 +9,7 @@
  *   `resource_missing`, `duplicate_reference`); an answer without one is `HTTP_<status>`.
  * - No answer at all keeps the network's code (`ECONNREFUSED`, `ETIMEDOUT`...), else `NO_ANSWER`.
  */
-import type { IDataObject } from 'n8n-workflow';
-import { NodeApiError, type NodeOperationError } from 'n8n-workflow';
+import { NodeApiError, type IDataObject, type NodeOperationError } from 'n8n-workflow';
 
 export const ERROR_CODES = {
 	/** A field of the item is missing or not allowed (`error.field` names it); nothing was sent. */
