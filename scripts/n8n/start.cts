@@ -163,9 +163,9 @@ async function main(): Promise<void> {
 			: '    2. Open that hostedInvoiceUrl (or the Pay page above) and click "Simulate payment": the emulator sends the signed\n' +
 				'       INVOICE_PAID callback and the active "invoice paid" workflow runs (see Executions).',
 		live
-			? '    3. "invoice, wait for payment": "Execute workflow" pauses until the invoice is paid.'
-			: '    3. "invoice, wait for payment": click "Execute workflow"; the run pauses. On the Pay page open invoice\n' +
-				'       order-A-1001 and click "Simulate payment": the run goes on (the same for "transfer payment, wait").',
+			? '    3. "invoice, wait for payment": "Execute workflow", submit the order form: the run pauses until the invoice is paid.'
+			: '    3. "invoice, wait for payment": click "Execute workflow" and submit the order form it opens; the run pauses.\n' +
+				'       On the Pay page open invoice order-A-1001, "Simulate payment": the run goes on (also "transfer payment, wait").',
 		'    4. "payout pipeline" (look up, pay out, verify) and "daily reconciliation" (Return All, summary).',
 		'    5. Credentials > "' + credentialName + '": n8n checks it when you save it ("Retry" checks again).',
 		'',

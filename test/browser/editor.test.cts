@@ -644,9 +644,15 @@ describe('in n8n’s editor, in Chromium', () => {
 		await step(page, 'wait-example-execute', async () => {
 			await openWorkflow(page, lab.n8n.baseUrl, wf.id);
 			const button = page.getByTestId('execute-workflow-button');
-			// Two triggers (the sample order and the shop's webhook): the button runs the sample order.
-			await expect(button.innerText()).resolves.toContain('Try It');
-			await button.click();
+			// Two triggers (the order form and the shop's webhook): n8n's editor picks the Form Trigger first.
+			await expect(button.innerText()).resolves.toContain('Order Form');
+			// n8n opens the form in a new tab, the sample order filled in: submit it.
+			const [form] = await Promise.all([editor.context.waitForEvent('page', { timeout: 30_000 }), button.click()]);
+			await form.waitForLoadState();
+			expect(await form.getByLabel('Order ID').inputValue()).toBe('A-1001');
+			await form.getByRole('button', { name: /submit/i }).click();
+			await form.waitForTimeout(500);
+			await form.close();
 		});
 		const waiting = await waitLong('the run to wait for the payment', async () => (await lab.executions(wf.id)).find((execution) => execution.status === 'waiting'));
 		const payPage = await editor.context.newPage();
