@@ -52,6 +52,11 @@ export class CallbackDispatcher {
 		while (this.pending.size > 0) await Promise.all([...this.pending]);
 	}
 
+	/** Resolves when the first attempt of every delivery scheduled so far is over (retries may follow). */
+	async firstAttemptsDone(): Promise<void> {
+		while (this.firstAttempts.size > 0) await Promise.all([...this.firstAttempts.values()]);
+	}
+
 	/** Stops every delivery: pending retries are dropped, requests in flight aborted. */
 	cancelAll(): void {
 		this.generation += 1;

@@ -35,6 +35,7 @@ export interface ControlledEmulator {
 	payInvoice(idOrReference: string, amount?: number, options?: { loseCallbacks?: boolean }): Promise<Record<string, unknown>>;
 	activateAccountRequest(code: string): Promise<Record<string, unknown>>;
 	callbacksSettled(): Promise<void>;
+	callbacksFirstAttempted(): Promise<void>;
 }
 
 export function registerControlRoutes(router: Router, emulator: ControlledEmulator): void {
@@ -56,6 +57,10 @@ export function registerControlRoutes(router: Router, emulator: ControlledEmulat
 		})
 		.add('GET', '/__emulator/requests', () => ok(emulator.requests))
 		.add('GET', '/__emulator/callbacks', () => ok(emulator.callbacks))
+		.add('GET', '/__emulator/callbacks/first-attempts', async () => {
+			await emulator.callbacksFirstAttempted();
+			return ok({ ok: true, attempts: emulator.callbacks.length });
+		})
 		.add('GET', '/__emulator/callbacks/settled', async () => {
 			await emulator.callbacksSettled();
 			return ok({ ok: true, attempts: emulator.callbacks.length });

@@ -210,6 +210,11 @@ export class Emulator implements EmulatorHandle, Core {
 		return { ...activateAccountRequest(this, code) };
 	}
 
+	/** Resolves when every callback sent so far had its first attempt (the pay page waits for it). */
+	callbacksFirstAttempted(): Promise<void> {
+		return this.dispatcher.firstAttemptsDone();
+	}
+
 	callbacksSettled(): Promise<void> {
 		return this.dispatcher.settled();
 	}
@@ -248,7 +253,7 @@ export class Emulator implements EmulatorHandle, Core {
 			return;
 		}
 		if (!/^\/v1(\/|$)/i.test(path)) {
-			const page = method !== 'GET' ? undefined : path === '/' ? waitingPage(this.store) : hostedPage(this.store, path);
+			const page = method !== 'GET' ? undefined : path === '/' ? waitingPage(this.store) : hostedPage(this.store, path, this.callbacks);
 			send(response, page ?? { status: 404, body: { error: { type: 'invalid_request_error', code: 'route_not_found', message: `Nothing at ${method} ${path}: API paths start with /v1.` } } });
 			return;
 		}

@@ -1,5 +1,6 @@
 /**
- * The output schemas of the Paycashless node: one JSON Schema per operation, which n8n's editor
+ * The output schemas of the Paycashless nodes: one JSON Schema per operation, one for the Paycashless
+ * Trigger and one per resource of the Poll Trigger, which n8n's editor
  * shows as the node's fields in the next node's input panel before the node has run (see
  * docs/development.md, "Output schemas"). Derived from real outputs: every operation run against
  * the emulator (test/helpers/operationOutputs.cts), each key typed as seen, nested objects and
@@ -13,7 +14,7 @@ import * as path from 'path';
 
 import type { IDataObject } from 'n8n-workflow';
 
-import { collectOperationOutputs, nodeOperations, type OperationOutputs } from '../test/helpers/operationOutputs.cjs';
+import { collectNodeOutputs, nodeOperations, type NodeOutputs, type OperationOutputs } from '../test/helpers/operationOutputs.cjs';
 
 export const ROOT = path.resolve(__dirname, '..');
 /** The node's typeVersion 1, as n8n names its folder (padded to three parts: v1.0.0). */
@@ -27,6 +28,20 @@ export interface JsonSchema {
 
 export function schemaPath(resource: string, operation: string): string {
 	return path.join(SCHEMA_DIR, resource, `${operation}.json`);
+}
+
+/*
+ * The triggers share the folder (n8n looks in the __schema__ beside the node's file, and the three
+ * nodes are in one folder). n8n 2.41 (n8n-core resolveOutputSchemaPath) and 1.123 (resolveSchema)
+ * join `v<version>`, the node's `resource` and `operation` parameters, those it has, and add `.json`:
+ * - Paycashless Trigger (neither): /schemas/<type>/1.0.0.json → __schema__/v1.0.0.json;
+ * - Poll Trigger (a `resource`): /schemas/<type>/1.0.0/payment.json → __schema__/v1.0.0/payment.json;
+ * - the action node (both): __schema__/v1.0.0/<resource>/<operation>.json.
+ */
+export const TRIGGER_SCHEMA_FILE = `${SCHEMA_DIR}.json`;
+
+export function pollSchemaPath(resource: string): string {
+	return path.join(SCHEMA_DIR, `${resource}.json`);
 }
 
 function typeOf(value: unknown): string {
@@ -77,17 +92,30 @@ export function schemasFrom(outputs: OperationOutputs): Map<string, JsonSchema> 
 	return schemas;
 }
 
+/** The schema of items seen (merged); throws when there are none. */
+function schemaOfItems(items: IDataObject[], what: string): JsonSchema {
+	if (items.length === 0) throw new Error(`${what} output nothing: add it to test/helpers/operationOutputs.cts`);
+	return items.map(schemaOf).reduce(mergeSchemas);
+}
+
+/** Every schema file the package ships (path → schema): the operations', the Trigger's and the Poll Trigger's per resource. */
+export function schemaFilesFrom(outputs: NodeOutputs): Map<string, JsonSchema> {
+	const files = new Map<string, JsonSchema>();
+	for (const [key, schema] of schemasFrom(outputs.operations)) files.set(schemaPath(key.split('/')[0], key.split('/')[1]), schema);
+	files.set(TRIGGER_SCHEMA_FILE, schemaOfItems(outputs.trigger, 'the Paycashless Trigger'));
+	for (const [resource, items] of outputs.poll) files.set(pollSchemaPath(resource), schemaOfItems(items, `the Poll Trigger on ${resource}`));
+	return files;
+}
+
 export function schemaText(schema: JsonSchema): string {
 	return `${JSON.stringify(schema, null, '\t')}\n`;
 }
 
 async function main(): Promise<void> {
 	const check = process.argv.includes('--check');
-	const schemas = schemasFrom(await collectOperationOutputs());
+	const files = schemaFilesFrom(await collectNodeOutputs());
 	const differs: string[] = [];
-	for (const [key, schema] of schemas) {
-		const [resource, operation] = key.split('/');
-		const file = schemaPath(resource, operation);
+	for (const [file, schema] of files) {
 		const text = schemaText(schema);
 		const current = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : undefined;
 		if (current === text) continue;
@@ -97,17 +125,17 @@ async function main(): Promise<void> {
 			fs.writeFileSync(file, text);
 		}
 	}
-	// Files of operations the node no longer has.
-	const wanted = new Set([...schemas.keys()].map((key) => schemaPath(key.split('/')[0], key.split('/')[1])));
-	const stale = fs.existsSync(SCHEMA_DIR)
-		? fs.readdirSync(SCHEMA_DIR, { recursive: true, encoding: 'utf8' }).map((file) => path.join(SCHEMA_DIR, file)).filter((file) => file.endsWith('.json') && !wanted.has(file))
+	// Files of operations or resources the nodes no longer have.
+	const schemaRoot = path.dirname(SCHEMA_DIR);
+	const stale = fs.existsSync(schemaRoot)
+		? fs.readdirSync(schemaRoot, { recursive: true, encoding: 'utf8' }).map((file) => path.join(schemaRoot, file)).filter((file) => file.endsWith('.json') && !files.has(file))
 		: [];
 	for (const file of stale) {
 		differs.push(`${path.relative(ROOT, file)} (no such operation)`);
 		if (!check) fs.rmSync(file);
 	}
 	const verb = check ? 'differ' : 'written';
-	process.stdout.write(`${schemas.size} operations; ${differs.length} schema files ${verb}${differs.length ? `:\n  ${differs.join('\n  ')}` : ''}\n`);
+	process.stdout.write(`${files.size} schema files; ${differs.length} ${verb}${differs.length ? `:\n  ${differs.join('\n  ')}` : ''}\n`);
 	if (check && differs.length) process.exitCode = 1;
 }
 

@@ -15,6 +15,8 @@ const allowedTop = new Set(['README.md', 'LICENSE', 'LICENSE.md', 'package.json'
 for (const file of files) {
 	if (!file.startsWith('dist/') && !allowedTop.has(file)) problems.push(`unexpected file in the tarball: ${file}`);
 	if (/\.test\.|(^|\/)(test|emulator|bench|scripts|examples)\//.test(file)) problems.push(`not for publishing: ${file}`);
+	// A source map points stack traces at .ts files the package does not ship: none are emitted.
+	if (/\.map$/.test(file)) problems.push(`source map in the tarball (its .ts sources are not shipped): ${file}`);
 }
 for (const needed of ['README.md', 'LICENSE', 'package.json']) {
 	if (!files.includes(needed)) problems.push(`missing from the tarball: ${needed}`);

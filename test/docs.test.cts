@@ -1,7 +1,7 @@
 /**
  * The Docs links n8n shows (on each node's panel and on the credential) open this package's own
- * pages, and the README's links and picture work where people read it: on GitHub, and on npm and
- * in n8n, which show the README from the npm registry (there a relative image path breaks).
+ * pages, and the README's links and picture work where people read it: on GitHub and in a clone
+ * (relative paths, offline too; npm's page resolves them against package.json's `repository`).
  *
  * A link to a page is `https://github.com/<owner>/<repo>/blob/main/<file>[#<anchor>]`: the file must
  * be in this repository and the anchor one of its headings (as GitHub makes anchors of headings).
@@ -202,23 +202,23 @@ describe('README', () => {
 		expect([...positions].sort((a, b) => a - b)).toEqual(positions);
 	});
 
-	it('shows a picture of a workflow by an absolute address (npm and n8n show the README from the registry)', () => {
+	it('shows a picture of a workflow by a relative path (opens in a clone offline; npm resolves it against `repository`)', () => {
 		const images = linksIn(readme).filter((link) => link.image);
 		expect(images.length).toBeGreaterThan(0);
 		for (const { target } of images) {
-			expect(target.startsWith(RAW)).toBe(true);
+			expect(/^[a-z]+:/i.test(target)).toBe(false);
 			expect(problemWithLink(file, target)).toBeUndefined();
 			// Small enough for a README (npm run docs:screenshot refuses more too).
-			expect(statSync(path.join(ROOT, target.slice(RAW.length))).size).toBeLessThan(200_000);
+			expect(statSync(path.join(ROOT, target)).size).toBeLessThan(200_000);
 		}
 	});
 
-	it('links only to pages that work away from GitHub too: absolute addresses of files and headings that exist', () => {
+	it('links to this repository’s files by relative paths to files and headings that exist (no github.com addresses)', () => {
 		const links = linksIn(readme).filter((link) => !link.image);
 		expect(links.length).toBeGreaterThan(10);
 		const problems = links
-			.filter(({ target }) => !/^[a-z]+:/i.test(target) || target.startsWith(REPOSITORY))
-			.map(({ target }) => ({ target, problem: /^[a-z]+:/i.test(target) ? problemWithLink(file, target) : 'relative: breaks on npm and in n8n' }))
+			.filter(({ target }) => !/^[a-z]+:/i.test(target) || target.startsWith(REPOSITORY) || target.startsWith(RAW))
+			.map(({ target }) => ({ target, problem: /^[a-z]+:/i.test(target) ? 'absolute github.com address: use a relative path' : problemWithLink(file, target) }))
 			.filter((entry) => entry.problem !== undefined);
 		expect(problems).toEqual([]);
 	});

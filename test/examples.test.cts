@@ -55,6 +55,8 @@ describe('example workflows', () => {
 		expect(String((list.parameters.filters as Record<string, unknown>).createdOnOrAfter)).toContain("setZone('Africa/Lagos')");
 		const totals = wf.nodes.find((node) => node.name === 'Totals in Naira')!;
 		const values = strings(totals.parameters).map(({ text }) => text);
-		expect(values).toEqual(expect.arrayContaining(['={{ $json.sum_expectedAmount / 100 }}', '={{ $json.sum_chargedAmount / 100 }}']));
+		// Summed from inMainUnits (as the README says to map amounts), rounded to the kobo: no `/ 100`.
+		expect(values).toEqual(expect.arrayContaining(['={{ $json.sum_inMainUnits_expectedAmount.round(2) }}', '={{ $json.sum_inMainUnits_chargedAmount.round(2) }}']));
+		expect(values.join(' ')).not.toContain('/ 100');
 	});
 });

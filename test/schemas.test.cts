@@ -11,22 +11,28 @@ import * as path from 'path';
 import Ajv from 'ajv';
 import type { IDataObject } from 'n8n-workflow';
 
-import { ROOT, SCHEMA_DIR, schemaPath, schemasFrom, schemaText, type JsonSchema } from '../scripts/output-schemas.cjs';
-import { collectOperationOutputs, nodeOperations, type OperationOutputs } from './helpers/operationOutputs.cjs';
+import { pollSchemaPath, ROOT, SCHEMA_DIR, schemaFilesFrom, schemaPath, schemaText, TRIGGER_SCHEMA_FILE, type JsonSchema } from '../scripts/output-schemas.cjs';
+import { RESOURCES } from '../nodes/Paycashless/poll/events';
+import { collectNodeOutputs, nodeOperations, type NodeOutputs, type OperationOutputs } from './helpers/operationOutputs.cjs';
 
 jest.setTimeout(120_000);
 
 const REGENERATE = 'npm run schemas (docs/development.md, "Output schemas")';
 
+let all: NodeOutputs;
 let outputs: OperationOutputs;
 beforeAll(async () => {
-	outputs = await collectOperationOutputs();
+	all = await collectNodeOutputs();
+	outputs = all.operations;
 });
 
-function shipped(resource: string, operation: string): JsonSchema {
-	const file = schemaPath(resource, operation);
-	if (!fs.existsSync(file)) throw new Error(`no output schema for ${resource} → ${operation} (${path.relative(ROOT, file)}): ${REGENERATE}`);
+function shippedFile(file: string, what: string): JsonSchema {
+	if (!fs.existsSync(file)) throw new Error(`no output schema for ${what} (${path.relative(ROOT, file)}): ${REGENERATE}`);
 	return JSON.parse(fs.readFileSync(file, 'utf8')) as JsonSchema;
+}
+
+function shipped(resource: string, operation: string): JsonSchema {
+	return shippedFile(schemaPath(resource, operation), `${resource} → ${operation}`);
 }
 
 /** The schema with every object closed (additionalProperties: false): a field missing from it fails. */
@@ -56,7 +62,9 @@ describe('output schemas', () => {
 			expect(Object.keys(schema.properties ?? {}).length).toBeGreaterThan(0);
 		}
 		const files = fs.readdirSync(SCHEMA_DIR, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.json'));
-		expect(files.map((file) => file.replace(/\\/g, '/')).sort()).toEqual(operations.map(({ resource, operation }) => `${resource}/${operation}.json`).sort());
+		// Beside them: the Poll Trigger's, one per resource (v1.0.0/<resource>.json).
+		const wanted = [...operations.map(({ resource, operation }) => `${resource}/${operation}.json`), ...Object.keys(RESOURCES).map((resource) => `${resource}.json`)];
+		expect(files.map((file) => file.replace(/\\/g, '/')).sort()).toEqual(wanted.sort());
 	});
 
 	it('every real output item is valid against its operation\'s schema, with no field the schema lacks (ajv)', () => {
@@ -86,9 +94,9 @@ describe('output schemas', () => {
 	});
 
 	it('the files are what the script derives from today\'s outputs (regenerated after an output changed)', () => {
-		const stale = [...schemasFrom(outputs)]
-			.filter(([key, schema]) => fs.readFileSync(schemaPath(key.split('/')[0], key.split('/')[1]), 'utf8') !== schemaText(schema))
-			.map(([key]) => key);
+		const stale = [...schemaFilesFrom(all)]
+			.filter(([file, schema]) => !fs.existsSync(file) || fs.readFileSync(file, 'utf8') !== schemaText(schema))
+			.map(([file]) => path.relative(ROOT, file));
 		expect({ stale, fix: REGENERATE }).toEqual({ stale: [], fix: REGENERATE });
 	});
 
@@ -101,5 +109,43 @@ describe('output schemas', () => {
 			expect(amounts.length).toBeGreaterThan(0);
 			for (const [name, schema] of amounts) expect({ key, name, schema }).toEqual({ key, name, schema: { type: 'number' } });
 		}
+	});
+});
+
+describe('trigger output schemas (what the node after a trigger shows before the first event)', () => {
+	// The paths n8n asks for: /schemas/n8n-nodes-paycashless.paycashlessTrigger/1.0.0.json and
+	// /schemas/n8n-nodes-paycashless.paycashlessPollTrigger/1.0.0/<resource>.json (scripts/output-schemas.cts).
+	const triggers = () => [
+		{ what: 'Paycashless Trigger', file: TRIGGER_SCHEMA_FILE, items: all.trigger },
+		...Object.keys(RESOURCES).map((resource) => ({ what: `Poll Trigger on ${resource}`, file: pollSchemaPath(resource), items: all.poll.get(resource) ?? [] })),
+	];
+
+	it('the files sit where n8n looks for them', () => {
+		expect(path.relative(ROOT, TRIGGER_SCHEMA_FILE)).toBe(path.join('nodes', 'Paycashless', '__schema__', 'v1.0.0.json'));
+		expect(path.relative(ROOT, pollSchemaPath('payment'))).toBe(path.join('nodes', 'Paycashless', '__schema__', 'v1.0.0', 'payment.json'));
+	});
+
+	it('every real trigger output is valid against its schema, with no field the schema lacks (ajv), and the callbacks of several objects were seen', () => {
+		const ajv = new Ajv({ strict: true, allErrors: true });
+		const failures: string[] = [];
+		for (const { what, file, items } of triggers()) {
+			const schema = shippedFile(file, what);
+			expect({ what, type: schema.type, fields: Object.keys(schema.properties ?? {}).length > 0, items: items.length > 0 }).toEqual({ what, type: 'object', fields: true, items: true });
+			const validate = ajv.compile(closed(schema));
+			for (const item of items) if (!validate(item)) failures.push(`${what}: ${ajv.errorsText(validate.errors)}`);
+		}
+		expect(failures).toEqual([]);
+		const events = new Set(all.trigger.map((item) => String(item.event).split('_')[0]));
+		expect([...events].sort()).toEqual(expect.arrayContaining(['INVOICE', 'PAYMENT', 'PAYOUT']));
+		// The fields a next node maps: the money in main units beside the data.
+		expect(shippedFile(TRIGGER_SCHEMA_FILE, 'Paycashless Trigger').properties).toEqual(expect.objectContaining({ event: { type: 'string' }, eventKey: { type: 'string' }, inMainUnits: expect.objectContaining({ type: 'object' }) }));
+		expect(shippedFile(pollSchemaPath('payment'), 'Poll Trigger').properties?.data?.properties).toEqual(expect.objectContaining({ reference: { type: 'string' }, expectedAmount: { type: 'number' } }));
+	});
+
+	it('a trigger output with a field its schema lacks fails the check', () => {
+		const ajv = new Ajv({ strict: true });
+		const validate = ajv.compile(closed(shippedFile(TRIGGER_SCHEMA_FILE, 'Paycashless Trigger')));
+		expect(validate(all.trigger[0])).toBe(true);
+		expect(validate({ ...all.trigger[0], somethingNew: 1 })).toBe(false);
 	});
 });

@@ -65,3 +65,64 @@ export function loadExampleWorkflows(options: { n8nBaseUrl: string; credential: 
 		return { ...workflow, nodes };
 	});
 }
+
+/** What `n8n` commands the credential step needs: one process (lab.n8nCli) or queue mode (queue.ts). */
+export interface CredentialTools {
+	cli(args: string[]): string;
+	import(kind: 'credentials', data: unknown): void;
+	/** A folder only this user reads, for the moment n8n writes the credential out decrypted. */
+	folder: string;
+}
+
+/** The example credential as this n8n holds it (decrypted), or undefined when it has none. */
+function storedCredential(tools: CredentialTools): { name: string; data: Record<string, unknown> } | undefined {
+	fs.mkdirSync(tools.folder, { recursive: true, mode: 0o700 });
+	const file = path.join(tools.folder, `credential-${process.pid}-${Date.now()}.json`);
+	try {
+		tools.cli(['export:credentials', `--id=${EXAMPLE_CREDENTIAL.id}`, '--decrypted', `--output=${file}`]);
+		const exported = JSON.parse(fs.readFileSync(file, 'utf8')) as Array<{ id: string; name: string; data: Record<string, unknown> }>;
+		const found = exported.find((credential) => credential.id === EXAMPLE_CREDENTIAL.id);
+		return found ? { name: found.name, data: found.data ?? {} } : undefined;
+	} catch {
+		// n8n exits with an error when no credential has that id.
+		return undefined;
+	} finally {
+		fs.rmSync(file, { force: true });
+	}
+}
+
+/**
+ * The examples' credential at a start, never resetting what the user changed: created when this
+ * n8n has none; kept as it is when the user edited it (other keys, another Base URL, renamed);
+ * only a credential still holding the emulator's keys follows the emulator to its address of this
+ * start. Keys given in PAYCASHLESS_API_KEY / _SECRET (`fromEnvironment`) replace it: asked for at
+ * this start. Returns the credential's name and the sentence that says what was done.
+ */
+export function keepOrImportCredential(
+	tools: CredentialTools,
+	wanted: { name: string; data: Record<string, string>; fromEnvironment: boolean },
+): { name: string; said: string } {
+	const stored = storedCredential(tools);
+	const write = () => tools.import('credentials', [{ id: EXAMPLE_CREDENTIAL.id, name: wanted.name, type: CREDENTIAL_TYPE, data: wanted.data }]);
+	if (!stored) {
+		write();
+		return { name: wanted.name, said: `created the credential "${wanted.name}"` };
+	}
+	const same = (key: string) => stored.data[key] === wanted.data[key];
+	if (wanted.fromEnvironment) {
+		write();
+		return { name: wanted.name, said: `set the credential "${wanted.name}" to the keys in PAYCASHLESS_API_KEY / PAYCASHLESS_API_SECRET (replacing what it held)` };
+	}
+	if (stored.name === wanted.name && same('apiKey') && same('apiSecret') && Object.keys(stored.data).every((key) => key === 'baseUrl' || same(key))) {
+		if (same('baseUrl')) return { name: wanted.name, said: `kept the credential "${wanted.name}"` };
+		write();
+		return { name: wanted.name, said: `kept the credential "${wanted.name}" (the emulator's keys) and pointed it at the emulator's address of this start, ${wanted.data.baseUrl}` };
+	}
+	const where = typeof stored.data.baseUrl === 'string' && stored.data.baseUrl !== '' ? stored.data.baseUrl : 'the Paycashless API';
+	return {
+		name: stored.name,
+		said:
+			`kept the credential "${stored.name}" as you edited it (Base URL ${where}; not reset to the emulator's keys). ` +
+			`The examples use it. To get the emulator's credential back, delete "${stored.name}" in n8n and run npm start again`,
+	};
+}

@@ -19,7 +19,6 @@ import * as path from 'path';
 
 import type { EmulatorHandle } from '../../emulator/types.cjs';
 import {
-	CREDENTIAL_TYPE,
 	LAB,
 	LAB_OWNER,
 	N8nSession,
@@ -35,7 +34,7 @@ import {
 	type N8nConfig,
 	type RunningN8n,
 } from './lab.cjs';
-import { EXAMPLE_CREDENTIAL, loadExampleWorkflows, type WorkflowJson } from './examples.cjs';
+import { EXAMPLE_CREDENTIAL, keepOrImportCredential, loadExampleWorkflows, type WorkflowJson } from './examples.cjs';
 import { exampleCredential, liveKeysOrExit } from './fresh-start.cjs';
 
 const USER_FOLDER = process.env.PAYCASHLESS_N8N_HOME || path.join(LAB, 'home');
@@ -103,11 +102,13 @@ async function main(): Promise<void> {
 
 	const credential = await exampleCredential(liveKeys, say);
 	emulator = credential.emulator;
-	const credentialData = credential.data;
-	const credentialName = credential.name;
-	importIntoN8n(config, 'credentials', [
-		{ id: EXAMPLE_CREDENTIAL.id, name: credentialName, type: CREDENTIAL_TYPE, data: credentialData },
-	]);
+	// The user's credential survives a restart: only created when missing (examples.cts).
+	const kept = keepOrImportCredential(
+		{ cli: (args) => n8nCli(config, args), import: (kind, data) => importIntoN8n(config, kind, data), folder: path.join(USER_FOLDER, 'imports') },
+		{ name: credential.name, data: credential.data, fromEnvironment: live },
+	);
+	const credentialName = kept.name;
+	say(`${kept.said}.`);
 	const workflows = loadExampleWorkflows({ n8nBaseUrl: n8nUrl, credential: { id: EXAMPLE_CREDENTIAL.id, name: credentialName } });
 	// An example already in this n8n (from an earlier npm start) stays as the user left it: edited,
 	// published or not. Only the missing ones are imported (and their triggers published).
@@ -117,10 +118,10 @@ async function main(): Promise<void> {
 	const triggerWorkflows = workflows.filter((wf) => wf.nodes.some((node) => node.type === NODE_TYPE_TRIGGER));
 	const published = triggerWorkflows.filter((trigger) => missing.includes(trigger));
 	for (const wf of published) n8nCli(config, ['publish:workflow', `--id=${wf.id}`]);
-	const kept = workflows.length - missing.length;
+	const keptWorkflows = workflows.length - missing.length;
 	say(
-		`imported the credential "${credentialName}" and ${missing.length} example workflows` +
-			(kept > 0 ? `; kept ${kept} already in this n8n as you left them (delete one in n8n to get it back as shipped at the next start)` : ''),
+		`imported ${missing.length} example workflows` +
+			(keptWorkflows > 0 ? `; kept ${keptWorkflows} already in this n8n as you left them (delete one in n8n to get it back as shipped at the next start)` : ''),
 	);
 
 	say(`starting n8n ${n8nUrl} (log: ${path.relative(ROOT, path.join(USER_FOLDER, 'n8n.log'))}) ...`);
@@ -141,16 +142,18 @@ async function main(): Promise<void> {
 	// Only the triggers published just now: a kept example may have been unpublished on purpose.
 	for (const webhookPath of triggerWebhookPaths(published)) await waitForProductionWebhook(n8nUrl, webhookPath);
 
+	// n8n 2.41 opens its Assistant at / when that module is on (editor-ui's router, the `/` route's
+	// beforeEnter): the banner names the workflows list itself.
 	const lines = [
 		'',
 		'  n8n with n8n-nodes-paycashless is running.',
 		'',
-		`  Editor:    ${n8nUrl}`,
+		`  Editor:    ${n8nUrl}/home/workflows`,
 		`  Login:     ${LAB_OWNER.email}  /  ${LAB_OWNER.password}${loginNote}`,
 		live
 			? '  API:       the Paycashless API from PAYCASHLESS_* (real money if these are live keys!)'
 			: `  Emulator:  ${emulator?.baseUrl}  (a local Paycashless with test data; the credential points at it)\n` +
-				`  Pay:       ${emulator?.baseUrl}/  (what is waiting to be paid: invoices, checkouts; "Simulate payment")`,
+				`  Pay:       ${emulator?.baseUrl}/  (what is waiting to be paid: invoices, transfers; "Simulate payment")`,
 		'',
 		'  Try first:',
 		'    1. Open "Paycashless example: invoice pipeline" and click "Execute workflow":',
@@ -159,8 +162,12 @@ async function main(): Promise<void> {
 			? '    2. When the invoice is paid, Paycashless calls the active "invoice paid" workflow (it needs a public n8n URL: see examples/README.md).'
 			: '    2. Open that hostedInvoiceUrl (or the Pay page above) and click "Simulate payment": the emulator sends the signed\n' +
 				'       INVOICE_PAID callback and the active "invoice paid" workflow runs (see Executions).',
-		'    3. "payout pipeline" (look up, pay out, verify) and "daily reconciliation" (Return All, summary).',
-		'    4. Credentials > "' + credentialName + '" > Test: the credential check n8n users see.',
+		live
+			? '    3. "invoice, wait for payment": "Execute workflow", submit the order form: the run pauses until the invoice is paid.'
+			: '    3. "invoice, wait for payment": click "Execute workflow" and submit the order form it opens; the run pauses.\n' +
+				'       On the Pay page open invoice order-A-1001, "Simulate payment": the run goes on (also "transfer payment, wait").',
+		'    4. "payout pipeline" (look up, pay out, verify) and "daily reconciliation" (Return All, summary).',
+		'    5. Credentials > "' + credentialName + '": n8n checks it when you save it ("Retry" checks again).',
 		'',
 		'  Workflows are in examples/ (see examples/README.md). Press Ctrl-C to stop n8n' + (live ? '.' : ' and the emulator.'),
 		...(live ? [] : ['  The emulator starts from its test data at every npm start: what was created or paid in it before is gone.']),

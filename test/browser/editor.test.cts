@@ -615,21 +615,63 @@ describe('in n8n’s editor, in Chromium', () => {
 		await page.keyboard.press('Escape');
 	});
 
-	it('a waiting invoice is paid from the page npm start names (the emulator\'s /): its link, then "Simulate payment"', async () => {
-		const invoice = await call(lab.emulator, 'POST', '/v1/invoices', { body: invoiceBody(`browser-pay-${randomUUID()}`, { autoFinalize: true }) });
+	it('a waiting invoice is paid from the page npm start names (the emulator\'s /): its link, "Simulate payment", then the page says paid and that the callback arrived', async () => {
+		const invoice = await call(lab.emulator, 'POST', '/v1/invoices', { body: invoiceBody(`browser-pay-${randomUUID()}`, { autoFinalize: true, callbackUrl: `${lab.n8n.baseUrl}/webhook/no-such-hook` }) });
 		expect(invoice.status).toBe(201);
 		const payPage = await editor.context.newPage();
 		try {
 			await step(payPage, 'pay-from-waiting-page', async () => {
 				await payPage.goto(`${lab.emulator.baseUrl}/`);
 				await payPage.getByRole('link', { name: `Invoice ${invoice.body.number}` }).click();
+				// Thousands separators in what is due.
+				expect(await payPage.locator('p.state').last().innerText()).toMatch(/^Due: NGN \d{1,3}(,\d{3})+\.\d\d \(status open\)$/);
 				await payPage.getByRole('button', { name: 'Simulate payment' }).click();
-				await payPage.locator('#out').filter({ hasText: '"status": "paid"' }).waitFor({ timeout: 15_000 });
+				// The page shows itself again with the new state: paid, no button, no raw JSON, and what became of the callback.
+				await payPage.getByRole('heading', { name: `Invoice ${invoice.body.number} (paid)` }).waitFor({ timeout: 20_000 });
+				expect(await payPage.locator('p.state').last().innerText()).toMatch(/^Paid: NGN [\d,]+\.\d\d \(status paid\)$/);
+				expect(await payPage.getByRole('button', { name: 'Simulate payment' }).count()).toBe(0);
+				expect(await payPage.locator('#callbacks').innerText()).toContain('found no workflow listening (HTTP 404)');
+				expect(await payPage.content()).not.toContain('"status"');
 			});
 		} finally {
 			await payPage.close();
 		}
 		expect(lab.emulator.list('invoices').find((found) => found.id === invoice.body.id)?.status).toBe('paid');
+	});
+
+	it('the invoice wait example starts and is paid from the browser alone: "Execute workflow" waits, the Pay page pays, the run goes on', async () => {
+		const wf = example('invoice, wait for payment');
+		await step(page, 'wait-example-execute', async () => {
+			await openWorkflow(page, lab.n8n.baseUrl, wf.id);
+			const button = page.getByTestId('execute-workflow-button');
+			// Two triggers (the order form and the shop's webhook): n8n's editor picks the Form Trigger first.
+			await expect(button.innerText()).resolves.toContain('Order Form');
+			// n8n opens the form in a new tab, the sample order filled in: submit it.
+			const [form] = await Promise.all([editor.context.waitForEvent('page', { timeout: 30_000 }), button.click()]);
+			await form.waitForLoadState();
+			expect(await form.getByLabel('Order ID').inputValue()).toBe('A-1001');
+			await form.getByRole('button', { name: /submit/i }).click();
+			await form.waitForTimeout(500);
+			await form.close();
+		});
+		const waiting = await waitLong('the run to wait for the payment', async () => (await lab.executions(wf.id)).find((execution) => execution.status === 'waiting'));
+		const payPage = await editor.context.newPage();
+		try {
+			await step(payPage, 'wait-example-pay', async () => {
+				await payPage.goto(`${lab.emulator.baseUrl}/`);
+				await payPage.locator('li', { hasText: 'reference order-A-1001' }).getByRole('link').click();
+				expect(await payPage.locator('p.state').last().innerText()).toBe('Due: NGN 1,500.50 (status open)');
+				await payPage.getByRole('button', { name: 'Simulate payment' }).click();
+				await payPage.getByRole('heading', { name: /\(paid\)$/ }).waitFor({ timeout: 20_000 });
+				// The callback reached the waiting run.
+				expect(await payPage.locator('#callbacks').innerText()).toMatch(/INVOICE_PAID to \S+\/webhook-waiting\/\S+: reached it \(HTTP 200\)/);
+			});
+		} finally {
+			await payPage.close();
+		}
+		const done = await waitLong('the waiting run to finish', async () => (await finished(wf.id)).find((execution) => execution.id === waiting.id));
+		expect(done.status).toBe('success');
+		expect(outputOf(done, 'Order Paid')).toEqual([{ orderReference: 'order-A-1001', invoiceNumber: expect.any(String), amountPaidNaira: 1500.5, howWeKnow: 'paid' }]);
 	});
 
 	it('no console errors from the package', () => {

@@ -8,8 +8,9 @@
 import { execFileSync } from 'child_process';
 import * as fs from 'fs';
 
-import { buildAndPack, NODE_TYPE_ACTION, NODE_TYPE_TRIGGER } from '../../scripts/n8n/lab.cjs';
-import { schemaPath } from '../../scripts/output-schemas.cjs';
+import { RESOURCES } from '../../nodes/Paycashless/poll/events';
+import { buildAndPack, NODE_TYPE_ACTION, NODE_TYPE_TRIGGER, PACKAGE_NAME } from '../../scripts/n8n/lab.cjs';
+import { pollSchemaPath, schemaPath, TRIGGER_SCHEMA_FILE } from '../../scripts/output-schemas.cjs';
 import { nodeOperations } from '../helpers/operationOutputs.cjs';
 import { SETUP_TIMEOUT_MS, startE2eLab } from './harness.cjs';
 
@@ -28,11 +29,13 @@ describe('output schemas in the package', () => {
 			expect(text).toBe(fs.readFileSync(schemaPath(resource, operation), 'utf8'));
 		}
 		expect(listed).toContain('package/dist/nodes/Paycashless/Paycashless.node.js');
+		expect(listed).toContain('package/dist/nodes/Paycashless/__schema__/v1.0.0.json');
+		for (const resource of Object.keys(RESOURCES)) expect(listed).toContain(`package/dist/nodes/Paycashless/__schema__/v1.0.0/${resource}.json`);
 	});
 });
 
 describe('output schemas served by n8n', () => {
-	it('every operation\'s schema at the URL the editor asks for (typeVersion 1 as 1.0.0), 200 and the file\'s JSON; none for the triggers', async () => {
+	it('every operation\'s and both triggers\' schemas at the URLs the editor asks for (typeVersion 1 as 1.0.0), 200 and the file\'s JSON', async () => {
 		const lab = await startE2eLab();
 		try {
 			const answers: Record<string, number> = {};
@@ -42,9 +45,17 @@ describe('output schemas served by n8n', () => {
 				if (response.status === 200) expect(await response.json()).toEqual(JSON.parse(fs.readFileSync(schemaPath(resource, operation), 'utf8')));
 			}
 			expect(Object.values(answers).every((status) => status === 200) ? 'all 200' : answers).toBe('all 200');
-			// Controls: an operation the node lacks, and a trigger (n8n 1.123's editor asks this URL; 2.41's asks nothing).
+			// The triggers' schemas at the URLs the editor asks for them (no operation; the Poll Trigger's resource).
+			const trigger = await fetch(`${lab.n8n.baseUrl}/schemas/${NODE_TYPE_TRIGGER}/1.0.0.json`);
+			expect(trigger.status).toBe(200);
+			expect(await trigger.json()).toEqual(JSON.parse(fs.readFileSync(TRIGGER_SCHEMA_FILE, 'utf8')));
+			for (const resource of Object.keys(RESOURCES)) {
+				const poll = await fetch(`${lab.n8n.baseUrl}/schemas/${PACKAGE_NAME}.paycashlessPollTrigger/1.0.0/${resource}.json`);
+				expect({ resource, status: poll.status }).toEqual({ resource, status: 200 });
+				expect(await poll.json()).toEqual(JSON.parse(fs.readFileSync(pollSchemaPath(resource), 'utf8')));
+			}
+			// Control: an operation the node lacks.
 			expect((await fetch(`${lab.n8n.baseUrl}/schemas/${NODE_TYPE_ACTION}/1.0.0/payout/noSuchOperation.json`)).status).toBe(404);
-			expect((await fetch(`${lab.n8n.baseUrl}/schemas/${NODE_TYPE_TRIGGER}/1.0.0.json`)).status).toBe(404);
 		} finally {
 			await lab.close();
 		}

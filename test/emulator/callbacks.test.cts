@@ -238,6 +238,26 @@ describe('control API over HTTP', () => {
 		expect((await fetch(`${emulator.baseUrl}/pay/inv_missing`)).status).toBe(404);
 	});
 
+	it('after "Simulate payment" the page shows the paid state, no button, and whether each callback reached the workflow', async () => {
+		const invoice = await call(emulator, 'POST', '/v1/invoices', { body: invoiceBody('page-paid', { autoFinalize: true, callbackUrl: `${receiver.url}/webhook-waiting/7?x=1` }) });
+		const due = await (await fetch(invoice.body.hostedInvoiceUrl)).text();
+		expect(due).toContain('<button id="pay">Simulate payment</button>');
+		expect(due).toMatch(/Due: NGN \d{1,3}(,\d{3})*\.\d\d \(status open\)/);
+		expect(due).toContain('No callback sent yet.');
+		// What the button does: pay through the control API, wait for the first attempts, show the page again.
+		expect((await control(emulator, 'POST', `/__emulator/invoices/${invoice.body.id}/pay`, {})).status).toBe(200);
+		expect((await control(emulator, 'GET', '/__emulator/callbacks/first-attempts')).status).toBe(200);
+		const paid = await (await fetch(invoice.body.hostedInvoiceUrl)).text();
+		expect(paid).toContain(`<h1>Invoice ${invoice.body.number} (paid)</h1>`);
+		expect(paid).toMatch(/Paid: NGN \d{1,3}(,\d{3})*\.\d\d \(status paid\)/);
+		expect(paid).not.toContain('id="pay"');
+		expect(paid).toContain(`INVOICE_PAID to ${receiver.url}/webhook-waiting/7: reached it (HTTP 200)`);
+		expect(paid).not.toContain('{&#34;');
+
+		const quiet = await call(emulator, 'POST', '/v1/invoices', { body: invoiceBody('page-no-callback', { autoFinalize: true }) });
+		expect(await (await fetch(quiet.body.hostedInvoiceUrl)).text()).toContain('No Callback URL was given');
+	});
+
 	it('/ lists what is waiting to be paid, newest first, each linked to its page; paid ones leave the list', async () => {
 		const older = await call(emulator, 'POST', '/v1/invoices', { body: invoiceBody('wait-older', { autoFinalize: true }) });
 		const checkout = await call(emulator, 'POST', '/v1/payments/checkout', { body: { reference: 'wait-checkout', amount: { value: 1500050, currency: 'NGN' }, customer: { email: 'c@d.co' } } });
@@ -248,7 +268,7 @@ describe('control API over HTTP', () => {
 		const html = await page.text();
 		const links = [...html.matchAll(/href="([^"]+)"/g)].map((match) => match[1]);
 		expect(links).toEqual(expect.arrayContaining([`/pay/${older.body.id}`, `/pay/${newer.body.id}`, `/checkout/${checkout.body.id}`]));
-		expect(html).toContain('NGN 15000.50');
+		expect(html).toContain('NGN 15,000.50');
 		// Newest first.
 		expect(links.indexOf(`/pay/${newer.body.id}`)).toBeLessThan(links.indexOf(`/pay/${older.body.id}`));
 		// Each link opens the page whose button pays it.

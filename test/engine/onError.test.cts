@@ -6,11 +6,14 @@
  */
 import { useEmulator } from '../helpers/emulator.cjs';
 import { CREDENTIAL_TYPE } from '../../scripts/n8n/lab.cjs';
-import { ENGINE_N8N, paycashlessEngineNode, runWorkflow } from './engine.cjs';
+import { ENGINE_N8N, enginePackage, paycashlessEngineNode, runWorkflow } from './engine.cjs';
 
 jest.setTimeout(60_000);
 
 const emulator = useEmulator({ callbackRetries: 0 });
+
+// The build and pack of the package (once per jest run) on a busy machine, outside any test's time.
+beforeAll(() => enginePackage(), 15 * 60_000);
 
 function credentials() {
 	return { [CREDENTIAL_TYPE]: { apiKey: emulator.apiKey, apiSecret: emulator.apiSecret, baseUrl: emulator.baseUrl, bodilessSigning: 'documented' } };
@@ -79,5 +82,77 @@ describe(`On Error: Continue (using error output), in n8n ${ENGINE_N8N.version}'
 			credentials: credentials(),
 		});
 		expect(result.output('Start').map((item) => item.json)).toEqual([{ error: 'the message' }]);
+	});
+});
+
+describe(`A failed item names its item and carries a stable error.code, in n8n ${ENGINE_N8N.version}'s engine`, () => {
+	const payout = (extra: Record<string, unknown> = {}) => ({
+		resource: 'payout',
+		operation: 'create',
+		reference: '={{ $json.reference }}',
+		amount: '={{ $json.amount }}',
+		currency: 'NGN',
+		destinationAccountNumber: '={{ $json.account }}',
+		bankId: '={{ $json.bankId }}',
+		...extra,
+	});
+	const accessBank = 'bank_538ed2056326432ba8e6853b613997bb';
+
+	it('Continue (using error output): a refused payout carries its reference, naira amount and code; the good one pays', async () => {
+		emulator.reset();
+		const result = await runWorkflow({
+			nodes: [
+				start,
+				paycashlessEngineNode('Create Payout', payout(), { onError: 'continueErrorOutput' }),
+				{ name: 'Failed', type: 'n8n-nodes-base.noOp', typeVersion: 1, parameters: {} },
+			],
+			connections: {
+				Start: { main: [[{ node: 'Create Payout', type: 'main', index: 0 }]] },
+				'Create Payout': { main: [[], [{ node: 'Failed', type: 'main', index: 0 }]] },
+			},
+			input: [
+				{ json: { reference: 'claim-ok-1', amount: 2500.5, account: '0123456789', bankId: accessBank } },
+				{ json: { reference: 'claim-bad-2', amount: 12500.75, account: '12345', bankId: accessBank } },
+				{ json: { reference: 'claim-bank-3', amount: 1000, account: '0123456789', bankId: 'bank_nosuchbank000' } },
+			],
+			credentials: credentials(),
+		});
+		expect(result.output('Create Payout', 0).map((item) => item.json.reference)).toEqual(['claim-ok-1']);
+		const failed = result.output('Failed');
+		expect(result.output('Create Payout', 1).map((item) => item.pairedItem)).toEqual([{ item: 1 }, { item: 2 }]);
+		// A validation refusal: nothing sent, the field named, the item named. (n8n 2.x also merges
+		// the input item's fields into an item of the error output: handleNodeErrorOutput.)
+		expect(failed[0].json).toMatchObject({
+			message: expect.stringContaining('Destination Account Number'),
+			error: expect.objectContaining({ code: 'INVALID_INPUT', field: 'Destination Account Number', reference: 'claim-bad-2', amount: 12500.75, currency: 'NGN' }),
+		});
+		// Paycashless's refusal: its own code, the item named.
+		const refused = failed[1].json.error as Record<string, unknown>;
+		expect(refused).toMatchObject({ reference: 'claim-bank-3', amount: 1000, currency: 'NGN', httpCode: expect.stringMatching(/^4\d\d$/) });
+		expect(refused.code).toEqual(expect.stringMatching(/^[a-z_]+$|^HTTP_4\d\d$/));
+		expect(emulator.list('payouts').map((p) => p.reference)).toEqual(['claim-ok-1']);
+	});
+
+	it('a node fed a failed item says it came from the step before, with the code INVALID_INPUT behind FAILED_BEFORE', async () => {
+		emulator.reset();
+		const result = await runWorkflow({
+			nodes: [
+				start,
+				paycashlessEngineNode('Create Payout', payout({ amountInSmallestUnit: true }), { onError: 'continueRegularOutput' }),
+				paycashlessEngineNode('Verify Payout', { resource: 'payout', operation: 'verify', reference: '={{ $json.reference }}' }, { onError: 'continueRegularOutput' }),
+			],
+			connections: {
+				Start: { main: [[{ node: 'Create Payout', type: 'main', index: 0 }]] },
+				'Create Payout': { main: [[{ node: 'Verify Payout', type: 'main', index: 0 }]] },
+			},
+			input: [{ json: { reference: 'claim-kobo-1', amount: 150050, account: '12345', bankId: accessBank } }],
+			credentials: credentials(),
+		});
+		// Amount in Smallest Unit: named in naira all the same.
+		expect(result.output('Create Payout')[0].json.error).toMatchObject({ code: 'INVALID_INPUT', reference: 'claim-kobo-1', amount: 1500.5, currency: 'NGN' });
+		const [verified] = result.output('Verify Payout');
+		expect(verified.json.message).toBe('Item 1 is a failed item from "Create Payout": ' + String(result.output('Create Payout')[0].json.message));
+		expect(verified.json.error).toMatchObject({ code: 'FAILED_BEFORE', codeBefore: 'INVALID_INPUT', description: expect.stringContaining('success output of "Create Payout"') });
+		expect(String(verified.json.message)).not.toContain('Invalid Reference');
 	});
 });

@@ -13,6 +13,9 @@ import type { IDataObject, IExecuteFunctions, INodeParameters } from 'n8n-workfl
 import { startEmulator } from '../../emulator/index.cjs';
 import type { EmulatorHandle } from '../../emulator/types.cjs';
 import { Paycashless } from '../../nodes/Paycashless/Paycashless.node';
+import { PaycashlessTrigger } from '../../nodes/Paycashless/PaycashlessTrigger.node';
+import { RESOURCES } from '../../nodes/Paycashless/poll/events';
+import { PollHarness } from './pollContext.cjs';
 import { createExecuteContext, runNode } from './executeContext.cjs';
 import { businessAccountParameters, individualAccountParameters, vatTaxRateParameters } from './fixtures.cjs';
 import { runWebhook } from './webhookContext.cjs';
@@ -37,14 +40,74 @@ const CALLBACK_URL = 'http://127.0.0.1:9/webhook/paycashless';
 const ACCESS_BANK = 'bank_538ed2056326432ba8e6853b613997bb';
 const rl = (value: string) => ({ __rl: true, mode: 'id', value });
 
-/** Runs every operation against a fresh emulator and returns what each output. */
-export async function collectOperationOutputs(): Promise<OperationOutputs> {
+/** Real outputs of the three nodes: every operation's, the Paycashless Trigger's, and the Poll Trigger's per resource. */
+export interface NodeOutputs {
+	operations: OperationOutputs;
+	/** Paycashless Trigger: one item per callback the emulator sent while the operations ran. */
+	trigger: IDataObject[];
+	/** Paycashless Poll Trigger: resource → the test events of each of its Events. */
+	poll: Map<string, IDataObject[]>;
+}
+
+/** Runs every operation against a fresh emulator, then both triggers on what it holds and sent. */
+export async function collectNodeOutputs(): Promise<NodeOutputs> {
 	const emulator = await startEmulator({ callbackRetries: 0, seed: { payouts: 5, payments: 5, invoices: 5, dedicatedAccounts: 5 } });
 	try {
-		return await collect(emulator);
+		const operations = await collect(emulator);
+		await emulator.callbacksSettled();
+		return { operations, trigger: await triggerOutputs(emulator), poll: await pollOutputs(emulator) };
 	} finally {
 		await emulator.close();
 	}
+}
+
+/** Runs every operation against a fresh emulator and returns what each output. */
+export async function collectOperationOutputs(): Promise<OperationOutputs> {
+	return (await collectNodeOutputs()).operations;
+}
+
+/**
+ * The Paycashless Trigger fed every callback the emulator signed and sent to CALLBACK_URL (as it
+ * was sent: body and headers), with that URL as its Production URL and All Events.
+ */
+async function triggerOutputs(emulator: EmulatorHandle): Promise<IDataObject[]> {
+	const items: IDataObject[] = [];
+	const trigger = new PaycashlessTrigger();
+	for (const attempt of emulator.callbacks.filter((sent) => sent.url === CALLBACK_URL)) {
+		const run = await runWebhook(trigger, {
+			rawBody: Buffer.from(attempt.body),
+			body: JSON.parse(attempt.body) as IDataObject,
+			headers: Object.fromEntries(Object.entries(attempt.headers).map(([name, value]) => [name.toLowerCase(), value])),
+			requestUrl: new URL(CALLBACK_URL).pathname,
+			productionUrl: CALLBACK_URL,
+			credentials: { apiKey: emulator.apiKey, apiSecret: emulator.apiSecret, baseUrl: emulator.baseUrl },
+			parameters: {},
+		});
+		if (run.answer.status !== 200) throw new Error(`the trigger refused a callback the emulator sent (${attempt.event}): ${JSON.stringify(run.answer)}`);
+		items.push(...run.items);
+	}
+	if (items.length === 0) throw new Error('the emulator sent no callback to the trigger');
+	return items;
+}
+
+/** The Poll Trigger's test event ("Fetch Test Event") for every Event of every resource that has a record. */
+async function pollOutputs(emulator: EmulatorHandle): Promise<Map<string, IDataObject[]>> {
+	const outputs = new Map<string, IDataObject[]>();
+	const credentials = { apiKey: emulator.apiKey, apiSecret: emulator.apiSecret, baseUrl: emulator.baseUrl };
+	for (const [resource, spec] of Object.entries(RESOURCES)) {
+		const items: IDataObject[] = [];
+		for (const event of spec.events) {
+			const parameters: INodeParameters = { resource, event: event.value, statuses: [...(spec.statuses ?? [])], statusNames: '', startFrom: 'now' };
+			try {
+				items.push(...(await new PollHarness({ parameters, credentials }).manual()));
+			} catch {
+				// No record for this Event yet ("has no ... to show yet"): the others describe the item.
+			}
+		}
+		if (items.length === 0) throw new Error(`the Poll Trigger found no ${resource} to show`);
+		outputs.set(resource, items);
+	}
+	return outputs;
 }
 
 async function collect(emulator: EmulatorHandle): Promise<OperationOutputs> {

@@ -85,9 +85,11 @@ describe('API errors become NodeApiError with the API message, type/code, HTTP s
 			{ status: 401, body: { type: 'authentication_error', code: 'invalid_signature', message: 'Signature mismatch' } },
 			payoutGet,
 		);
-		expect(error.message).toBe('Signature mismatch (authentication_error / invalid_signature, HTTP 401)');
+		// The toast (the message) gives the plain advice; Paycashless's own words follow in the description.
+		expect(error.message).toBe('Paycashless did not accept the credential: check its API Key and API Secret (HTTP 401)');
 		expect(error.httpCode).toBe('401');
 		expect(error.description).toContain('API Key and API Secret');
+		expect(error.description).toMatch(/Paycashless said: Signature mismatch \(authentication_error \/ invalid_signature, HTTP 401\)\.$/);
 		expect(error.description).toContain('same mode (both test or both live)');
 	});
 
@@ -243,10 +245,17 @@ describe('Continue On Fail', () => {
 					httpCode: '409',
 					type: 'idempotency_error',
 					code: 'duplicate_reference',
+					reference: 'dup',
+					amount: 2500,
+					currency: 'NGN',
 				},
 			});
+			// A refused amount is not named as if it were one (amounts named are above 0).
 			expect(output[2]).toEqual({
-				json: { message: expect.stringMatching(/^Invalid Amount -1: use a number greater than 0/), error: { message: expect.stringMatching(/^Invalid Amount -1/) } },
+				json: {
+					message: expect.stringMatching(/^Invalid Amount -1: use a number greater than 0/),
+					error: { message: expect.stringMatching(/^Invalid Amount -1/), code: 'INVALID_INPUT', field: 'Amount', reference: expect.any(String) },
+				},
 				pairedItem: { item: 2 },
 			});
 			expect(output[3]).toEqual({ json: created('d'), pairedItem: { item: 3 } });

@@ -387,3 +387,14 @@ describe('money kinds', () => {
 		expect(() => moneyKind(declaration)).toThrow(/Money Limits know no refund/);
 	});
 });
+
+describe('inMainUnits sits beside the money, not last', () => {
+	it('goes just before the first money field of a long record, and once', async () => {
+		const { withMainUnits } = await import('../../nodes/Paycashless/helpers/mainUnits');
+		const payment = { id: 'pay_1', reference: 'r1', status: 'succeeded', expectedAmount: 150050, chargedAmount: 150050, currency: 'NGN', customer: { email: 'a@b.c' }, metadata: {}, createdAt: 1 };
+		const shown = withMainUnits(payment);
+		expect(Object.keys(shown)).toEqual(['id', 'reference', 'status', 'inMainUnits', 'expectedAmount', 'chargedAmount', 'currency', 'customer', 'metadata', 'createdAt']);
+		expect(Object.keys(withMainUnits(shown))).toEqual(Object.keys(shown));
+		expect(withMainUnits(shown)).toEqual(shown);
+	});
+});

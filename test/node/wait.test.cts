@@ -59,11 +59,15 @@ describe('Create and Wait: the resume webhook', () => {
 		expect(run.items[0]).toMatchObject({ status: 'cancelled', paycashlessWait: { outcome: 'cancelled' } });
 	});
 
-	test('an instalment (INVOICE_PAYMENT_SUCCEEDED) is acknowledged and does not resume', async () => {
+	test('a payment towards the invoice (INVOICE_PAYMENT_SUCCEEDED) is acknowledged and does not resume', async () => {
 		const data = { id: 'ipay_1', invoiceId: 'inv_1', amountPaid: 100000, paid: true };
 		const run = await resume('INVOICE_PAYMENT_SUCCEEDED', data, sign(CALLBACK_URL, data));
-		expect(run.answer).toEqual({ status: 200, body: { received: true, resumed: false, reason: 'partial_payment' } });
+		expect(run.answer).toEqual({ status: 200, body: { received: true, resumed: false, reason: 'payment_received' } });
 		expect(run.result.workflowData).toBeUndefined();
+		// Sent for the payment that pays it in full too: the log does not call it partial.
+		const said = run.logs.map((line) => line.message).join('\n');
+		expect(said).toContain('INVOICE_PAYMENT_SUCCEEDED received while waiting (a payment towards the invoice; INVOICE_PAID follows when it is paid in full)');
+		expect(said).not.toMatch(/partial/);
 	});
 
 	test.each([

@@ -254,7 +254,7 @@ describe('a repeated reference (409)', () => {
 		expect(output).toHaveLength(2);
 		// Only `message` and `error` in the JSON: n8n's "Continue (using error output)" routes by them and keeps the details.
 		expect(output[0]).toEqual({
-			json: { message: expect.stringMatching(/with a different amount$/), error: expect.objectContaining({ code: 'reference_mismatch' }) },
+			json: { message: expect.stringMatching(/with a different amount$/), error: expect.objectContaining({ code: 'REFERENCE_MISMATCH' }) },
 			pairedItem: { item: 0 },
 		});
 		expect(output[1].json).toMatchObject({ reference: 'fresh-2', _paycashless: { reconciled: false, repeated: false } });

@@ -10,9 +10,11 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { CONCURRENCY_PARAMETER, MAX_CONCURRENCY } from '../descriptions/concurrency';
 import { readRequestOptions } from '../descriptions/requestOptions';
+import { ERROR_CODES, withErrorCode } from '../helpers/errorCodes';
 import { withMainUnits } from '../helpers/mainUnits';
 import { InvalidInputError, requireInteger } from '../helpers/validation';
 import { paycashlessApi, type PaycashlessApi } from '../transport';
+import { errorJson, failedBeforeError, itemIdentity } from './failedItems';
 import { enforceMoneyLimits, LIMITS_OFF_NOTE, limitsOff, releaseMoneyLimits, runsAsTool } from './moneyLimits';
 import { defaultConcurrency, findOperation, writePolicy } from './registry';
 import { offeredAsTool, SIMPLIFY_PARAMETER, simplifyForTool } from './tool';
@@ -25,33 +27,14 @@ function asNodeError(this: IExecuteFunctions, error: unknown, itemIndex: number)
 		return error;
 	}
 	if (error instanceof InvalidInputError) {
-		return new NodeOperationError(this.getNode(), error.message, { itemIndex });
+		const invalid = withErrorCode(new NodeOperationError(this.getNode(), error.message, { itemIndex }), ERROR_CODES.INVALID_INPUT);
+		(invalid.context.paycashless as IDataObject).field = error.field;
+		return invalid;
 	}
 	return new NodeOperationError(this.getNode(), error as Error, { itemIndex });
 }
 
-/**
- * The output item of a failed input item under "Continue On Fail", and what an AI agent reads
- * when its tool call fails: `{ message, error: { message, description, httpCode, type, code } }`.
- * - No `item.error`: n8n (2.41 and 1.123) replaces the JSON of an item that carries one with
- *   `{ error: message }` (normalizeNodeErrors in n8n-core), dropping the advice and the codes.
- * - Exactly the keys `error` and `message`: what "Continue (using error output)" routes by in
- *   both lines (1.123: `error` alone or with `message`; 2.41: also `details`).
- */
-function errorJson(error: NodeApiError | NodeOperationError): IDataObject {
-	const details: IDataObject = { message: error.message };
-	if (error.description) details.description = error.description;
-	if (error instanceof NodeApiError && error.httpCode) details.httpCode = error.httpCode;
-	const paycashless = error.context.paycashless as IDataObject | undefined;
-	if (paycashless) {
-		for (const key of ['type', 'code', 'params', 'done'] as const) {
-			if (paycashless[key] !== undefined) details[key] = paycashless[key];
-		}
-	}
-	return { message: error.message, error: details };
-}
-
-type Outcome = { items: INodeExecutionData[] } | { error: NodeApiError | NodeOperationError };
+type Outcome = { items: INodeExecutionData[] } | { error: NodeApiError | NodeOperationError; identity: IDataObject };
 
 /** Paycashless answered that it did not do it (a refused field, key or ID): nothing was created. */
 function definitelyRefused(error: unknown): boolean {
@@ -125,7 +108,8 @@ async function runItem(this: IExecuteFunctions, i: number): Promise<Outcome> {
 			items: this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(shown), { itemData: { item: i } }),
 		};
 	} catch (error) {
-		return { error: asNodeError.call(this, error, i) };
+		const before = error instanceof InvalidInputError ? failedBeforeError.call(this, i, error) : undefined;
+		return { error: before ?? asNodeError.call(this, error, i), identity: itemIdentity.call(this, i) };
 	}
 }
 
@@ -202,7 +186,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	await Promise.all(Array.from({ length: workers }, worker));
 
 	const returnData: INodeExecutionData[] = [];
-	const firstError = outcomes.find((outcome): outcome is { error: NodeApiError | NodeOperationError } => !!outcome && 'error' in outcome);
+	const firstError = outcomes.find((outcome): outcome is { error: NodeApiError | NodeOperationError; identity: IDataObject } => !!outcome && 'error' in outcome);
 	if (stopOnError && firstError) throw withWhatWasDone.call(this, firstError.error, outcomes);
 	for (let i = 0; i < items.length; i++) {
 		const outcome = outcomes[i];
@@ -213,7 +197,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 			continue;
 		}
 		// Routed by "Continue (using error output)" through its JSON keys (see errorJson).
-		returnData.push({ json: errorJson(outcome.error), pairedItem: { item: i } });
+		returnData.push({ json: errorJson(outcome.error, outcome.identity), pairedItem: { item: i } });
 	}
 
 	return [returnData];

@@ -70,21 +70,24 @@ export function mainUnitsOf(object: IDataObject, inherited: Currency | undefined
 
 /**
  * `value` with `inMainUnits` added to every object in it that has money and a currency (its own
- * or an enclosing object's: an invoice's line items take the invoice's). Nothing else changes;
- * the input is not modified.
+ * or an enclosing object's: an invoice's line items take the invoice's). It goes just before the
+ * object's first money field, so it shows beside `amount` in n8n's views of a long record, not
+ * last. Nothing else changes; the input is not modified.
  */
 export function withMainUnits<T>(value: T, inherited?: Currency): T {
 	if (Array.isArray(value)) return value.map((entry) => withMainUnits(entry, inherited)) as T;
 	if (!isObject(value)) return value;
 	const object = value as IDataObject;
 	const currency = asCurrency(object.currency) ?? inherited;
+	const main = mainUnitsOf(object, inherited);
 	const copy: IDataObject = {};
 	for (const [key, entry] of Object.entries(object)) {
+		if (main && key === MAIN_UNITS_KEY) continue;
+		if (main && copy[MAIN_UNITS_KEY] === undefined && (MONEY_FIELDS as readonly string[]).includes(key)) copy[MAIN_UNITS_KEY] = main;
 		// The user's own metadata is theirs: left as given.
 		copy[key] = key === MAIN_UNITS_KEY || key === 'metadata' ? entry : withMainUnits(entry, currency);
 	}
-	const main = mainUnitsOf(object, inherited);
-	if (main) copy[MAIN_UNITS_KEY] = main;
+	if (main && copy[MAIN_UNITS_KEY] === undefined) copy[MAIN_UNITS_KEY] = main;
 	return copy as T;
 }
 

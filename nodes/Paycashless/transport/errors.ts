@@ -12,6 +12,7 @@ import type { IDataObject, INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { CEILING_REFUSAL_CODE, ceilingRefusalOf } from '../../../lib/payoutCeiling';
+import { ERROR_CODES } from '../helpers/errorCodes';
 import { errorCodes, errorMessages, extractErrorDetails, text, type PaycashlessErrorDetails } from './answers';
 import type { Call } from './send';
 import { isRepeatable, referenceOf, type Attempt, type PaycashlessRequest, type SendResult, type WritePolicy } from './types';
@@ -46,6 +47,11 @@ export function checkAdvice(request: PaycashlessRequest, policy?: WritePolicy): 
 	return ' Before retrying, check in the Paycashless dashboard whether it went through, so it does not happen twice.';
 }
 
+/** A refusal of the key or the signature (a wrong secret), not of the request's fields. */
+function isCredentialRefusal(details: PaycashlessErrorDetails): boolean {
+	return details.httpCode === 401 || details.type === 'authentication_error';
+}
+
 /** What the user should do about an answer. */
 function answerAdvice(
 	details: PaycashlessErrorDetails,
@@ -57,7 +63,7 @@ function answerAdvice(
 	const verify = checkAdvice(request, policy);
 	const fields = details.params ? ` Fields named by Paycashless: ${details.params.join(', ')}.` : '';
 
-	if (status === 401 || details.type === 'authentication_error') {
+	if (isCredentialRefusal(details)) {
 		return 'Paycashless did not accept the credential. Check the API Key and API Secret in the Paycashless credential: they must be one pair, copied without spaces, from the same mode (both test or both live).';
 	}
 	if (status === 403) {
@@ -148,6 +154,11 @@ function answeredError(input: ErrorInput, attempt: Extract<Attempt, { answered: 
 		description = 'The answer was not a Paycashless list: check the Base URL in the Paycashless credential.';
 	} else if (circumstance?.kind === 'inconclusive') {
 		message = circumstance.message;
+	} else if (isCredentialRefusal(details)) {
+		// The toast shows the message: the plain advice first, Paycashless's own (technical) words
+		// below it in the description.
+		message = `Paycashless did not accept the credential: check its API Key and API Secret (HTTP ${details.httpCode})`;
+		description = `${description} Paycashless said: ${errorMessage(details)}.`;
 	}
 	const error = new NodeApiError(node, { ...details } as unknown as JsonObject, {
 		message,
@@ -255,7 +266,7 @@ function referenceMismatchError(
 		itemIndex,
 	});
 	error.context.paycashless = {
-		code: 'reference_mismatch',
+		code: ERROR_CODES.REFERENCE_MISMATCH,
 		message: error.message,
 		...(existingId ? { existingId } : {}),
 	};

@@ -25,12 +25,15 @@ export interface WaitKind {
 	eventPrefix: string;
 	/** Final statuses, e.g. `paid`, `cancelled`: nothing to wait for after them. */
 	settled: readonly string[];
-	/** Events answered 200 without resuming, with the reason given (e.g. an instalment). */
-	acknowledge: Record<string, string>;
+	/**
+	 * Events answered 200 without resuming: the reason code given in the answer, and what the
+	 * event means for the wait in the log's words.
+	 */
+	acknowledge: Record<string, { reason: string; note: string }>;
 }
 
 /** The wait for one object: its event prefix and final statuses from the catalog (catalog/objects.ts). */
-export function waitKindOf(object: ReferencedObject, acknowledge: Record<string, string>): WaitKind {
+export function waitKindOf(object: ReferencedObject, acknowledge: WaitKind['acknowledge']): WaitKind {
 	return { eventPrefix: object.eventPrefix, settled: object.finalStatuses, acknowledge };
 }
 

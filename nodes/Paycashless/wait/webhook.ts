@@ -81,8 +81,9 @@ export async function resumeWebhook(this: IWebhookFunctions, kind: WaitKind | un
 	}
 	if (outcome.action === 'ignore') {
 		const event = outcome.event.trim().toUpperCase();
-		const reason = kind.acknowledge[event] ?? KEEPS_WAITING;
-		this.logger.info(`Paycashless ${event} received while waiting (${reason}): the execution keeps waiting`, { node: node.name });
+		const known = kind.acknowledge[event];
+		const reason = known?.reason ?? KEEPS_WAITING;
+		this.logger.info(`Paycashless ${event} received while waiting${known ? ` (${known.note})` : ''}: the execution keeps waiting`, { node: node.name, reason });
 		return answerJson(this, 200, { received: true, resumed: false, reason });
 	}
 

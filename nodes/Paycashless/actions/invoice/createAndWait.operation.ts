@@ -16,7 +16,11 @@ export const { option, declaration, description, wait, execute } = createAndWait
 		description: 'Create an invoice, then pause the workflow until it is fully paid (verified callback) or a time limit passes',
 		action: 'Create an invoice and wait for payment',
 	},
-	wait: waitKindOf(INVOICE, { INVOICE_PAYMENT_SUCCEEDED: 'partial_payment' }),
+	// Paycashless sends it for every payment towards the invoice, the one that pays it in full
+	// included (then INVOICE_PAID follows): not a sign of a partial payment.
+	wait: waitKindOf(INVOICE, {
+		INVOICE_PAYMENT_SUCCEEDED: { reason: 'payment_received', note: 'a payment towards the invoice; INVOICE_PAID follows when it is paid in full' },
+	}),
 	notice:
 		'The workflow pauses here until Paycashless confirms the invoice is fully paid (or cancelled). Instalments do not resume it. The callback URL is this execution\'s own resume URL, so Paycashless must be able to reach this n8n at its public address (a manual run waits and resumes too).',
 	foundAgainNote:

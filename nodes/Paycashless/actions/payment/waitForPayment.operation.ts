@@ -49,8 +49,8 @@ export const declaration: OperationDeclaration = READ;
  * published them, so a genuine callback under another name is judged on its data (wait/webhook.ts).
  */
 export const wait: WaitKind = waitKindOf(PAYMENT, {
-	PAYMENT_AWAITING_CHARGE: 'event_does_not_end_wait',
-	PAYMENT_CHARGED: 'event_does_not_end_wait',
+	PAYMENT_AWAITING_CHARGE: { reason: 'event_does_not_end_wait', note: 'the payment is not settled yet' },
+	PAYMENT_CHARGED: { reason: 'event_does_not_end_wait', note: 'the payment is not settled yet' },
 });
 
 function sameUrl(a: string, b: string): boolean {

@@ -16,7 +16,10 @@ export const { option, declaration, description, wait, execute } = createAndWait
 		description: 'Send a payout, then pause the workflow until it succeeds or fails (verified callback) or a time limit passes',
 		action: 'Create a payout and wait for its final status',
 	},
-	wait: waitKindOf(PAYOUT, { PAYOUT_PENDING: 'event_does_not_end_wait', PAYOUT_SENT: 'event_does_not_end_wait' }),
+	wait: waitKindOf(PAYOUT, {
+		PAYOUT_PENDING: { reason: 'event_does_not_end_wait', note: 'the payout is not final yet' },
+		PAYOUT_SENT: { reason: 'event_does_not_end_wait', note: 'the payout is not final yet' },
+	}),
 	notice:
 		'The workflow pauses here until Paycashless reports the payout succeeded, failed, was reversed or cancelled. The callback URL is this execution\'s own resume URL, so Paycashless must be able to reach this n8n at its public address (a manual run waits and resumes too).',
 	foundAgainNote:
