@@ -145,7 +145,7 @@ describe('Allowed Destination Accounts: an account and its bank', () => {
 		expect(emulator.list('payouts')).toEqual([expect.objectContaining({ reference: 'allow-ok', destinationBankId: ACCESS_BANK })]);
 	});
 
-	it('the name check uses the bank of the allow-list entry when Bank Code for the Name Check is empty', async () => {
+	it('the name check uses the bank of the allow-list entry when Payee Bank Code is empty', async () => {
 		const name = await holderName();
 		emulator.reset({ payouts: 0 });
 		await run(payout('allow-name', { allowedAccounts: `${ACCOUNT}@044`, expectedAccountName: name }));

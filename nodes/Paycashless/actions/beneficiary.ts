@@ -38,7 +38,7 @@ export function beneficiaryFields(): INodeProperties[] {
 				"Who the payee must be. Before paying, the node looks the account up (Bank Code below) and refuses the payout unless every word of this name is in the account's name: any order, any case, punctuation ignored (\"okafor adaeze\" matches ADAEZE CHIOMA OKAFOR; a single word must be the whole name). The account must also be at the payout's bank.",
 		},
 		{
-			displayName: 'Bank Code for the Name Check',
+			displayName: 'Payee Bank Code',
 			name: 'beneficiaryBankCode',
 			type: 'string',
 			default: '',
@@ -178,7 +178,7 @@ export async function checkBeneficiary(this: IExecuteFunctions, i: number, limit
 		}
 	}
 	if (expected === undefined) return;
-	const bankCode = requireBankCode(optionalText(limits.beneficiaryBankCode) ?? allowedBankCode, 'Money Limits → Bank Code for the Name Check');
+	const bankCode = requireBankCode(optionalText(limits.beneficiaryBankCode) ?? allowedBankCode, 'Money Limits → Payee Bank Code');
 	const found = await lookUp(accountNumber, bankCode);
 	if (found.bankId !== body.bankId) {
 		refuse.call(
@@ -186,7 +186,7 @@ export async function checkBeneficiary(this: IExecuteFunctions, i: number, limit
 			i,
 			'BANK_MISMATCH',
 			`Refused: account ${accountNumber} was looked up at bank code ${bankCode}, but the payout goes to another bank`,
-			'Nothing was sent. Bank ID and Money Limits → Bank Code for the Name Check must be the same bank.',
+			'Nothing was sent. Bank ID and Money Limits → Payee Bank Code must be the same bank.',
 		);
 	}
 	if (!namesMatch(expected, found.name)) {

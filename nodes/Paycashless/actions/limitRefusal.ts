@@ -6,12 +6,14 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { withErrorCode } from '../helpers/errorCodes';
+
 /** The `type` of every Money Limits refusal in a failed item's `error`; the `code` names the limit. */
 export const LIMIT_ERROR_TYPE = 'money_limit';
 
 /** A refusal: nothing was sent. `code` is stable (the failed item's `error.code`). */
 export function refuse(this: IExecuteFunctions, i: number, code: string, message: string, description: string): never {
 	const error = new NodeOperationError(this.getNode(), message, { itemIndex: i, description });
-	error.context.paycashless = { type: LIMIT_ERROR_TYPE, code } as IDataObject as typeof error.context.paycashless;
-	throw error;
+	error.context.paycashless = { type: LIMIT_ERROR_TYPE } as IDataObject as typeof error.context.paycashless;
+	throw withErrorCode(error, code);
 }
