@@ -13,11 +13,30 @@ const ROOT = path.resolve(__dirname, '..', '..');
 const LAB = process.env.LAB ?? path.join(ROOT, '.n8n-lab');
 const SHARED_RUN_ENV = 'PAYCASHLESS_SHARED_RUN';
 
-async function globalSetup(globalConfig: { selectProjects?: string[] }): Promise<void> {
+/**
+ * What each project's test files install (scripts/n8n/lab.cts INSTALLS): the shared services start
+ * these at once, so a machine without them installs while the first files start. Each file still
+ * runs the installs it needs (and waits for these): a project missing here only starts later.
+ */
+const INSTALLS_BY_PROJECT: Record<string, string[]> = {
+	engine: ['n8n-2'],
+	'engine-1x': ['n8n-1'],
+	e2e: ['n8n-2', 'scanner', 'registry'],
+	'e2e-queue': ['n8n-2', 'registry', 'queue'],
+	'e2e-1x': ['n8n-1'],
+	reliability: ['n8n-2'],
+	browser: ['n8n-2', 'chromium'],
+};
+
+async function globalSetup(globalConfig: { selectProjects?: string[]; testPathPattern?: string }): Promise<void> {
 	// A test run started by a test (none today) would use its parent's services.
 	if (process.env[SHARED_RUN_ENV]) return;
 	// `npm run test:unit` needs none.
 	if (globalConfig.selectProjects?.length && globalConfig.selectProjects.every((name) => name === 'unit')) return;
+	// Whole projects (`npm test`, `--selectProjects`): their installs. Chosen files (`npx jest <file>`)
+	// install what they need when they start, nothing more.
+	const projects = globalConfig.selectProjects?.length ? globalConfig.selectProjects : Object.keys(INSTALLS_BY_PROJECT);
+	const installs = globalConfig.testPathPattern ? [] : [...new Set(projects.flatMap((name) => INSTALLS_BY_PROJECT[name] ?? []))];
 	// The services remove the folders of runs that are over.
 	const dir = path.join(LAB, 'shared', `run-${process.pid}`);
 	fs.rmSync(dir, { recursive: true, force: true });
@@ -25,7 +44,7 @@ async function globalSetup(globalConfig: { selectProjects?: string[] }): Promise
 	const log = fs.openSync(path.join(dir, 'shared-run.log'), 'w');
 	const env: NodeJS.ProcessEnv = { ...process.env, LAB };
 	delete env[SHARED_RUN_ENV];
-	const child: ChildProcess = spawn(process.execPath, [require.resolve('ts-node/dist/bin.js'), '--transpile-only', path.join(__dirname, 'sharedRun.cts'), dir], {
+	const child: ChildProcess = spawn(process.execPath, [require.resolve('ts-node/dist/bin.js'), '--transpile-only', path.join(__dirname, 'sharedRun.cts'), dir, installs.join(',')], {
 		cwd: ROOT,
 		env,
 		// stdin stays open while jest runs: when jest ends in any way, it closes and the services stop.
