@@ -28,14 +28,32 @@ const INSTALLS_BY_PROJECT: Record<string, string[]> = {
 	browser: ['n8n-2', 'chromium'],
 };
 
-async function globalSetup(globalConfig: { selectProjects?: string[]; testPathPattern?: string }): Promise<void> {
+/**
+ * The projects of `--selectProjects` on jest's command line (what jest's own argument parser takes:
+ * every word after it up to the next option), or undefined: all. jest passes no such list to a
+ * global setup (its globalConfig has none).
+ */
+function selectedProjects(argv: string[]): string[] | undefined {
+	let selected: string[] | undefined;
+	for (let i = 0; i < argv.length; i++) {
+		const [flag, value] = argv[i].split(/=(.*)/s);
+		if (flag !== '--selectProjects') continue;
+		selected ??= [];
+		if (value !== undefined) selected.push(value);
+		else for (; i + 1 < argv.length && !argv[i + 1].startsWith('-'); i++) selected.push(argv[i + 1]);
+	}
+	return selected;
+}
+
+async function globalSetup(globalConfig: { testPathPattern?: string }): Promise<void> {
 	// A test run started by a test (none today) would use its parent's services.
 	if (process.env[SHARED_RUN_ENV]) return;
+	const selected = selectedProjects(process.argv.slice(2));
 	// `npm run test:unit` needs none.
-	if (globalConfig.selectProjects?.length && globalConfig.selectProjects.every((name) => name === 'unit')) return;
+	if (selected?.length && selected.every((name) => name === 'unit')) return;
 	// Whole projects (`npm test`, `--selectProjects`): their installs. Chosen files (`npx jest <file>`)
 	// install what they need when they start, nothing more.
-	const projects = globalConfig.selectProjects?.length ? globalConfig.selectProjects : Object.keys(INSTALLS_BY_PROJECT);
+	const projects = selected?.length ? selected : Object.keys(INSTALLS_BY_PROJECT);
 	const installs = globalConfig.testPathPattern ? [] : [...new Set(projects.flatMap((name) => INSTALLS_BY_PROJECT[name] ?? []))];
 	// The services remove the folders of runs that are over.
 	const dir = path.join(LAB, 'shared', `run-${process.pid}`);
