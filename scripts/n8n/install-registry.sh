@@ -14,7 +14,7 @@ mkdir -p "$PAYCASHLESS_TOOLS"
 log() { echo "[registry:install] $*"; }
 
 # One install of this folder at a time on this machine (every install folder has its own lock, as in install.sh).
-exec 9>"$dir.lock"
+exec 9>"$PAYCASHLESS_TOOLS/.verdaccio-$VERDACCIO_VERSION.lock"
 flock 9
 
 pkg=$dir/node_modules/verdaccio/package.json

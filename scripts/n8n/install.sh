@@ -40,8 +40,8 @@ started=$(date +%s)
 npm_install_flags=(--no-audit --no-fund --loglevel=error --prefer-offline)
 
 # --- Node 24 ---------------------------------------------------------------------------------
-# One lock per install folder (<folder>.lock): npm start, the tests and other checkouts share them.
-exec 8>"$PAYCASHLESS_TOOLS/node-$NODE24_VERSION.lock"
+# One lock per install folder (.<folder>.lock beside it): npm start, the tests and other checkouts share them.
+exec 8>"$PAYCASHLESS_TOOLS/.node-$NODE24_VERSION.lock"
 flock 8
 if [ "$("$NODE24/bin/node" -v 2>/dev/null || true)" = "v$NODE24_VERSION" ]; then
 	log "Node $NODE24_VERSION already installed"
@@ -59,7 +59,7 @@ fi
 exec 8>&-
 
 # --- n8n -------------------------------------------------------------------------------------
-exec 9>"$N8N_HOST_DIR.lock"
+exec 9>"$PAYCASHLESS_TOOLS/.$(basename "$N8N_HOST_DIR").lock"
 flock 9
 # The stamp records which host manifest + lockfile the installed tree comes from.
 want_stamp="n8n=$N8N_VERSION node=$NODE24_VERSION $(cat "$host_manifest/package.json" "$host_manifest/package-lock.json" | sha256sum | cut -c1-16)"
@@ -84,7 +84,7 @@ else
 	# other n8n line (same sqlite3) gets a copy of the addon.
 	sqlite_version=$("$NODE24/bin/node" -p "require('$N8N_HOST_DIR/node_modules/sqlite3/package.json').version")
 	built=$PAYCASHLESS_TOOLS/sqlite3-$sqlite_version-node-$NODE24_VERSION
-	exec 7>"$built.lock"
+	exec 7>"$PAYCASHLESS_TOOLS/.$(basename "$built").lock"
 	flock 7
 	if [ ! -f "$built/node_sqlite3.node" ]; then
 		log "compiling sqlite3 $sqlite_version for Node $NODE24_VERSION"
@@ -106,7 +106,7 @@ fi
 if [ "$with_scanner" = 1 ]; then
 	scanner_dir=$PAYCASHLESS_TOOLS/scanner-$SCANNER_VERSION
 	scanner_pkg=$scanner_dir/node_modules/@n8n/scan-community-package/package.json
-	exec 6>"$scanner_dir.lock"
+	exec 6>"$PAYCASHLESS_TOOLS/.$(basename "$scanner_dir").lock"
 	flock 6
 	if [ "$("$NODE24/bin/node" -p "require('$scanner_pkg').version" 2>/dev/null || true)" = "$SCANNER_VERSION" ]; then
 		log "@n8n/scan-community-package $SCANNER_VERSION already installed"

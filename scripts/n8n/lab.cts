@@ -4,7 +4,7 @@
  * (scripts/n8n/start.cts) and by the end-to-end tests (test/e2e/), so both run n8n the same way.
  *
  * Runs on the machine's Node (20); n8n itself runs on the Node 24 that install.sh puts into
- * `.n8n-lab/` (see scripts/n8n/README.md).
+ * PAYCASHLESS_TOOLS (see scripts/n8n/README.md).
  */
 import { spawn, spawnSync, type ChildProcess, type SpawnSyncOptions } from 'child_process';
 import { createHash } from 'crypto';
@@ -14,8 +14,13 @@ import * as fs from 'fs';
 import * as path from 'path';
 
 export const ROOT = path.resolve(__dirname, '..', '..');
-/** This checkout's n8n data: user folders of `npm start` and the tests, the packed tarball. */
-export const LAB = process.env.LAB ?? path.join(ROOT, '.n8n-lab');
+/**
+ * This checkout's n8n data: user folders of `npm start` and the tests, the packed tarball.
+ * `<checkout>/.n8n-lab`, a link to a folder outside the checkout (scripts/n8n/lab-folder.js: so
+ * that `n8n-node lint` never walks it).
+ */
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+export const LAB = process.env.LAB ?? (require('./lab-folder.js') as { labFolder(root: string): string }).labFolder(ROOT);
 /**
  * The installs every checkout on this machine reuses (Node 24, each n8n, the scanner), each in a
  * folder named by its version and, for n8n, by the hash of its manifest and lockfile: a fresh

@@ -95,6 +95,10 @@ export function enginePackage(): Promise<EnginePackage> {
 	return loaded;
 }
 
+// Each engine test file loads the package before its first test: on a fresh clone that waits for
+// the run's build (and, before the file was loaded, the n8n install), longer than a test's timeout.
+beforeAll(() => enginePackage(), 15 * 60_000);
+
 /** A node of n8n's own (n8n-nodes-base), from the same install as the engine. */
 function baseNode(name: string): INodeType {
 	// eslint-disable-next-line @typescript-eslint/no-require-imports

@@ -9,8 +9,9 @@ import * as fs from 'fs';
 import * as path from 'path';
 
 const ROOT = path.resolve(__dirname, '..', '..');
-/** As scripts/n8n/lab.cts names them. */
-const LAB = process.env.LAB ?? path.join(ROOT, '.n8n-lab');
+/** As scripts/n8n/lab.cts names it (a link to a folder outside the checkout, made when missing). */
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const LAB = process.env.LAB ?? (require('../../scripts/n8n/lab-folder.js') as { labFolder(root: string): string }).labFolder(ROOT);
 const SHARED_RUN_ENV = 'PAYCASHLESS_SHARED_RUN';
 
 /**
