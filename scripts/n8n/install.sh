@@ -79,6 +79,7 @@ else
 	# and its failure rolls back the whole install. Only sqlite3 needs building (below); isolated-vm
 	# ships a Node 24 prebuild. `npm ci` rejects this lockfile (other-platform optional packages).
 	npm install --ignore-scripts "${npm_install_flags[@]}"
+	log "n8n $N8N_VERSION's packages in place after $(($(date +%s) - started)) s"
 	# No prebuilt sqlite3 is downloadable here: node-gyp compiles the bundled SQLite (~60 s of CPU)
 	# against Node 24's headers, once per sqlite3 version and Node version on this machine; the
 	# other n8n line (same sqlite3) gets a copy of the addon.
@@ -88,8 +89,10 @@ else
 	flock 7
 	if [ ! -f "$built/node_sqlite3.node" ]; then
 		log "compiling sqlite3 $sqlite_version for Node $NODE24_VERSION"
+		compile_started=$(date +%s)
 		npm rebuild sqlite3 --ignore-scripts=false --foreground-scripts=false --loglevel=error
 		[ -f "$sqlite_addon" ] || { log "sqlite3 did not build"; exit 1; }
+		log "sqlite3 compiled in $(($(date +%s) - compile_started)) s"
 		mkdir -p "$built"
 		cp "$sqlite_addon" "$built/node_sqlite3.node.tmp"
 		mv "$built/node_sqlite3.node.tmp" "$built/node_sqlite3.node"
