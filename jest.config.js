@@ -22,14 +22,14 @@ function project(displayName, folder) {
 const others = ['engine', 'e2e', 'e2e-queue', 'e2e-1x', 'reliability', 'browser'];
 
 /**
- * n8n's engine in the test process (test/engine/engine.cts) of one n8n line: n8n-workflow is that
- * install's, for the package, n8n-core and the tests alike.
+ * n8n's engine in the test process (test/engine/engine.cts) of one n8n line: n8n-workflow and luxon
+ * are that install's, for the package, n8n-core and the tests alike (test/engine/n8nModule.cts).
  */
 function engine(displayName, line) {
 	return {
 		...project(displayName, 'engine'),
 		globals: { paycashlessEngineN8n: line },
-		moduleNameMapper: { '^n8n-workflow$': '<rootDir>/test/engine/n8n-workflow.cts' },
+		moduleNameMapper: { '^(n8n-workflow|luxon)$': '<rootDir>/test/engine/$1.cts' },
 	};
 }
 

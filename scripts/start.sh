@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `npm start`: a local n8n with this package installed, ready to try (see scripts/n8n/README.md).
-# Installs what is missing (project dependencies, Node 24 + n8n into .n8n-lab/), then hands over to
+# Installs what is missing (project dependencies, Node 24 + n8n into ~/.cache/n8n-nodes-paycashless/), then hands over to
 # scripts/n8n/start.cts, which builds, packs and installs the package into n8n, starts the emulator
 # (or uses the live API when PAYCASHLESS_API_KEY and PAYCASHLESS_API_SECRET are set) and n8n, and
 # stops both on Ctrl-C.

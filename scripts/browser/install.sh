@@ -14,12 +14,12 @@ if [ "$(id -u)" != "0" ]; then
 		exit 1
 	fi
 fi
-# One installer at a time (two jest workers, or two sessions on one machine).
-exec 9>/tmp/paycashless-chromium-install.lock
+# One apt-get at a time on this machine (also scripts/n8n/install-queue.sh; two jest workers, or two sessions).
+exec 9>"${TMPDIR:-/tmp}/paycashless-apt.lock"
 flock 9
 if [ -x "$BROWSER" ]; then exit 0; fi
 echo "[browser] installing Debian's chromium (apt-get) ..." >&2
 export DEBIAN_FRONTEND=noninteractive
-$SUDO apt-get update -qq >&2
-$SUDO apt-get install -y -qq --no-install-recommends chromium >&2
+$SUDO apt-get -o DPkg::Lock::Timeout=600 update -qq >&2
+$SUDO apt-get -o DPkg::Lock::Timeout=600 install -y -qq --no-install-recommends chromium >&2
 [ -x "$BROWSER" ] || { echo "[browser] apt-get finished but $BROWSER is missing" >&2; exit 1; }

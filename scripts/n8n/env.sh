@@ -5,11 +5,13 @@
 #   n8n-2.41.1-<hash>/    n8n 2.41.1 installed from scripts/n8n/host/package-lock.json
 #   n8n-1.123.81-<hash>/  n8n 1.123.81 from scripts/n8n/host-1x/ (install.sh --n8n-1x)
 #   scanner-0.32.0/       n8n's community-package scanner (install.sh --with-scanner)
-# and under $LAB (default <project>/.n8n-lab, git-ignored), this checkout's data:
+# and under $LAB (default <project>/.n8n-lab, git-ignored: a link to a folder outside the checkout,
+# scripts/n8n/lab-folder.js), this checkout's data:
 #   home/      n8n's data for `npm start` ($N8N_USER_FOLDER/.n8n/{config,database.sqlite,nodes/})
 PAYCASHLESS_ROOT=${PAYCASHLESS_ROOT:-$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)}
 export PAYCASHLESS_ROOT
-export LAB=${LAB:-$PAYCASHLESS_ROOT/.n8n-lab}
+LAB=${LAB:-$(node "$PAYCASHLESS_ROOT/scripts/n8n/lab-folder.js" "$PAYCASHLESS_ROOT")}
+export LAB
 # Installs reused by every checkout on this machine, one folder per version (n8n's also keyed by
 # the hash of its manifest + lockfile): a fresh clone finds them, another version goes beside them.
 export PAYCASHLESS_TOOLS=${PAYCASHLESS_TOOLS:-${XDG_CACHE_HOME:-$HOME/.cache}/n8n-nodes-paycashless}

@@ -10,8 +10,8 @@ HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 while IFS= read -r name; do unset "$name"; done < <(env | sed -n 's/^\(npm_config_[A-Za-z0-9_]*\)=.*/\1/p')
 # shellcheck source=env.sh
 source "$HERE/env.sh"
-mkdir -p "$LAB"
-exec 9>"$LAB/.install-queue.lock"
+# One apt-get at a time on this machine (also scripts/browser/install.sh, e.g. both started by one test run).
+exec 9>"${TMPDIR:-/tmp}/paycashless-apt.lock"
 flock 9
 
 log() { echo "[n8n:install-queue] $*"; }
@@ -38,8 +38,8 @@ if [ ${#missing[@]} -gt 0 ]; then
 	fi
 	trap '[ "$made_policy" = 1 ] && rm -f "$policy"' EXIT
 	export DEBIAN_FRONTEND=noninteractive
-	apt-get update -qq
-	apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+	apt-get -o DPkg::Lock::Timeout=600 update -qq
+	apt-get -o DPkg::Lock::Timeout=600 install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 	have_pg || { log "postgresql did not install"; exit 1; }
 	have_redis || { log "redis-server did not install"; exit 1; }
 fi

@@ -13,8 +13,8 @@ dir=$PAYCASHLESS_TOOLS/verdaccio-$VERDACCIO_VERSION
 mkdir -p "$PAYCASHLESS_TOOLS"
 log() { echo "[registry:install] $*"; }
 
-# One installer at a time on this machine (the same lock as scripts/n8n/install.sh).
-exec 9>"$PAYCASHLESS_TOOLS/.install.lock"
+# One install of this folder at a time on this machine (every install folder has its own lock, as in install.sh).
+exec 9>"$PAYCASHLESS_TOOLS/.verdaccio-$VERDACCIO_VERSION.lock"
 flock 9
 
 pkg=$dir/node_modules/verdaccio/package.json
@@ -30,6 +30,6 @@ mkdir -p "$dir"
 # verdaccio-audit asks for node-fetch by the dist-tag "cjs" (2.7.0 on npmjs.org), which the registry
 # reached here does not carry: pin it to that version.
 echo '{"name":"paycashless-lab-verdaccio","private":true,"overrides":{"node-fetch":"2.7.0"}}' > "$dir/package.json"
-(cd "$dir" && npm install --ignore-scripts --no-audit --no-fund --loglevel=error "verdaccio@$VERDACCIO_VERSION")
+(cd "$dir" && npm install --ignore-scripts --no-audit --no-fund --loglevel=error --prefer-offline "verdaccio@$VERDACCIO_VERSION")
 [ "$(node -p "require('$pkg').version")" = "$VERDACCIO_VERSION" ] || { log "verdaccio did not install"; exit 1; }
 log "installed in $(($(date +%s) - started)) s"

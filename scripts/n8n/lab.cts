@@ -4,7 +4,7 @@
  * (scripts/n8n/start.cts) and by the end-to-end tests (test/e2e/), so both run n8n the same way.
  *
  * Runs on the machine's Node (20); n8n itself runs on the Node 24 that install.sh puts into
- * `.n8n-lab/` (see scripts/n8n/README.md).
+ * PAYCASHLESS_TOOLS (see scripts/n8n/README.md).
  */
 import { spawn, spawnSync, type ChildProcess, type SpawnSyncOptions } from 'child_process';
 import { createHash, randomUUID } from 'crypto';
@@ -14,8 +14,13 @@ import * as fs from 'fs';
 import * as path from 'path';
 
 export const ROOT = path.resolve(__dirname, '..', '..');
-/** This checkout's n8n data: user folders of `npm start` and the tests, the packed tarball. */
-export const LAB = process.env.LAB ?? path.join(ROOT, '.n8n-lab');
+/**
+ * This checkout's n8n data: user folders of `npm start` and the tests, the packed tarball.
+ * `<checkout>/.n8n-lab`, a link to a folder outside the checkout (scripts/n8n/lab-folder.js: so
+ * that `n8n-node lint` never walks it).
+ */
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+export const LAB = process.env.LAB ?? (require('./lab-folder.js') as { labFolder(root: string): string }).labFolder(ROOT);
 /**
  * The installs every checkout on this machine reuses (Node 24, each n8n, the scanner), each in a
  * folder named by its version and, for n8n, by the hash of its manifest and lockfile: a fresh
@@ -101,11 +106,53 @@ function run(command: string, args: string[], options: SpawnSyncOptions & { quie
 	return stdout;
 }
 
-/** Runs scripts/n8n/install.sh (idempotent: fast when everything is in place). */
+/**
+ * Everything the lab installs, each by an idempotent script: a check in well under a second once
+ * installed, and one install per machine (each install folder has its own lock, so a second caller
+ * waits for the first one's install and then finds it done). Whoever needs one runs it (a test
+ * file, `npm start`); the jest run's shared services start them early (test/setup/sharedRun.cts).
+ */
+export const INSTALLS = {
+	/** Node 24 and n8n 2.41.1 into TOOLS. */
+	'n8n-2': ['scripts/n8n/install.sh'],
+	/** Node 24 and n8n 1.123.81 (scripts/n8n/versions.cts). */
+	'n8n-1': ['scripts/n8n/install.sh', '--n8n-1x'],
+	/** n8n 2.41.1 and n8n's community-package scanner. */
+	scanner: ['scripts/n8n/install.sh', '--with-scanner'],
+	/** Verdaccio, the local npm registry (scripts/n8n/registry.cts). */
+	registry: ['scripts/n8n/install-registry.sh'],
+	/** PostgreSQL and Redis for queue mode (Debian packages, when missing). */
+	queue: ['scripts/n8n/install-queue.sh'],
+	/** Chromium for the browser tests (a Debian package, when missing). */
+	chromium: ['scripts/browser/install.sh'],
+} as const;
+export type Install = keyof typeof INSTALLS;
+
+function installEnv(): NodeJS.ProcessEnv {
+	return { ...process.env, LAB, PAYCASHLESS_TOOLS: TOOLS };
+}
+
+/** Runs one install (INSTALLS) to the end, waiting for another process's install of it. */
+export function install(what: Install, options: { quiet?: boolean } = {}): string {
+	const [script, ...args] = INSTALLS[what];
+	return run('bash', [path.join(ROOT, script), ...args], { quiet: options.quiet ?? true, env: installEnv() });
+}
+
+/**
+ * The same, without blocking this process: for the jest run's shared services, which answer test
+ * files meanwhile. Runs under supervise.js (spawnDetached): it stops when this process ends.
+ */
+export function installInBackground(what: Install, logFile: string): Promise<void> {
+	const [script, ...args] = INSTALLS[what];
+	const child = spawnDetached('bash', [path.join(ROOT, script), ...args], installEnv(), logFile);
+	return new Promise((resolve, reject) => {
+		child.once('exit', (code, signal) => (code === 0 ? resolve() : reject(new Error(`${INSTALLS[what].join(' ')} failed (${code ?? signal}):\n${tail(logFile, 40)}`))));
+	});
+}
+
+/** Node 24 and n8n 2.41.1 (and with `withScanner`, n8n's scanner): install('n8n-2' or 'scanner'). */
 export function installN8n(options: { withScanner?: boolean; quiet?: boolean } = {}): string {
-	const args = [path.join(ROOT, 'scripts', 'n8n', 'install.sh')];
-	if (options.withScanner) args.push('--with-scanner');
-	return run('bash', args, { quiet: options.quiet, env: { ...process.env, LAB, PAYCASHLESS_TOOLS: TOOLS } });
+	return install(options.withScanner ? 'scanner' : 'n8n-2', options);
 }
 
 /**

@@ -36,6 +36,8 @@ import {
 	countN8nCommand,
 	delay,
 	freePort,
+	install,
+	isAlive,
 	installPackageIntoN8n,
 	n8nEnv,
 	restMounted,
@@ -143,12 +145,7 @@ export function postgresBin(): string {
 
 /** Runs scripts/n8n/install-queue.sh (idempotent; apt-get only when Postgres or Redis is missing). */
 export function installQueuePrograms(quiet = true): void {
-	const result = spawnSync('bash', [path.join(ROOT, 'scripts', 'n8n', 'install-queue.sh')], {
-		env: { ...process.env, LAB },
-		encoding: 'utf8',
-		stdio: quiet ? 'pipe' : 'inherit',
-	});
-	if (result.status !== 0) throw new Error(`install-queue.sh failed:\n${result.stdout ?? ''}\n${result.stderr ?? ''}`);
+	install('queue', { quiet });
 }
 
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
@@ -159,29 +156,79 @@ function asPostgres(command: string, args: string[]): [string, string[]] {
 	return ['setpriv', ['--reuid=postgres', '--regid=postgres', '--init-groups', '--', command, ...args]];
 }
 
-function runOk(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): string {
+function runOk(command: string, args: string[], env: NodeJS.ProcessEnv = process.env, cwd?: string): string {
 	countN8nCommand(command, args);
-	const result = spawnSync(command, args, { encoding: 'utf8', env, maxBuffer: 64 * 1024 * 1024 });
+	const result = spawnSync(command, args, { encoding: 'utf8', env, cwd, maxBuffer: 64 * 1024 * 1024 });
 	if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed (${result.status ?? result.signal}):\n${result.stdout}\n${result.stderr}`);
 	return result.stdout;
 }
 
-interface Service {
+export interface Service {
 	child: ChildProcess;
 	logFile: string;
 }
 
-async function startPostgres(dataRoot: string, port: number): Promise<Service> {
+/** The postgres user's home folder (Debian: /var/lib/postgresql), which that user can always reach. */
+function postgresHome(): string {
+	const entry = spawnSync('getent', ['passwd', 'postgres'], { encoding: 'utf8' });
+	const home = entry.status === 0 ? entry.stdout.trim().split(':')[5] : '';
+	if (!home || !fs.existsSync(home)) throw new Error('no home folder for the postgres user (expected from the postgresql package)');
+	return home;
+}
+
+/**
+ * Where PostgreSQL keeps a set's data (`data/`, `socket/`). As root the server runs as the
+ * `postgres` user, which must be able to enter every folder above its data: a checkout in a folder
+ * only its owner can enter (mode 700, as root's home or a private home folder is) is out of its
+ * reach. So as root the data goes under the postgres user's home (`paycashless-lab/set-…`), named in
+ * `<set root>/postgres/data-dir`, which keeps it for the next start of the same set (`npm run
+ * start:queue`); a data folder whose set folder is gone or names another is removed by the next
+ * start. Otherwise the server runs as this user and the data stays in `<set root>/postgres/`.
+ */
+function postgresDataRoot(setRoot: string): string {
+	if (!isRoot) return setRoot;
+	const pointer = path.join(setRoot, 'data-dir');
+	const base = path.join(postgresHome(), 'paycashless-lab');
+	fs.mkdirSync(base, { recursive: true });
+	for (const name of fs.readdirSync(base)) {
+		const candidate = path.join(base, name);
+		const owner = readText(path.join(candidate, 'owner'));
+		const postmaster = Number(readText(path.join(candidate, 'data', 'postmaster.pid')).split('\n')[0] || 0);
+		// A minute's grace: a set starting right now has written `owner` but not yet its pointer.
+		const settled = Date.now() - (fs.statSync(candidate, { throwIfNoEntry: false })?.mtimeMs ?? Date.now()) > 60_000;
+		if (owner && readText(owner) !== candidate && settled && !(postmaster && isAlive(postmaster))) fs.rmSync(candidate, { recursive: true, force: true });
+	}
+	const recorded = readText(pointer);
+	if (recorded && recorded.startsWith(`${base}${path.sep}`) && fs.existsSync(recorded)) return recorded;
+	const dataRoot = fs.mkdtempSync(path.join(base, 'set-'));
+	fs.writeFileSync(path.join(dataRoot, 'owner'), pointer);
+	fs.writeFileSync(pointer, dataRoot);
+	return dataRoot;
+}
+
+function readText(file: string): string {
+	try {
+		return fs.readFileSync(file, 'utf8').trim();
+	} catch {
+		return '';
+	}
+}
+
+/** PostgreSQL for one set: data from postgresDataRoot(`setRoot`), its log in `setRoot`. */
+export async function startPostgres(setRoot: string, port: number): Promise<Service> {
 	const bin = postgresBin();
+	fs.mkdirSync(setRoot, { recursive: true });
+	const dataRoot = postgresDataRoot(setRoot);
 	const dataDir = path.join(dataRoot, 'data');
 	const socketDir = path.join(dataRoot, 'socket');
 	fs.mkdirSync(socketDir, { recursive: true });
 	if (isRoot) runOk('chown', ['-R', 'postgres:postgres', dataRoot]);
 	if (!fs.existsSync(path.join(dataDir, 'PG_VERSION'))) {
 		const [cmd, args] = asPostgres(path.join(bin, 'initdb'), ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync', '--locale=C']);
-		runOk(cmd, args);
+		// Its working folder must be one the server's user can enter too.
+		runOk(cmd, args, process.env, dataRoot);
 	}
-	const logFile = path.join(dataRoot, 'postgres.log');
+	const logFile = path.join(setRoot, 'postgres.log');
 	const [cmd, args] = asPostgres(path.join(bin, 'postgres'), [
 		'-D', dataDir,
 		'-p', String(port),

@@ -17,7 +17,7 @@ import { spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
 
-import { NODE24_BIN, PACKAGE_NAME, type N8nSession, ROOT, TOOLS, delay, freePort, spawnDetached, stopProcessGroup, tail } from './lab.cjs';
+import { NODE24_BIN, PACKAGE_NAME, type N8nSession, TOOLS, delay, freePort, install, spawnDetached, stopProcessGroup, tail } from './lab.cjs';
 
 /** Also in scripts/n8n/install-registry.sh. */
 export const VERDACCIO_VERSION = '6.10.4';
@@ -46,12 +46,7 @@ export interface LocalRegistry {
 
 /** Runs scripts/n8n/install-registry.sh (idempotent: a version check when installed). */
 export function installRegistry(quiet = true): void {
-	const result = spawnSync('bash', [path.join(ROOT, 'scripts', 'n8n', 'install-registry.sh')], {
-		env: { ...process.env, PAYCASHLESS_TOOLS: TOOLS },
-		encoding: 'utf8',
-		stdio: quiet ? 'pipe' : 'inherit',
-	});
-	if (result.status !== 0) throw new Error(`install-registry.sh failed:\n${result.stdout ?? ''}\n${result.stderr ?? ''}`);
+	install('registry', { quiet });
 }
 
 /** The real npm: the first `npm` on this process's PATH that is not a lab shim. */

@@ -3,10 +3,9 @@
  * 1.x line, n8n 1.123.81 (scripts/n8n/host-1x/, installed beside it by `install.sh --n8n-1x`).
  * Both run on the lab's Node 24 (isolated-vm 6.2 in n8n 1.123 ships a Node 24 prebuild).
  */
-import { spawnSync } from 'child_process';
 import * as path from 'path';
 
-import { LAB, NODE24_BIN, ROOT, TOOLS, n8nHostDir, type N8nInstall } from './lab.cjs';
+import { NODE24_BIN, install, n8nHostDir, type N8nInstall } from './lab.cjs';
 
 const HOST_1X = n8nHostDir('1.123.81', 'host-1x');
 
@@ -17,12 +16,7 @@ export const N8N_1X: N8nInstall = {
 	bin: path.join(HOST_1X, 'node_modules', '.bin', 'n8n'),
 };
 
-/** Runs `scripts/n8n/install.sh --n8n-1x` (idempotent; cold about 3 minutes, 1.8 GB). */
-export function installN8n1x(options: { quiet?: boolean } = {}): void {
-	const result = spawnSync('bash', [path.join(ROOT, 'scripts', 'n8n', 'install.sh'), '--n8n-1x'], {
-		env: { ...process.env, LAB, PAYCASHLESS_TOOLS: TOOLS },
-		encoding: 'utf8',
-		stdio: options.quiet ? 'pipe' : 'inherit',
-	});
-	if (result.status !== 0) throw new Error(`install.sh --n8n-1x failed:\n${result.stdout ?? ''}\n${result.stderr ?? ''}`);
+/** Installs the n8n of a line ('2': 2.41.1, '1': 1.123.81) with the Node 24 it runs on (lab.install; idempotent). */
+export function installN8nLine(line: '1' | '2', options: { quiet?: boolean } = {}): void {
+	install(line === '1' ? 'n8n-1' : 'n8n-2', options);
 }

@@ -4,14 +4,13 @@
  * n8n (test/e2e/harness.cts). Each test step that fails leaves a screenshot and the page's HTML
  * in `.tmp/browser-artifacts/` (git-ignored; CI keeps it as an artefact).
  */
-import { spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 
 import { chromium, selectors, type BrowserContext, type Locator, type Page } from 'playwright-core';
 
-import { LAB_OWNER, ROOT } from '../../scripts/n8n/lab.cjs';
+import { LAB_OWNER, ROOT, install } from '../../scripts/n8n/lab.cjs';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const ARTIFACTS = path.join(ROOT, '.tmp', 'browser-artifacts');
@@ -30,8 +29,7 @@ const FLAGS = [
 ];
 
 export function installChromium(): void {
-	const result = spawnSync('bash', [path.join(ROOT, 'scripts', 'browser', 'install.sh')], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-	if (result.status !== 0) throw new Error(`scripts/browser/install.sh failed:\n${result.stdout}\n${result.stderr}`);
+	install('chromium');
 }
 
 export interface ConsoleMessage {

@@ -3,7 +3,7 @@
  * scripted model in place of an LLM (scriptedModel.ts): what the model is offered (tool name,
  * description, parameters from `$fromAI`), what it gets back, one node run per tool call, and a
  * payout asked for twice with one reference paid once.
- * Run: LAB=/work/main/.n8n-lab npx jest test/e2e/agent.test.cts
+ * Run: npx jest test/e2e/agent.test.cts
  */
 import { randomUUID } from 'crypto';
 

@@ -22,7 +22,6 @@ import {
 	freePort,
 	fromSharedRun,
 	importIntoN8n,
-	installN8n,
 	installPackageIntoN8n,
 	startN8n,
 	tail,
@@ -31,7 +30,7 @@ import {
 	type RunningN8n,
 } from '../../scripts/n8n/lab.cjs';
 import { installQueuePrograms, startQueueLab, type QueueLab } from '../../scripts/n8n/queue.cjs';
-import { N8N_1X, installN8n1x } from '../../scripts/n8n/versions.cjs';
+import { N8N_1X, installN8nLine } from '../../scripts/n8n/versions.cjs';
 import type { SharedN8n } from '../setup/sharedRun.cjs';
 
 /**
@@ -222,8 +221,7 @@ export async function startE2eLab(options: E2eLabOptions = {}): Promise<E2eLab> 
 	let tgz = '';
 	let userFolder = '';
 	if (!shared && !fileSet) {
-		installN8n({ quiet: true });
-		if (n8nLine === '1') installN8n1x({ quiet: true });
+		installN8nLine(n8nLine);
 		if (mode === 'queue') installQueuePrograms();
 		tgz = await buildAndPack({ quiet: true });
 		const runsRoot = path.join(LAB, mode === 'queue' ? 'e2e-queue' : 'e2e');

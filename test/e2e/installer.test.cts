@@ -22,13 +22,12 @@ import {
 	buildAndPack,
 	freePort,
 	importIntoN8n,
-	installN8n,
 	startN8n,
 	waitForProductionWebhook,
 	type RunningN8n,
 } from '../../scripts/n8n/lab.cjs';
 import { communityPackages, nextPatch, startRegistry, type LocalRegistry } from '../../scripts/n8n/registry.cjs';
-import { N8N_1X, installN8n1x } from '../../scripts/n8n/versions.cjs';
+import { N8N_1X, installN8nLine } from '../../scripts/n8n/versions.cjs';
 import { e2eRuntime, webhookNode } from './harness.cjs';
 
 jest.setTimeout(15 * 60_000);
@@ -50,8 +49,7 @@ const seconds = (since: number) => Math.round((Date.now() - since) / 100) / 10;
 
 beforeAll(async () => {
 	const started = Date.now();
-	installN8n({ quiet: true });
-	if (e2eRuntime().n8nLine === '1') installN8n1x({ quiet: true });
+	installN8nLine(e2eRuntime().n8nLine);
 	tgz = await buildAndPack({ quiet: true });
 	fs.rmSync(root, { recursive: true, force: true });
 	registry = await startRegistry({ root: path.join(root, 'registry') });

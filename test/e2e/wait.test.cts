@@ -2,7 +2,7 @@
  * Invoice → Create and Wait for Payment in a real n8n (2.41.1, one process): the execution waits,
  * forged resume calls are refused while it keeps waiting, the emulator's signed callbacks resume
  * it (instalments do not), and a lost callback ends at the time limit, where a lookup by
- * reference tells paid from unpaid. Run: LAB=/work/main/.n8n-lab npx jest test/e2e/wait.test.cts
+ * reference tells paid from unpaid. Run: npx jest test/e2e/wait.test.cts
  */
 import { randomUUID } from 'crypto';
 

@@ -28,8 +28,8 @@ import type {
 	IWorkflowExecuteAdditionalData,
 } from 'n8n-workflow';
 
-import { buildAndPack, CREDENTIAL_TYPE, installN8n, isAlive, LAB, N8N_HOST_DIR, PACKAGE_NAME } from '../../scripts/n8n/lab.cjs';
-import { N8N_1X, installN8n1x } from '../../scripts/n8n/versions.cjs';
+import { buildAndPack, CREDENTIAL_TYPE, isAlive, LAB, N8N_HOST_DIR, PACKAGE_NAME } from '../../scripts/n8n/lab.cjs';
+import { N8N_1X } from '../../scripts/n8n/versions.cjs';
 
 /** Which n8n's engine: set by the jest project (its `globals`: paycashlessEngineN8n '1' for 1.123). */
 const LINE = (globalThis as { paycashlessEngineN8n?: string }).paycashlessEngineN8n === '1' ? '1' : '2';
@@ -62,9 +62,7 @@ let loaded: Promise<EnginePackage> | undefined;
  */
 export function enginePackage(): Promise<EnginePackage> {
 	loaded ??= (async () => {
-		// Idempotent; on a fresh machine, the install the engine comes from.
-		installN8n({ quiet: true });
-		if (LINE === '1') installN8n1x({ quiet: true });
+		// The engine's n8n is installed by then: test/engine/n8n-workflow.cts, loaded first, installs it.
 		const tgz = await buildAndPack({ quiet: true });
 		const root = path.join(LAB, 'engine');
 		fs.mkdirSync(root, { recursive: true });
@@ -96,6 +94,10 @@ export function enginePackage(): Promise<EnginePackage> {
 	})();
 	return loaded;
 }
+
+// Each engine test file loads the package before its first test: on a fresh clone that waits for
+// the run's build (and, before the file was loaded, the n8n install), longer than a test's timeout.
+beforeAll(() => enginePackage(), 15 * 60_000);
 
 /** A node of n8n's own (n8n-nodes-base), from the same install as the engine. */
 function baseNode(name: string): INodeType {

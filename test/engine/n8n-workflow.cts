@@ -1,13 +1,4 @@
-/**
- * `n8n-workflow` for the engine projects (jest.config.js moduleNameMapper): the one of the n8n
- * install whose engine runs (test/engine/engine.cts), so the package, n8n-core and the tests load
- * the same module, as inside n8n (its error classes are checked with instanceof).
- */
-import * as path from 'path';
+/** `n8n-workflow` in the engine projects: the engine's n8n install's (test/engine/n8nModule.cts). */
+import { engineN8nModule } from './n8nModule.cjs';
 
-import { N8N_HOST_DIR } from '../../scripts/n8n/lab.cjs';
-import { N8N_1X } from '../../scripts/n8n/versions.cjs';
-
-const line = (globalThis as { paycashlessEngineN8n?: string }).paycashlessEngineN8n;
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-module.exports = require(path.join(line === '1' ? N8N_1X.hostDir : N8N_HOST_DIR, 'node_modules', 'n8n-workflow'));
+module.exports = engineN8nModule('n8n-workflow');

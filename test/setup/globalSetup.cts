@@ -9,15 +9,53 @@ import * as fs from 'fs';
 import * as path from 'path';
 
 const ROOT = path.resolve(__dirname, '..', '..');
-/** As scripts/n8n/lab.cts names them. */
-const LAB = process.env.LAB ?? path.join(ROOT, '.n8n-lab');
+/** As scripts/n8n/lab.cts names it (a link to a folder outside the checkout, made when missing). */
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const LAB = process.env.LAB ?? (require('../../scripts/n8n/lab-folder.js') as { labFolder(root: string): string }).labFolder(ROOT);
 const SHARED_RUN_ENV = 'PAYCASHLESS_SHARED_RUN';
 
-async function globalSetup(globalConfig: { selectProjects?: string[] }): Promise<void> {
+/**
+ * What each project's test files install (scripts/n8n/lab.cts INSTALLS): the shared services start
+ * these at once, so a machine without them installs while the first files start. Each file still
+ * runs the installs it needs (and waits for these): a project missing here only starts later.
+ */
+const INSTALLS_BY_PROJECT: Record<string, string[]> = {
+	engine: ['n8n-2'],
+	'engine-1x': ['n8n-1'],
+	e2e: ['n8n-2', 'scanner', 'registry'],
+	'e2e-queue': ['n8n-2', 'registry', 'queue'],
+	'e2e-1x': ['n8n-1'],
+	reliability: ['n8n-2'],
+	browser: ['n8n-2', 'chromium'],
+};
+
+/**
+ * The projects of `--selectProjects` on jest's command line (what jest's own argument parser takes:
+ * every word after it up to the next option), or undefined: all. jest passes no such list to a
+ * global setup (its globalConfig has none).
+ */
+function selectedProjects(argv: string[]): string[] | undefined {
+	let selected: string[] | undefined;
+	for (let i = 0; i < argv.length; i++) {
+		const [flag, value] = argv[i].split(/=(.*)/s);
+		if (flag !== '--selectProjects') continue;
+		selected ??= [];
+		if (value !== undefined) selected.push(value);
+		else for (; i + 1 < argv.length && !argv[i + 1].startsWith('-'); i++) selected.push(argv[i + 1]);
+	}
+	return selected;
+}
+
+async function globalSetup(globalConfig: { testPathPattern?: string }): Promise<void> {
 	// A test run started by a test (none today) would use its parent's services.
 	if (process.env[SHARED_RUN_ENV]) return;
+	const selected = selectedProjects(process.argv.slice(2));
 	// `npm run test:unit` needs none.
-	if (globalConfig.selectProjects?.length && globalConfig.selectProjects.every((name) => name === 'unit')) return;
+	if (selected?.length && selected.every((name) => name === 'unit')) return;
+	// Whole projects (`npm test`, `--selectProjects`): their installs. Chosen files (`npx jest <file>`)
+	// install what they need when they start, nothing more.
+	const projects = selected?.length ? selected : Object.keys(INSTALLS_BY_PROJECT);
+	const installs = globalConfig.testPathPattern ? [] : [...new Set(projects.flatMap((name) => INSTALLS_BY_PROJECT[name] ?? []))];
 	// The services remove the folders of runs that are over.
 	const dir = path.join(LAB, 'shared', `run-${process.pid}`);
 	fs.rmSync(dir, { recursive: true, force: true });
@@ -25,7 +63,7 @@ async function globalSetup(globalConfig: { selectProjects?: string[] }): Promise
 	const log = fs.openSync(path.join(dir, 'shared-run.log'), 'w');
 	const env: NodeJS.ProcessEnv = { ...process.env, LAB };
 	delete env[SHARED_RUN_ENV];
-	const child: ChildProcess = spawn(process.execPath, [require.resolve('ts-node/dist/bin.js'), '--transpile-only', path.join(__dirname, 'sharedRun.cts'), dir], {
+	const child: ChildProcess = spawn(process.execPath, [require.resolve('ts-node/dist/bin.js'), '--transpile-only', path.join(__dirname, 'sharedRun.cts'), dir, installs.join(',')], {
 		cwd: ROOT,
 		env,
 		// stdin stays open while jest runs: when jest ends in any way, it closes and the services stop.

@@ -10,11 +10,19 @@
  *   own emulator and creates its own credentials and workflows through n8n's APIs. (Queue-mode
  *   files start their own sets: see test/e2e/harness.cts.)
  *
- * The answer is `<dir>/<what>.json` (or `<what>.error`). Nothing starts before a test asks, so
- * `npm run test:unit` builds nothing and starts no n8n. Stops everything on SIGTERM/SIGINT or when
- * jest's process ends (this process's stdin closes).
+ * - `install-<what>`: one of the lab's installs (lab.INSTALLS: n8n 2.41 or 1.123 with Node 24, the
+ *   scanner, the local registry, PostgreSQL and Redis, Chromium), run without blocking this process.
  *
- * usage: ts-node --transpile-only test/setup/sharedRun.cts <dir>
+ * The answer is `<dir>/<what>.json` (or `<what>.error`). Nothing builds or starts before a test asks,
+ * so `npm run test:unit` builds nothing and starts no n8n. The installs the run's projects need
+ * (`<installs>`, from the global setup) start at once, side by side: on a machine without them,
+ * they install while the first test files start; once installed, each is a check of under a
+ * second. A test file that needs one runs it too (lab.install): it waits for this one's install
+ * (the scripts lock each install folder) and then finds it done, so the list only decides how early
+ * an install starts, never whether it happens. Stops everything on SIGTERM/SIGINT or when jest's
+ * process ends (this process's stdin closes).
+ *
+ * usage: ts-node --transpile-only test/setup/sharedRun.cts <dir> [<installs, comma-separated>]
  */
 import * as fs from 'fs';
 import * as path from 'path';
@@ -24,14 +32,16 @@ import {
 	N8nSession,
 	SHARED_RUN_ENV,
 	buildAndPack,
+	INSTALLS,
 	freePort,
-	installN8n,
+	installInBackground,
 	isAlive,
 	installPackageIntoN8n,
 	startN8n,
+	type Install,
 	type RunningN8n,
 } from '../../scripts/n8n/lab.cjs';
-import { N8N_1X, installN8n1x } from '../../scripts/n8n/versions.cjs';
+import { N8N_1X } from '../../scripts/n8n/versions.cjs';
 
 /** What a test file needs to use a shared n8n (test/e2e/harness.cts). */
 export interface SharedN8n {
@@ -69,8 +79,7 @@ async function pack(): Promise<{ tgz: string }> {
 }
 
 async function sharedN8n(line: '1' | '2'): Promise<SharedN8n> {
-	installN8n({ quiet: true });
-	if (line === '1') installN8n1x({ quiet: true });
+	await task(`install-n8n-${line}`);
 	const install = line === '1' ? N8N_1X : N8N_DEFAULT;
 	const { tgz } = (await task('pack')) as { tgz: string };
 	const started = Date.now();
@@ -85,10 +94,19 @@ async function sharedN8n(line: '1' | '2'): Promise<SharedN8n> {
 	return { baseUrl: n8n.baseUrl, n8nVersion: install.version, userFolder, port: config.port, brokerPort: config.brokerPort, logFile: n8n.logFile };
 }
 
+async function installed(what: Install): Promise<{ installed: Install; seconds: number }> {
+	const started = Date.now();
+	await installInBackground(what, path.join(dir, `install-${what}.log`));
+	const seconds = Math.round((Date.now() - started) / 100) / 10;
+	say(`install ${what} ready after ${seconds} s`);
+	return { installed: what, seconds };
+}
+
 const WORK: Record<string, () => Promise<unknown>> = {
 	pack,
 	'single-2': () => sharedN8n('2'),
 	'single-1': () => sharedN8n('1'),
+	...Object.fromEntries(Object.keys(INSTALLS).map((what) => [`install-${what}`, () => installed(what as Install)])),
 };
 
 function task(what: string): Promise<unknown> {
@@ -126,6 +144,7 @@ process.on('SIGTERM', () => void stop('SIGTERM'));
 process.on('SIGINT', () => void stop('SIGINT'));
 process.stdin.on('close', () => void stop('jest ended'));
 process.stdin.resume();
+for (const what of (process.argv[3] ?? '').split(',').filter(Boolean)) void task(`install-${what}`).catch(() => undefined);
 setInterval(() => {
 	if (stopping) return;
 	for (const what of fs.readdirSync(path.join(dir, 'want'))) void task(what).catch(() => undefined);
