@@ -129,9 +129,11 @@ describe('creates with a reference after an uncertain failure', () => {
 	});
 
 	it('payout, timeout: Verify finds none yet, the resend creates it, the late first request is refused as a repeat', async () => {
-		emulator.setFaults({ latencyMs: 300, match: '^POST ', maxFaults: 1 });
-		const { output, sent } = await run(emulator, payoutItem('slow-1', { ...FAST, timeout: 100 }));
-		expect(sent.every((request) => request.timeout === 100)).toBe(true);
+		// Wide margins, so a busy machine keeps the order: the node gives up at 500 ms, finds nothing
+		// and resends at once; the first request is processed at 1,500 ms.
+		emulator.setFaults({ latencyMs: 1500, match: '^POST ', maxFaults: 1 });
+		const { output, sent } = await run(emulator, payoutItem('slow-1', { ...FAST, timeout: 500 }));
+		expect(sent.every((request) => request.timeout === 500)).toBe(true);
 		expect(output).toEqual([
 			{
 				json: expect.objectContaining({ id: expect.stringMatching(/^po_/), status: 'pending', reference: 'slow-1', _paycashless: { reconciled: false, repeated: false } }),
@@ -139,7 +141,7 @@ describe('creates with a reference after an uncertain failure', () => {
 			},
 		]);
 		// Let the first request, which the node gave up on, reach the API.
-		await new Promise((resolve) => setTimeout(resolve, 350));
+		await new Promise((resolve) => setTimeout(resolve, 1750));
 		expect(trail()).toEqual([
 			'POST /v1/payouts 409 latency',
 			'GET /v1/payouts/verify/slow-1 404',
@@ -150,10 +152,11 @@ describe('creates with a reference after an uncertain failure', () => {
 	});
 
 	it('payout, timeout, the late request arriving first: the resend gets a 409 and the payout is returned', async () => {
-		// The first POST commits at 150 ms; the node gives up at 60 ms, finds nothing, and resends
-		// after a backoff of 125 to 250 ms, so the resend arrives after the commit.
-		emulator.setFaults({ latencyMs: 150, match: '^POST ', maxFaults: 1 });
-		const { output } = await run(emulator, payoutItem('slow-2', { ...FAST, timeout: 60, retryDelay: 250 }));
+		// The first POST commits at 900 ms; the node gives up at 300 ms, finds nothing, and resends
+		// after a backoff of 1,000 to 2,000 ms, so the resend arrives after the commit (margins of
+		// 400 ms and more, for a busy machine).
+		emulator.setFaults({ latencyMs: 900, match: '^POST ', maxFaults: 1 });
+		const { output } = await run(emulator, payoutItem('slow-2', { ...FAST, timeout: 300, retryDelay: 2000 }));
 		expect(trail()).toEqual([
 			'POST /v1/payouts 202 latency',
 			'GET /v1/payouts/verify/slow-2 404',
