@@ -312,7 +312,7 @@ function bindOnce(port: number): Promise<number> {
 export async function freePort(preferred = 0): Promise<number> {
 	fs.mkdirSync(PORTS, { recursive: true });
 	for (let attempt = 0; attempt < 50; attempt++) {
-		const wanted = attempt === 0 ? preferred : 0;
+		const wanted = attempt === 0 && !reservedByOther(preferred) ? preferred : 0;
 		let port: number;
 		try {
 			port = await bindOnce(wanted);
@@ -320,7 +320,7 @@ export async function freePort(preferred = 0): Promise<number> {
 			if (wanted && (error as NodeJS.ErrnoException).code === 'EADDRINUSE') continue;
 			throw error;
 		}
-		if (wanted === 0 && reservedByOther(port)) continue;
+		if (reservedByOther(port)) continue;
 		fs.writeFileSync(path.join(PORTS, String(port)), String(process.pid));
 		return port;
 	}
