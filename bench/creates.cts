@@ -23,7 +23,7 @@ import { chain, startBenchLab, startNode, uniquePath, type BenchLab } from './la
 import { ROOT } from '../scripts/n8n/lab.cjs';
 import { log, rounds, setLatency } from './runner.cjs';
 import { median } from './stats.cjs';
-import type { WorkflowNode } from '../test/e2e/harness.cjs';
+import type { WorkflowNode } from '../test/support/e2e/harness.cjs';
 import { httpRequest, paycashless, splitOut } from './workflows.cjs';
 
 const ACCOUNT = '0123456789';

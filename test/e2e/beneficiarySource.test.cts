@@ -5,15 +5,15 @@
  * and sends no payout; the refusal the model reads does not tell it the holder's name. The raw
  * parameter n8n hands the node is what is read. Without an agent, a payout whose Expected Account
  * Name reads the account-lookup node upstream (by its name) is refused too (n8n 2.x gives a node
- * its upstream nodes' settings). Unit tests: test/node/beneficiary.test.cts.
+ * its upstream nodes' settings). Unit tests: test/unit/node/beneficiary.test.cts.
  */
 import { randomUUID } from 'crypto';
 
 import { accountName } from '../../emulator/banks.cjs';
-import { ACCESS_BANK } from '../reliability/helpers.cjs';
-import { connectScriptedModel, createAgentWorkflow, type AgentWorkflow, type ScriptedModelInN8n } from './agentHarness.cjs';
-import { paycashlessNode, SETUP_TIMEOUT_MS, startE2eLab, webhookNode, type E2eLab } from './harness.cjs';
-import { toolResults } from './scriptedModel.cjs';
+import { ACCESS_BANK } from '../support/reliability.cjs';
+import { connectScriptedModel, createAgentWorkflow, type AgentWorkflow, type ScriptedModelInN8n } from '../support/e2e/agentHarness.cjs';
+import { paycashlessNode, SETUP_TIMEOUT_MS, startE2eLab, webhookNode, type E2eLab } from '../support/e2e/harness.cjs';
+import { toolResults } from '../support/e2e/scriptedModel.cjs';
 
 jest.setTimeout(SETUP_TIMEOUT_MS);
 

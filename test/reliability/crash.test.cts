@@ -30,8 +30,8 @@ import {
 	stopProcessGroup,
 	type N8nConfig,
 } from '../../scripts/n8n/lab.cjs';
-import { SETUP_TIMEOUT_MS } from '../e2e/harness.cjs';
-import { ACCESS_BANK } from './helpers.cjs';
+import { SETUP_TIMEOUT_MS } from '../support/e2e/harness.cjs';
+import { ACCESS_BANK } from '../support/reliability.cjs';
 
 // At the node's default Requests in Parallel (100 in flight), 1,000 payouts at 50 ms take a few
 // seconds: enough to kill n8n part-way.

@@ -9,9 +9,9 @@
  */
 import type { NodeOperationError } from 'n8n-workflow';
 
-import { useEmulator } from '../helpers/emulator.cjs';
+import { useEmulator } from '../support/emulator.cjs';
 import { DEFAULT_WRITE_CONCURRENCY } from '../../nodes/Paycashless/descriptions/concurrency';
-import { faultCounts, payoutItem, run, runAndCatch } from './helpers.cjs';
+import { faultCounts, payoutItem, run, runAndCatch } from '../support/reliability.cjs';
 
 jest.setTimeout(300_000);
 

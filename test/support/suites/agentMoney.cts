@@ -8,11 +8,19 @@
  */
 import { randomUUID } from 'crypto';
 
-import { accountName } from '../../emulator/banks.cjs';
-import { ACCESS_BANK } from '../reliability/helpers.cjs';
-import { connectScriptedModel, createAgentWorkflow, toolRunItems, type AgentWorkflow, type ScriptedModelInN8n } from './agentHarness.cjs';
-import { paycashlessNode, SETUP_TIMEOUT_MS, startE2eLab, webhookNode, type E2eLab } from './harness.cjs';
-import { offeredTools, toolResults } from './scriptedModel.cjs';
+import { accountName } from '../../../emulator/banks.cjs';
+import { ACCESS_BANK } from '../reliability.cjs';
+import { connectScriptedModel, createAgentWorkflow, toolRunItems, type AgentWorkflow, type ScriptedModelInN8n } from '../e2e/agentHarness.cjs';
+import { paycashlessNode, selectE2eRuntime, SETUP_TIMEOUT_MS, startE2eLab, webhookNode, type E2eLab, type E2eRuntime } from '../e2e/harness.cjs';
+import { offeredTools, toolResults } from '../e2e/scriptedModel.cjs';
+
+/**
+ * The Money Limits suite against one runtime (an e2e project's), called once by a small test file
+ * in each project that runs it (test/README.md). The body keeps its indentation from when it was
+ * a test file of its own.
+ */
+export function describeAgentMoney(runtime: Partial<E2eRuntime>): void {
+selectE2eRuntime(runtime);
 
 jest.setTimeout(SETUP_TIMEOUT_MS);
 
@@ -270,3 +278,4 @@ describe('without an agent', () => {
 		expect(amounts).toEqual([100007, 100007]);
 	});
 });
+}

@@ -5,9 +5,9 @@
 import type { INodeParameters } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { runNode } from '../helpers/executeContext.cjs';
-import { individualAccountParameters } from '../helpers/fixtures.cjs';
-import { useEmulator } from '../helpers/emulator.cjs';
+import { runNode } from '../../support/executeContext.cjs';
+import { individualAccountParameters } from '../../support/fixtures.cjs';
+import { useEmulator } from '../../support/emulator.cjs';
 
 const emulator = useEmulator({ seed: { payouts: 2 } });
 beforeEach(() => {

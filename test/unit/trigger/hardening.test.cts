@@ -6,9 +6,9 @@
  */
 import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
 
-import { PaycashlessTrigger } from '../../nodes/Paycashless/PaycashlessTrigger.node';
-import { runWebhook, TEST_PRODUCTION_URL, TEST_WEBHOOK_ID, type FakeWebhookOptions, type WebhookRun } from '../helpers/webhookContext.cjs';
-import { hmacHex, signCallback, unixSeconds } from './independentSigning.cjs';
+import { PaycashlessTrigger } from '../../../nodes/Paycashless/PaycashlessTrigger.node';
+import { runWebhook, TEST_PRODUCTION_URL, TEST_WEBHOOK_ID, type FakeWebhookOptions, type WebhookRun } from '../../support/webhookContext.cjs';
+import { hmacHex, signCallback, unixSeconds } from '../../support/independentSigning.cjs';
 
 const SECRET = 'sk_test_hardening_7Yq!';
 const trigger = new PaycashlessTrigger();
