@@ -1,5 +1,5 @@
 /**
- * Benchmark: payout batches (issue 24). Webhook (the payouts in its body) → Split Out (one item per
+ * Benchmark: payout batches. Webhook (the payouts in its body) → Split Out (one item per
  * payout) → one of:
  * - node-c<N>:  Paycashless Payout → Create with N items in flight (a create plus the read-back of
  *               the whole payout by its reference, per payout);

@@ -27,7 +27,7 @@ import { signCallback, unixSeconds } from '../support/independentSigning.cjs';
 // uninstalls the package in every process.
 describeN8n({ mode: 'queue', ownN8n: 'kills a worker, adds processes and updates the package' });
 
-/** Figures the issue asks for, written to .n8n-lab/e2e-queue/figures.json for the report. */
+/** What this run measured (startup, executions per worker, installer times), written to .n8n-lab/e2e-queue/figures.json. */
 const figures: Record<string, unknown> = {};
 
 let lab: E2eLab;

@@ -1,6 +1,6 @@
 /**
- * The example examples/ai-agent/agent-pays-claim-with-approval.json in a real n8n (issue 31, item
- * 7), as a user imports it: a chat message → the AI Agent (the scripted model) reads the claim into
+ * The example examples/ai-agent/agent-pays-claim-with-approval.json in a real n8n, as a user
+ * imports it: a chat message → the AI Agent (the scripted model) reads the claim into
  * fields → Look Up Account → Ask the Approver (n8n's Send Email node, Send and Wait for Response,
  * through a local SMTP server this test starts) → Approved? → Pay Claim. What is checked:
  * - the approval goes by e-mail to the approver's address, not back to the chat;

@@ -1,5 +1,5 @@
 /**
- * Who may be paid, in a real n8n with an AI Agent (issue 31, item 5): the model cannot fill the
+ * Who may be paid, in a real n8n with an AI Agent: the model cannot fill the
  * beneficiary check. A Paycashless Tool whose Expected Account Name is `$fromAI(...)` (n8n's editor
  * offers that on the field) refuses the payout even when the model writes the holder's true name,
  * and sends no payout; the refusal the model reads does not tell it the holder's name. The raw

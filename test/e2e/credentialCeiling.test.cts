@@ -1,5 +1,5 @@
 /**
- * The credential's payout ceiling in a real n8n (issue 31, item 6): n8n's HTTP Request node with the
+ * The credential's payout ceiling in a real n8n: n8n's HTTP Request node with the
  * predefined credential type "Paycashless API" POSTs /v1/payouts itself, past every node's Money
  * Limits. Above the credential's Maximum Payout the emulator receives no payout request; at it the
  * payout is made; with Payouts off none is. The Paycashless node with the same credential shows the

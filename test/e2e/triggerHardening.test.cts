@@ -1,5 +1,5 @@
 /**
- * Issue 17, trigger part, through a real n8n 2.41.1 (test/support/e2e/harness.cts): the packed package
+ * The Paycashless Trigger under attack and a flaky network (the hardening review), through a real n8n 2.41.1 (test/support/e2e/harness.cts): the packed package
  * installed as a community package, the emulator as Paycashless, signing and sending callbacks.
  * Hostile bodies, a Unicode callback URL, a relabelled event, replays, Confirm With Paycashless.
  */

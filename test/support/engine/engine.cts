@@ -1,5 +1,5 @@
 /**
- * n8n's own execution engine in this process (issue 26's fast tier): a workflow JSON run through
+ * n8n's own execution engine in this process (the engine tier, faster than a real n8n): a workflow JSON run through
  * n8n-core's `WorkflowExecute`, as n8n's `NodeTestHarness` runs n8n's own nodes, with the BUILT
  * package (the tarball every e2e test installs, unpacked) and the emulator as the Paycashless API.
  * What n8n does to items between nodes (pairing, On Error settings, the error output,

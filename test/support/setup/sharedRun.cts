@@ -1,5 +1,5 @@
 /**
- * A jest run's shared services (issue 26): one process beside jest, started by jest's global setup
+ * A jest run's shared services (one build, one n8n per runtime): one process beside jest, started by jest's global setup
  * (test/support/setup/globalSetup.cts) and stopped by its global teardown. On request (a file under
  * `<dir>/want/`, written by lab.fromSharedRun from any test file, or from `npm start` run by a test):
  *

@@ -151,7 +151,7 @@ describe('Money Limits hold for an agent', () => {
 		const run = await agent.run('pay Ada', [{ toolCalls: [{ name: 'Pay_Named_Payee', arguments: args(reference, 100, '0123456780') }] }, { text: 'ok' }]);
 		const result = resultOf(toolResults(run.requests[1])[0].content);
 		expect(result.message).toBe('Refused: the holder of account 0123456780 (bank code 044) does not match Expected Account Name');
-		// The model is not told whose account it is (issue 31: a refusal must not teach the name to write).
+		// The model is not told whose account it is (a refusal must not teach it the name to write).
 		for (const word of accountName('0123456780', ACCESS_BANK).split(' ')) expect(JSON.stringify(result)).not.toContain(word);
 		expect(lab.emulator.list('payouts').filter((payout) => payout.reference === reference)).toHaveLength(0);
 	});

@@ -1,4 +1,4 @@
-/** The pure pieces of the trigger hardening (issue 17): body scan, URL forms, event check, header check. */
+/** The pure pieces of the trigger hardening: body scan, URL forms, event check, header check. */
 import { verifyCallback } from '../../../lib/signing';
 import { decodeTypedUrl, encodeLikeWhatwg, signedUrlForms } from '../../../nodes/Paycashless/callbacks/urls';
 import { checkEventAgainstData, kindOfData } from '../../../nodes/Paycashless/callbacks/consistency';

@@ -1,5 +1,5 @@
 /**
- * The payout ceiling of the Paycashless credential (issue 31, item 6; lib/payoutCeiling.ts):
+ * The payout ceiling of the Paycashless credential (lib/payoutCeiling.ts):
  * which requests it reads, amounts in kobo/cents against a ceiling in main units, bodies it
  * cannot read refused, "payouts off", the error the credential's `authenticate` throws (no
  * secret in it, nothing signed), and Payout → Create refused with no request sent. The HTTP

@@ -1,5 +1,5 @@
 /**
- * Who may be paid (issue 31, item 5), against the emulator: the name rule's table of cases from
+ * Who may be paid, against the emulator: the name rule's table of cases from
  * docs/money.md run as written; Allowed Destination Accounts bound to a bank; the name check
  * refusing without telling the holder's name; a lookup without a bank refusing; the expected
  * values refused when the model ($fromAI) or the lookup being checked fills them. Every refusal:

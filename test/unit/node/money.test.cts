@@ -1,5 +1,5 @@
 /**
- * Money in one unit and within limits a person set (issue 21), against the emulator:
+ * Money in one unit and within limits a person set, against the emulator:
  * - every output with money carries it in main units (`inMainUnits`), and that value typed back
  *   into Amount pays the same amount;
  * - Money Limits refuse before anything is sent (0 requests): Maximum Amount, Maximum Count and
