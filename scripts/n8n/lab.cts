@@ -276,21 +276,70 @@ export function installPackageIntoN8n(tgz: string, userFolder: string, options: 
 	if (!fs.existsSync(installed)) throw new Error(`the package did not install into ${nodesDir}`);
 }
 
-/** A free TCP port on 127.0.0.1 (`preferred` when it is free). */
-export function freePort(preferred = 0): Promise<number> {
+/**
+ * Ports handed out by `freePort`, machine-wide: a file per port holding the pid that took it. A
+ * port stays taken while that process lives, so a port whose n8n is stopped for a restart is not
+ * handed to another test file meanwhile (seen: a poll run restarted n8n on its port and got the
+ * answers of another file's n8n, which had been given that port while it was free).
+ */
+const PORTS = path.join(os.tmpdir(), 'paycashless-lab-ports');
+
+function reservedByOther(port: number): boolean {
+	try {
+		const pid = Number(fs.readFileSync(path.join(PORTS, String(port)), 'utf8'));
+		if (!pid || pid === process.pid) return false;
+		process.kill(pid, 0);
+		return true;
+	} catch {
+		return false;
+	}
+}
+
+function bindOnce(port: number): Promise<number> {
 	return new Promise((resolve, reject) => {
 		const server = createServer();
 		server.unref();
-		server.once('error', (error: NodeJS.ErrnoException) => {
-			if (preferred && error.code === 'EADDRINUSE') freePort(0).then(resolve, reject);
-			else reject(error);
-		});
-		server.listen(preferred, '127.0.0.1', () => {
+		server.once('error', reject);
+		server.listen(port, '127.0.0.1', () => {
 			const address = server.address();
-			const port = typeof address === 'object' && address ? address.port : 0;
-			server.close(() => resolve(port));
+			const bound = typeof address === 'object' && address ? address.port : 0;
+			server.close(() => resolve(bound));
 		});
 	});
+}
+
+/** A free TCP port on 127.0.0.1 (`preferred` when it is free), reserved for this process. */
+export async function freePort(preferred = 0): Promise<number> {
+	fs.mkdirSync(PORTS, { recursive: true });
+	for (let attempt = 0; attempt < 50; attempt++) {
+		const wanted = attempt === 0 && !reservedByOther(preferred) ? preferred : 0;
+		let port: number;
+		try {
+			port = await bindOnce(wanted);
+		} catch (error) {
+			if (wanted && (error as NodeJS.ErrnoException).code === 'EADDRINUSE') continue;
+			throw error;
+		}
+		if (reservedByOther(port)) continue;
+		fs.writeFileSync(path.join(PORTS, String(port)), String(process.pid));
+		return port;
+	}
+	throw new Error('no free port found in 50 attempts');
+}
+
+/**
+ * Whether the process writing `logFile` says it listens on `port` (n8n's main and webhook
+ * processes: "n8n ready on <address>, port N"; workers: "worker server listening on port N").
+ * A readiness answer counts only then: another process on that port must not pass for ours.
+ */
+export function logSaysListening(logFile: string, port: number): boolean {
+	let text = '';
+	try {
+		text = fs.readFileSync(logFile, 'utf8');
+	} catch {
+		return false;
+	}
+	return new RegExp(`(ready on \\S+, port|listening on port) ${port}\\b`).test(text);
 }
 
 /** One installed n8n: which Node runs it and where its `n8n` command is. */
@@ -497,7 +546,7 @@ export async function startN8n(config: N8nConfig, timeoutMs = 180_000): Promise<
 		try {
 			const response = await fetch(`${baseUrl}/healthz/readiness`);
 			// n8n 1.x answers readiness before its REST routes are mounted: wait for those too.
-			if (response.ok && (await restMounted(baseUrl))) return handle;
+			if (response.ok && logSaysListening(logFile, config.port) && (await restMounted(baseUrl))) return handle;
 		} catch {
 			// not listening yet
 		}

@@ -39,6 +39,7 @@ import {
 	install,
 	isAlive,
 	installPackageIntoN8n,
+	logSaysListening,
 	n8nEnv,
 	restMounted,
 	spawnDetached,
@@ -276,7 +277,8 @@ async function waitReady(url: string, child: ChildProcess, logFile: string, time
 			(r) => r.ok,
 			() => false,
 		);
-		if (ok) return;
+		// Only our process's answer counts, not another's that holds the port (see freePort).
+		if (ok && logSaysListening(logFile, Number(new URL(url).port))) return;
 		if (Date.now() > deadline) throw new Error(`${url} not ready after ${timeoutMs / 1000} s:\n${tail(logFile, 40)}`);
 		await delay(200);
 	}

@@ -15,8 +15,8 @@
  *
  * The answer is `<dir>/<what>.json` (or `<what>.error`). Nothing builds or starts before a test asks,
  * so `npm run test:unit` builds nothing and starts no n8n. The installs the run's projects need
- * (`<installs>`, from the global setup) start at once, side by side: on a machine without them,
- * they install while the first test files start; once installed, each is a check of under a
+ * (`<installs>`, from the global setup) start at once, side by side (n8n 1.123 and the scanner
+ * after n8n 2.41): on a machine without them, they install while the first test files start; once installed, each is a check of under a
  * second. A test file that needs one runs it too (lab.install): it waits for this one's install
  * (the scripts lock each install folder) and then finds it done, so the list only decides how early
  * an install starts, never whether it happens. Stops everything on SIGTERM/SIGINT or when jest's
@@ -144,7 +144,18 @@ process.on('SIGTERM', () => void stop('SIGTERM'));
 process.on('SIGINT', () => void stop('SIGINT'));
 process.stdin.on('close', () => void stop('jest ended'));
 process.stdin.resume();
-for (const what of (process.argv[3] ?? '').split(',').filter(Boolean)) void task(`install-${what}`).catch(() => undefined);
+// n8n 1.123 (and the scanner, which installs beside 2.41) once n8n 2.41 is in: most files need
+// 2.41, and two npm installs of ~2,000 packages side by side on 2 cores make both late.
+const wanted = (process.argv[3] ?? '').split(',').filter(Boolean);
+const afterN8n2 = (what: string) => wanted.includes('n8n-2') && (what === 'n8n-1' || what === 'scanner');
+for (const what of wanted.filter((name) => !afterN8n2(name))) void task(`install-${what}`).catch(() => undefined);
+if (wanted.includes('n8n-2')) {
+	void task('install-n8n-2')
+		.catch(() => undefined)
+		.then(() => {
+			for (const what of wanted.filter(afterN8n2)) void task(`install-${what}`).catch(() => undefined);
+		});
+}
 setInterval(() => {
 	if (stopping) return;
 	for (const what of fs.readdirSync(path.join(dir, 'want'))) void task(what).catch(() => undefined);
