@@ -192,21 +192,22 @@ describe('in n8n’s editor, in Chromium', () => {
 		});
 	});
 
-	it('every example opens without node issues (and the check sees issues where there are some)', async () => {
-		await timed('examplesOpenWithoutIssues', async () => {
-			for (const wf of examples) {
-				await step(page, `open-${wf.name}`, async () => {
-					await openWorkflow(page, lab.n8n.baseUrl, wf.id);
-					await waitLong(
-						'every node on the canvas',
-						async () => ((await page.getByTestId('canvas-node').count()) === wf.nodes.filter((n) => !n.type.endsWith('stickyNote')).length ? true : undefined),
-						10_000,
-					);
-					expect({ workflow: wf.name, issues: await nodesWithIssues() }).toEqual({ workflow: wf.name, issues: [] });
-				});
-			}
+	/**
+	 * One pass over the examples (each full page load of the editor costs seconds): every example
+	 * opens without node issues, no field of its Paycashless nodes is marked in red, and the panels
+	 * of the nodes whose Docs link is checked below give that link.
+	 */
+	const docsLinks: Record<string, string | null> = {};
+	const DOCS_NODES = [
+		{ example: 'invoice pipeline', node: 'Create VAT Tax Rate', url: new Paycashless().description.documentationUrl },
+		{ example: 'invoice paid', node: 'Paycashless Trigger', url: new PaycashlessTrigger().description.documentationUrl },
+		{ example: 'payment succeeded (polling)', node: 'Paycashless Poll Trigger', url: new PaycashlessPollTrigger().description.documentationUrl },
+	];
+
+	it('every example opens without node issues, and no field of its Paycashless nodes is marked in red (n8n\'s JSON editor marks an empty JSON field); the checks see issues and marks where there are some', async () => {
+		await timed('examplesOpenWithoutIssuesOrFieldErrors', async () => {
 			// Control: a Paycashless node without credential and reference shows the marker.
-			const control = await lab.session.api<{ id: string }>('POST', '/workflows', {
+			const incomplete = await lab.session.api<{ id: string }>('POST', '/workflows', {
 				name: 'browser: node with issues',
 				settings: {},
 				connections: {},
@@ -214,13 +215,8 @@ describe('in n8n’s editor, in Chromium', () => {
 					{ id: randomUUID(), name: 'Incomplete', type: NODE_TYPE_ACTION, typeVersion: 1, position: [0, 0], parameters: { resource: 'payout', operation: 'create' } },
 				],
 			});
-			await openWorkflow(page, lab.n8n.baseUrl, control.id);
+			await openWorkflow(page, lab.n8n.baseUrl, incomplete.id);
 			await waitLong('the issue marker', async () => ((await nodesWithIssues()).includes('Incomplete') ? true : undefined), 10_000);
-		});
-	});
-
-	it('no field of a Paycashless node in the examples is marked in red (n8n\'s JSON editor marks an empty JSON field), and the check sees such a mark', async () => {
-		await timed('examplesFieldsWithoutErrors', async () => {
 			// Control: the Verify node with Headers and Parsed Body empty, as they were before they
 			// defaulted to {}: n8n's JSON editor marks both "Unexpected end of JSON input".
 			const control = await lab.session.api<{ id: string }>('POST', '/workflows', {
@@ -254,10 +250,15 @@ describe('in n8n’s editor, in Chromium', () => {
 			let opened = 0;
 			let jsonPanels = 0;
 			for (const wf of examples) {
-				const nodes = wf.nodes.filter((node) => node.type.startsWith(NODE_TYPE_ACTION.split('.')[0]));
-				if (nodes.length === 0) continue;
-				await step(page, `field-errors-${wf.name}`, async () => {
+				await step(page, `open-${wf.name}`, async () => {
 					await openWorkflow(page, lab.n8n.baseUrl, wf.id);
+					await waitLong(
+						'every node on the canvas',
+						async () => ((await page.getByTestId('canvas-node').count()) === wf.nodes.filter((n) => !n.type.endsWith('stickyNote')).length ? true : undefined),
+						10_000,
+					);
+					expect({ workflow: wf.name, issues: await nodesWithIssues() }).toEqual({ workflow: wf.name, issues: [] });
+					const nodes = wf.nodes.filter((node) => node.type.startsWith(NODE_TYPE_ACTION.split('.')[0]));
 					for (const node of nodes) {
 						await openNode(page, node.name);
 						// The editor lints a JSON field 750 ms after it renders (CodeMirror's linter delay):
@@ -269,6 +270,11 @@ describe('in n8n’s editor, in Chromium', () => {
 							jsonPanels += 1;
 						}
 						shown.push({ workflow: wf.name, node: node.name, errors: await fieldErrors() });
+						if (DOCS_NODES.some((docs) => docs.node === node.name && wf.name === `Paycashless example: ${docs.example}`)) {
+							const link = page.getByTestId('ndv').locator(`a[href^="${PACKAGE_PAGES}"]`);
+							await link.first().waitFor();
+							docsLinks[node.name] = await link.first().getAttribute('href');
+						}
 						opened += 1;
 						await closeNode(page);
 					}
@@ -589,23 +595,8 @@ describe('in n8n’s editor, in Chromium', () => {
 	});
 
 	it('each node’s Docs link and the credential’s docs link open this package’s pages (test/unit/repo/docs.test.cts checks they exist)', async () => {
-		const nodes = [
-			{ example: 'invoice pipeline', node: 'Create VAT Tax Rate', url: new Paycashless().description.documentationUrl },
-			{ example: 'invoice paid', node: 'Paycashless Trigger', url: new PaycashlessTrigger().description.documentationUrl },
-			{ example: 'payment succeeded (polling)', node: 'Paycashless Poll Trigger', url: new PaycashlessPollTrigger().description.documentationUrl },
-		];
-		const shown: Record<string, string | null> = {};
-		for (const { example: name, node } of nodes) {
-			await step(page, `docs-link-${node}`, async () => {
-				await openWorkflow(page, lab.n8n.baseUrl, example(name).id);
-				await openNode(page, node);
-				const link = page.getByTestId('ndv').locator(`a[href^="${PACKAGE_PAGES}"]`);
-				await link.first().waitFor();
-				shown[node] = await link.first().getAttribute('href');
-				await closeNode(page);
-			});
-		}
-		expect(shown).toEqual(Object.fromEntries(nodes.map(({ node, url }) => [node, url])));
+		// The nodes' links were read in the pass over the examples above.
+		expect(docsLinks).toEqual(Object.fromEntries(DOCS_NODES.map(({ node, url }) => [node, url])));
 		await step(page, 'credential-docs-link', async () => {
 			await page.goto(`${lab.n8n.baseUrl}/home/credentials/${lab.good.id}`);
 			const link = page.locator(`a[href^="${PACKAGE_PAGES}"]`);
