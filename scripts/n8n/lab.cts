@@ -617,9 +617,25 @@ export class N8nSession {
 		return this.apiKey;
 	}
 
+	/**
+	 * fetch, sent again (up to 3 times, a second apart) when n8n resets the connection before any
+	 * answer: seen from a busy queue-mode main (ECONNRESET on POST /rest/api-keys at load 15).
+	 */
+	private async fetchWithResets(url: string, init: RequestInit): Promise<Response> {
+		for (let attempt = 1; ; attempt++) {
+			try {
+				return await fetch(url, init);
+			} catch (error) {
+				const code = (error as { cause?: { code?: string } }).cause?.code;
+				if (attempt >= 4 || !(code === 'ECONNRESET' || code === 'UND_ERR_SOCKET')) throw error;
+				await delay(1000);
+			}
+		}
+	}
+
 	/** One HTTP call with the session cookie; never throws on an HTTP status. */
 	async request<T = unknown>(method: string, urlPath: string, body?: unknown, headers: Record<string, string> = {}): Promise<JsonResponse<T>> {
-		const response = await fetch(`${this.baseUrl}${urlPath}`, {
+		const response = await this.fetchWithResets(`${this.baseUrl}${urlPath}`, {
 			method,
 			headers: {
 				...(body === undefined ? {} : { 'content-type': 'application/json' }),

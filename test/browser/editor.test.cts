@@ -556,7 +556,8 @@ describe('in n8n’s editor, in Chromium', () => {
 				await openNode(page, trigger.name);
 				await page.getByTestId('node-execute-button').click();
 				// The trigger's own panel text (triggerPanel), in n8n 2.x words.
-				await page.getByTestId('ndv').getByText('Waiting for a Paycashless callback on the Test URL').waitFor();
+				// Waits of a minute: on a busy machine n8n's editor has shown these after more than 20 s.
+				await page.getByTestId('ndv').getByText('Waiting for a Paycashless callback on the Test URL').waitFor({ timeout: 60_000 });
 				const data = { id: 'inv_browser0000000000000001', number: 'INV-0001', reference: 'INV-BROWSER-1', amountPaid: 123450, currency: 'NGN', status: 'paid' };
 				const dataJson = JSON.stringify(data);
 				const timestamp = String(Math.floor(Date.now() / 1000));
@@ -573,7 +574,7 @@ describe('in n8n’s editor, in Chromium', () => {
 					return answer.status === 404 ? undefined : answer;
 				}, 15_000);
 				expect(response.status).toBe(200);
-				await page.getByTestId('output-panel').getByText('INV-BROWSER-1').first().waitFor();
+				await page.getByTestId('output-panel').getByText('INV-BROWSER-1').first().waitFor({ timeout: 60_000 });
 			});
 			await closeNode(page);
 		});
