@@ -1,7 +1,7 @@
 /**
  * The hardening review, trigger part: what an attacker and a flaky network did to the Paycashless Trigger.
  * Every case goes through the node's real `webhook()` with a fake n8n context; signatures are
- * computed independently (./independentSigning.ts), never through lib/signing.ts.
+ * computed independently (test/support/independentSigning.cts), never through lib/signing.ts.
  * The same cases run through a real n8n in test/e2e/triggerHardening.test.cts.
  */
 import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
