@@ -1,5 +1,5 @@
 /**
- * Benchmark: payout batches (issue 24). Webhook (the payouts in its body) → Split Out (one item per
+ * Benchmark: payout batches. Webhook (the payouts in its body) → Split Out (one item per
  * payout) → one of:
  * - node-c<N>:  Paycashless Payout → Create with N items in flight (a create plus the read-back of
  *               the whole payout by its reference, per payout);
@@ -23,7 +23,7 @@ import { chain, startBenchLab, startNode, uniquePath, type BenchLab } from './la
 import { ROOT } from '../scripts/n8n/lab.cjs';
 import { log, rounds, setLatency } from './runner.cjs';
 import { median } from './stats.cjs';
-import type { WorkflowNode } from '../test/e2e/harness.cjs';
+import type { WorkflowNode } from '../test/support/e2e/harness.cjs';
 import { httpRequest, paycashless, splitOut } from './workflows.cjs';
 
 const ACCOUNT = '0123456789';

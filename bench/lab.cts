@@ -1,12 +1,12 @@
 /**
- * The bench's n8n: the end-to-end lab (test/e2e/harness.cts: lab n8n 2.41.1, the packed package
+ * The bench's n8n: the end-to-end lab (test/support/e2e/harness.cts: lab n8n 2.41.1, the packed package
  * installed as a community package, the emulator in this process, the good credential), plus
  * what the bench adds: workflows created with execution saving of our choice, a timed webhook
  * call, and the n8n processes whose memory is watched.
  */
 import { randomUUID } from 'crypto';
 
-import { startE2eLab, webhookNode, type E2eLab, type WorkflowNode } from '../test/e2e/harness.cjs';
+import { startE2eLab, webhookNode, type E2eLab, type WorkflowNode } from '../test/support/e2e/harness.cjs';
 import { waitForProductionWebhook } from '../scripts/n8n/lab.cjs';
 import { descendants, type ProcInfo } from './procmem.cjs';
 

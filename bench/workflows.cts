@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'crypto';
 
-import { paycashlessNode, type CredentialRef, type WorkflowNode } from '../test/e2e/harness.cjs';
+import { paycashlessNode, type CredentialRef, type WorkflowNode } from '../test/support/e2e/harness.cjs';
 import { CREDENTIAL_TYPE, NODE_TYPE_TRIGGER } from '../scripts/n8n/lab.cjs';
 
 /** The page size of every list request (the API's maximum). */

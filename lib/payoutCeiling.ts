@@ -1,5 +1,5 @@
 /**
- * The payout ceiling of the Paycashless credential, written once (issue 31, item 6).
+ * The payout ceiling of the Paycashless credential, written once.
  *
  * The credential signs every request made with it: this package's nodes, n8n's HTTP Request node
  * with the predefined credential type, an agent's HTTP Request tool. So a limit checked where it

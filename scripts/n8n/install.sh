@@ -5,7 +5,7 @@
 #   then compiles sqlite3 for Node 24 (once per machine: the addon is kept and copied into the next n8n).
 #   Idempotent: a second run checks versions and exits in well under a second.
 # Each install has its own lock, so n8n 2.41 and 1.123 can install at the same time (the jest run's
-# shared services start both at once, test/setup/sharedRun.cts) while two installs of one folder never overlap.
+# shared services start both at once, test/support/setup/sharedRun.cts) while two installs of one folder never overlap.
 set -euo pipefail
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 # Started from `npm test`, `npm start` or npx, npm hands its own settings down as npm_config_*

@@ -110,7 +110,7 @@ function run(command: string, args: string[], options: SpawnSyncOptions & { quie
  * Everything the lab installs, each by an idempotent script: a check in well under a second once
  * installed, and one install per machine (each install folder has its own lock, so a second caller
  * waits for the first one's install and then finds it done). Whoever needs one runs it (a test
- * file, `npm start`); the jest run's shared services start them early (test/setup/sharedRun.cts).
+ * file, `npm start`); the jest run's shared services start them early (test/support/setup/sharedRun.cts).
  */
 export const INSTALLS = {
 	/** Node 24 and n8n 2.41.1 into TOOLS. */
@@ -197,8 +197,8 @@ export function delay(ms: number): Promise<void> {
 }
 
 /**
- * Set by jest's global setup (test/setup/globalSetup.cts): the folder of the jest run's shared
- * services (test/setup/sharedRun.cts, a process beside jest). Unset outside a jest run.
+ * Set by jest's global setup (test/support/setup/globalSetup.cts): the folder of the jest run's shared
+ * services (test/support/setup/sharedRun.cts, a process beside jest). Unset outside a jest run.
  */
 export const SHARED_RUN_ENV = 'PAYCASHLESS_SHARED_RUN';
 
@@ -438,7 +438,7 @@ export function importIntoN8n(config: N8nConfig, kind: 'credentials' | 'workflow
 export interface RunningN8n {
 	baseUrl: string;
 	config: N8nConfig;
-	/** Absent for the jest run's shared n8n (test/setup/sharedRun.cts started it, not this process). */
+	/** Absent for the jest run's shared n8n (test/support/setup/sharedRun.cts started it, not this process). */
 	process?: ChildProcess;
 	logFile: string;
 	/** SIGTERM to n8n's process group (n8n and its task runner), SIGKILL after a grace period. */

@@ -1,5 +1,5 @@
 /**
- * What a new user clicks, in n8n's real editor in a real browser (test/browser/browser.cts): the
+ * What a new user clicks, in n8n's real editor in a real browser (test/support/browser.cts): the
  * lab n8n with this package installed as a community package, the emulator seeded as on a fresh
  * `npm start`, the example workflows imported with their credential, the owner logged in through
  * the sign-in form. Failing steps leave screenshots in .tmp/browser-artifacts/; the time of each
@@ -14,7 +14,7 @@ import type { Page } from 'playwright-core';
 
 import { PACKAGE_DOCS_URL } from '../../lib/api';
 import { BANKS } from '../../emulator/banks.cjs';
-import { call, invoiceBody } from '../emulator/helpers.cjs';
+import { call, invoiceBody } from '../support/emulatorClient.cjs';
 import { loadExampleWorkflows, type WorkflowJson } from '../../scripts/n8n/examples.cjs';
 import { freshStartEmulatorOptions } from '../../scripts/n8n/fresh-start.cjs';
 import { importIntoN8n, n8nCli, NODE_TYPE_ACTION, NODE_TYPE_TRIGGER } from '../../scripts/n8n/lab.cjs';
@@ -22,13 +22,13 @@ import { Paycashless } from '../../nodes/Paycashless/Paycashless.node';
 import { PaycashlessTrigger } from '../../nodes/Paycashless/PaycashlessTrigger.node';
 import { PaycashlessPollTrigger } from '../../nodes/Paycashless/PaycashlessPollTrigger.node';
 import { PaycashlessApi } from '../../credentials/PaycashlessApi.credentials';
-import { paymentTotalsSince, SETUP_TIMEOUT_MS, startE2eLab, type E2eLab, type Execution, waitFor } from '../e2e/harness.cjs';
-import { signCallback } from '../trigger/independentSigning.cjs';
-import { ARTIFACTS, canvasNode, closeNode, openEditor, openNode, openWorkflow, packageErrors, step, type Editor } from './browser.cjs';
+import { paymentTotalsSince, SETUP_TIMEOUT_MS, startE2eLab, type E2eLab, type Execution, waitFor } from '../support/e2e/harness.cjs';
+import { signCallback } from '../support/independentSigning.cjs';
+import { ARTIFACTS, canvasNode, closeNode, openEditor, openNode, openWorkflow, packageErrors, step, type Editor } from '../support/browser.cjs';
 
 jest.setTimeout(180_000);
 
-/** Where the package's own pages are (package.json's repository; test/docs.test.cts). */
+/** Where the package's own pages are (package.json's repository; test/unit/repo/docs.test.cts). */
 const PACKAGE_PAGES = `${PACKAGE_DOCS_URL}/`;
 const GTB = BANKS.find((bank) => bank.cbnCode === '058')!;
 /** The action node's JSON fields (callback headers and body, business details, additional body). */
@@ -414,7 +414,7 @@ describe('in n8n’s editor, in Chromium', () => {
 				await panel.getByTestId('parameter-input-operation').click();
 				const options = await page.getByRole('option').allInnerTexts();
 				// n8n's editor adds "Custom API Call" to the list of every node whose credential the HTTP
-				// Request node can use; the node itself refuses it (test/node/money.test.cts).
+				// Request node can use; the node itself refuses it (test/unit/node/money.test.cts).
 				expect(options.map((option) => option.split('\n')[0].trim())).toEqual(['Create', 'Get', 'Get Many', 'Verify', 'Custom API Call']);
 				await page.keyboard.press('Escape');
 				await closeNode(page);
@@ -595,7 +595,7 @@ describe('in n8n’s editor, in Chromium', () => {
 		await expect(test(lab.emulator.baseUrl)).resolves.toEqual({ status: 'OK', message: 'Connection successful!' });
 	});
 
-	it('each node’s Docs link and the credential’s docs link open this package’s pages (test/docs.test.cts checks they exist)', async () => {
+	it('each node’s Docs link and the credential’s docs link open this package’s pages (test/unit/repo/docs.test.cts checks they exist)', async () => {
 		// The nodes' links were read in the pass over the examples above.
 		expect(docsLinks).toEqual(Object.fromEntries(DOCS_NODES.map(({ node, url }) => [node, url])));
 		await step(page, 'credential-docs-link', async () => {

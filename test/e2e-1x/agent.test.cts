@@ -1,8 +1,8 @@
 /**
- * The AI Agent with Paycashless Tool nodes and a scripted model (test/e2e/agent.test.cts),
+ * The AI Agent with Paycashless Tool nodes and a scripted model (test/support/suites/agent.cts),
  * unchanged, against n8n 1.123.81.
  */
-import { selectE2eRuntime } from '../e2e/harness.cjs';
-import '../e2e/agent.test.cjs';
+import { RUNTIME } from '../support/e2e/harness.cjs';
+import { describeAgent } from '../support/suites/agent.cjs';
 
-selectE2eRuntime({ n8nLine: '1' });
+describeAgent(RUNTIME.e2e1x);

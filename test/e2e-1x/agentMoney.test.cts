@@ -1,8 +1,8 @@
 /**
- * Money Limits, what the model is told and naira mapping (test/e2e/agentMoney.test.cts),
+ * Money Limits, what the model is told and naira mapping (test/support/suites/agentMoney.cts),
  * unchanged, against n8n 1.123.81: the per-execution count must hold there too.
  */
-import { selectE2eRuntime } from '../e2e/harness.cjs';
-import '../e2e/agentMoney.test.cjs';
+import { RUNTIME } from '../support/e2e/harness.cjs';
+import { describeAgentMoney } from '../support/suites/agentMoney.cjs';
 
-selectE2eRuntime({ n8nLine: '1' });
+describeAgentMoney(RUNTIME.e2e1x);

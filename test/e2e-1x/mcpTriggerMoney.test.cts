@@ -1,8 +1,8 @@
 /**
- * The Paycashless Tool behind the MCP Server Trigger (test/e2e/mcpTriggerMoney.test.cts),
+ * The Paycashless Tool behind the MCP Server Trigger (test/support/suites/mcpTriggerMoney.cts),
  * unchanged, against n8n 1.123.81 (MCP Server Trigger version 2 there too).
  */
-import { selectE2eRuntime } from '../e2e/harness.cjs';
-import '../e2e/mcpTriggerMoney.test.cjs';
+import { RUNTIME } from '../support/e2e/harness.cjs';
+import { describeMcpTriggerMoney } from '../support/suites/mcpTriggerMoney.cjs';
 
-selectE2eRuntime({ n8nLine: '1' });
+describeMcpTriggerMoney(RUNTIME.e2e1x);

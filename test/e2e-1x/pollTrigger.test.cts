@@ -1,8 +1,8 @@
 /**
- * The Paycashless Poll Trigger's end-to-end test (test/e2e/pollTrigger.test.cts), unchanged, against
+ * The Paycashless Poll Trigger's end-to-end test (test/support/suites/pollTrigger.cts), unchanged, against
  * n8n 1.123.81: n8n 1.x schedules the polls, restarts, and the editor's manual run.
  */
-import { selectE2eRuntime } from '../e2e/harness.cjs';
-import '../e2e/pollTrigger.test.cjs';
+import { RUNTIME } from '../support/e2e/harness.cjs';
+import { describePollTrigger } from '../support/suites/pollTrigger.cjs';
 
-selectE2eRuntime({ n8nLine: '1' });
+describePollTrigger(RUNTIME.e2e1x);

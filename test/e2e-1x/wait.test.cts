@@ -1,8 +1,8 @@
 /**
- * Create and Wait (test/e2e/wait.test.cts), unchanged, against n8n 1.123.81: its resume URLs carry
+ * Create and Wait (test/support/suites/wait.cts), unchanged, against n8n 1.123.81: its resume URLs carry
  * no n8n token, so the Paycashless signature is the only guard there.
  */
-import { selectE2eRuntime } from '../e2e/harness.cjs';
-import '../e2e/wait.test.cjs';
+import { RUNTIME } from '../support/e2e/harness.cjs';
+import { describeWait } from '../support/suites/wait.cjs';
 
-selectE2eRuntime({ n8nLine: '1' });
+describeWait(RUNTIME.e2e1x);

@@ -3,7 +3,7 @@
  * process, two workers and a webhook processor behind a front proxy that sends /webhook/ to the
  * webhook processor, as a real deployment's load balancer does.
  *
- * First the whole single-process suite (test/e2e/n8n.test.cts: the credential Test, n8n's HTTP
+ * First the whole single-process suite (test/support/suites/n8n.cts: the credential Test, n8n's HTTP
  * Request node with the credential, all twenty operations, the trigger, the examples), unchanged,
  * against this set; then what only queue mode has: executions run on workers, the trigger on the
  * webhook processor, a worker killed in the middle of a payout batch, the package through main's
@@ -14,20 +14,20 @@ import { randomUUID } from 'crypto';
 import * as fs from 'fs';
 import * as path from 'path';
 
-import { currentE2eLab, selectE2eRuntime, webhookNode, type E2eLab, type Execution, type WorkflowNode, waitFor } from '../e2e/harness.cjs';
-import '../e2e/n8n.test.cjs';
+import { currentE2eLab, webhookNode, type E2eLab, type Execution, type WorkflowNode, waitFor } from '../support/e2e/harness.cjs';
+import { describeN8n } from '../support/suites/n8n.cjs';
 import { LAB, NODE_TYPE_ACTION, NODE_TYPE_TRIGGER, PACKAGE_NAME } from '../../scripts/n8n/lab.cjs';
 import { checkPackageInEveryProcess, probeWebhookProcessor, type QueueLab, type QueueProcess } from '../../scripts/n8n/queue.cjs';
 import { communityPackages, nextPatch } from '../../scripts/n8n/registry.cjs';
 import { accountName, BANKS } from '../../emulator/banks.cjs';
-import { ACCESS_BANK } from '../reliability/helpers.cjs';
-import { signCallback, unixSeconds } from '../trigger/independentSigning.cjs';
+import { ACCESS_BANK } from '../support/reliability.cjs';
+import { signCallback, unixSeconds } from '../support/independentSigning.cjs';
 
 // Its own set: it kills a worker, adds processes with and without the package, and updates and
 // uninstalls the package in every process.
-selectE2eRuntime({ mode: 'queue', ownN8n: 'kills a worker, adds processes and updates the package' });
+describeN8n({ mode: 'queue', ownN8n: 'kills a worker, adds processes and updates the package' });
 
-/** Figures the issue asks for, written to .n8n-lab/e2e-queue/figures.json for the report. */
+/** What this run measured (startup, executions per worker, installer times), written to .n8n-lab/e2e-queue/figures.json. */
 const figures: Record<string, unknown> = {};
 
 let lab: E2eLab;

@@ -1,6 +1,6 @@
 /**
- * The example examples/ai-agent/agent-pays-claim-with-approval.json in a real n8n (issue 31, item
- * 7), as a user imports it: a chat message → the AI Agent (the scripted model) reads the claim into
+ * The example examples/ai-agent/agent-pays-claim-with-approval.json in a real n8n, as a user
+ * imports it: a chat message → the AI Agent (the scripted model) reads the claim into
  * fields → Look Up Account → Ask the Approver (n8n's Send Email node, Send and Wait for Response,
  * through a local SMTP server this test starts) → Approved? → Pay Claim. What is checked:
  * - the approval goes by e-mail to the approver's address, not back to the chat;
@@ -15,12 +15,12 @@ import { readFileSync } from 'fs';
 import { join } from 'path';
 
 import { accountName } from '../../emulator/banks.cjs';
-import { startSmtpSink, type ReceivedMail, type SmtpSink } from '../helpers/smtpSink.cjs';
-import { ACCESS_BANK } from '../reliability/helpers.cjs';
-import { AGENT_TYPE, BROWSER_USER_AGENT, CHAT_MODEL_TYPE, CHAT_TRIGGER_TYPE, connectScriptedModel, NODE_TYPE_TOOL, OPENAI_CREDENTIAL_TYPE, type ScriptedModelInN8n } from './agentHarness.cjs';
-import { SETUP_TIMEOUT_MS, startE2eLab, waitFor, type CredentialRef, type E2eLab, type Execution, type WorkflowNode } from './harness.cjs';
+import { startSmtpSink, type ReceivedMail, type SmtpSink } from '../support/smtpSink.cjs';
+import { ACCESS_BANK } from '../support/reliability.cjs';
+import { AGENT_TYPE, BROWSER_USER_AGENT, CHAT_MODEL_TYPE, CHAT_TRIGGER_TYPE, connectScriptedModel, NODE_TYPE_TOOL, OPENAI_CREDENTIAL_TYPE, type ScriptedModelInN8n } from '../support/e2e/agentHarness.cjs';
+import { SETUP_TIMEOUT_MS, startE2eLab, waitFor, type CredentialRef, type E2eLab, type Execution, type WorkflowNode } from '../support/e2e/harness.cjs';
 import { PACKAGE_NAME } from '../../scripts/n8n/lab.cjs';
-import type { ChatRequest } from './scriptedModel.cjs';
+import type { ChatRequest } from '../support/e2e/scriptedModel.cjs';
 
 jest.setTimeout(SETUP_TIMEOUT_MS);
 

@@ -1,19 +1,19 @@
 /**
- * Who may be paid, in a real n8n with an AI Agent (issue 31, item 5): the model cannot fill the
+ * Who may be paid, in a real n8n with an AI Agent: the model cannot fill the
  * beneficiary check. A Paycashless Tool whose Expected Account Name is `$fromAI(...)` (n8n's editor
  * offers that on the field) refuses the payout even when the model writes the holder's true name,
  * and sends no payout; the refusal the model reads does not tell it the holder's name. The raw
  * parameter n8n hands the node is what is read. Without an agent, a payout whose Expected Account
  * Name reads the account-lookup node upstream (by its name) is refused too (n8n 2.x gives a node
- * its upstream nodes' settings). Unit tests: test/node/beneficiary.test.cts.
+ * its upstream nodes' settings). Unit tests: test/unit/node/beneficiary.test.cts.
  */
 import { randomUUID } from 'crypto';
 
 import { accountName } from '../../emulator/banks.cjs';
-import { ACCESS_BANK } from '../reliability/helpers.cjs';
-import { connectScriptedModel, createAgentWorkflow, type AgentWorkflow, type ScriptedModelInN8n } from './agentHarness.cjs';
-import { paycashlessNode, SETUP_TIMEOUT_MS, startE2eLab, webhookNode, type E2eLab } from './harness.cjs';
-import { toolResults } from './scriptedModel.cjs';
+import { ACCESS_BANK } from '../support/reliability.cjs';
+import { connectScriptedModel, createAgentWorkflow, type AgentWorkflow, type ScriptedModelInN8n } from '../support/e2e/agentHarness.cjs';
+import { paycashlessNode, SETUP_TIMEOUT_MS, startE2eLab, webhookNode, type E2eLab } from '../support/e2e/harness.cjs';
+import { toolResults } from '../support/e2e/scriptedModel.cjs';
 
 jest.setTimeout(SETUP_TIMEOUT_MS);
 

@@ -1,14 +1,14 @@
 /**
- * The credential's payout ceiling in a real n8n (issue 31, item 6): n8n's HTTP Request node with the
+ * The credential's payout ceiling in a real n8n: n8n's HTTP Request node with the
  * predefined credential type "Paycashless API" POSTs /v1/payouts itself, past every node's Money
  * Limits. Above the credential's Maximum Payout the emulator receives no payout request; at it the
  * payout is made; with Payouts off none is. The Paycashless node with the same credential shows the
- * credential's refusal as its error. Unit tests: test/credentialCeiling.test.cts.
+ * credential's refusal as its error. Unit tests: test/unit/credentials/credentialCeiling.test.cts.
  */
 import { randomUUID } from 'crypto';
 
-import { ACCESS_BANK } from '../reliability/helpers.cjs';
-import { paycashlessNode, SETUP_TIMEOUT_MS, startE2eLab, type CredentialRef, type E2eLab } from './harness.cjs';
+import { ACCESS_BANK } from '../support/reliability.cjs';
+import { paycashlessNode, SETUP_TIMEOUT_MS, startE2eLab, type CredentialRef, type E2eLab } from '../support/e2e/harness.cjs';
 
 jest.setTimeout(120_000);
 

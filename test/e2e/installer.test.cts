@@ -28,7 +28,7 @@ import {
 } from '../../scripts/n8n/lab.cjs';
 import { communityPackages, nextPatch, startRegistry, type LocalRegistry } from '../../scripts/n8n/registry.cjs';
 import { N8N_1X, installN8nLine } from '../../scripts/n8n/versions.cjs';
-import { e2eRuntime, webhookNode } from './harness.cjs';
+import { e2eRuntime, webhookNode } from '../support/e2e/harness.cjs';
 
 jest.setTimeout(15 * 60_000);
 

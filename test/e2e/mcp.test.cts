@@ -17,7 +17,7 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { registry, resources } from '../../nodes/Paycashless/actions/registry';
 import { actionSearchHint, RESOURCE_CAPTIONS, toolSearchHint } from '../../nodes/Paycashless/descriptions/builderHints';
 import { Paycashless } from '../../nodes/Paycashless/Paycashless.node';
-import { SETUP_TIMEOUT_MS, startE2eLab, waitFor, type E2eLab, type Execution } from './harness.cjs';
+import { SETUP_TIMEOUT_MS, startE2eLab, waitFor, type E2eLab, type Execution } from '../support/e2e/harness.cjs';
 
 const NODE = 'n8n-nodes-paycashless.paycashless';
 const description = new Paycashless().description;

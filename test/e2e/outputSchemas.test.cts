@@ -1,5 +1,5 @@
 /**
- * The packed package holds every output schema (test/schemas.test.cts checks the files), unchanged,
+ * The packed package holds every output schema (test/unit/node/schemas.test.cts checks the files), unchanged,
  * where n8n looks for them: beside the compiled node, dist/nodes/Paycashless/__schema__/v1.0.0/
  * <resource>/<operation>.json (docs/development.md, "Output schemas"); and a real n8n with the
  * package installed serves each at the URL its editor asks for. Here, not in the fast tier, because
@@ -11,8 +11,8 @@ import * as fs from 'fs';
 import { RESOURCES } from '../../nodes/Paycashless/poll/events';
 import { buildAndPack, NODE_TYPE_ACTION, NODE_TYPE_TRIGGER, PACKAGE_NAME } from '../../scripts/n8n/lab.cjs';
 import { pollSchemaPath, schemaPath, TRIGGER_SCHEMA_FILE } from '../../scripts/output-schemas.cjs';
-import { nodeOperations } from '../helpers/operationOutputs.cjs';
-import { SETUP_TIMEOUT_MS, startE2eLab } from './harness.cjs';
+import { nodeOperations } from '../support/operationOutputs.cjs';
+import { SETUP_TIMEOUT_MS, startE2eLab } from '../support/e2e/harness.cjs';
 
 jest.setTimeout(180_000);
 

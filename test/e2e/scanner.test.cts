@@ -8,7 +8,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 
 import { LAB, ROOT, SCANNER_DIR, buildAndPack, installN8n } from '../../scripts/n8n/lab.cjs';
-import { SETUP_TIMEOUT_MS } from './harness.cjs';
+import { SETUP_TIMEOUT_MS } from '../support/e2e/harness.cjs';
 
 interface Leg {
 	passed: boolean;

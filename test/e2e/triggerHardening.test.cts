@@ -1,12 +1,12 @@
 /**
- * Issue 17, trigger part, through a real n8n 2.41.1 (test/e2e/harness.cts): the packed package
+ * The Paycashless Trigger under attack and a flaky network (the hardening review), through a real n8n 2.41.1 (test/support/e2e/harness.cts): the packed package
  * installed as a community package, the emulator as Paycashless, signing and sending callbacks.
  * Hostile bodies, a Unicode callback URL, a relabelled event, replays, Confirm With Paycashless.
  */
 import { randomUUID } from 'crypto';
 
 import { NODE_TYPE_TRIGGER } from '../../scripts/n8n/lab.cjs';
-import { createTransferPayment, SETUP_TIMEOUT_MS, startE2eLab, type E2eLab, type Execution, type WorkflowNode } from './harness.cjs';
+import { createTransferPayment, SETUP_TIMEOUT_MS, startE2eLab, type E2eLab, type Execution, type WorkflowNode } from '../support/e2e/harness.cjs';
 
 jest.setTimeout(180_000);
 

@@ -1,12 +1,12 @@
 /**
- * On Error settings in n8n's own engine (test/engine/engine.cts), moved here from the end-to-end
+ * On Error settings in n8n's own engine (test/support/engine/engine.cts), moved here from the end-to-end
  * suite (test/e2e/n8n.test.cts, which ran them in n8n 2.41, queue mode and 1.123 through a
  * webhook): what n8n does to a failed item is n8n-core's code, so these run at unit speed on both
  * n8n lines (jest projects `engine` and `engine-1x`) against the emulator.
  */
-import { useEmulator } from '../helpers/emulator.cjs';
+import { useEmulator } from '../support/emulator.cjs';
 import { CREDENTIAL_TYPE } from '../../scripts/n8n/lab.cjs';
-import { ENGINE_N8N, enginePackage, paycashlessEngineNode, runWorkflow } from './engine.cjs';
+import { ENGINE_N8N, enginePackage, paycashlessEngineNode, runWorkflow } from '../support/engine/engine.cjs';
 
 jest.setTimeout(60_000);
 

@@ -1,5 +1,5 @@
 /**
- * What a Create and Wait leaves in n8n's engine when it pauses (test/engine/engine.cts), on n8n
+ * What a Create and Wait leaves in n8n's engine when it pauses (test/support/engine/engine.cts), on n8n
  * 2.41 and 1.123: the run ends waiting until the time limit, and the node's execution-stack entry
  * holds the one item n8n forwards if nobody pays by then (n8n does not run the node again at the
  * time limit: nodes/Paycashless/wait/pause.ts). That item is the invoice as created, marked
@@ -8,9 +8,9 @@
  * marked waiting. The resume itself needs n8n's server (a POST
  * to the resume URL): test/e2e/wait.test.cts.
  */
-import { useEmulator } from '../helpers/emulator.cjs';
+import { useEmulator } from '../support/emulator.cjs';
 import { CREDENTIAL_TYPE } from '../../scripts/n8n/lab.cjs';
-import { ENGINE_N8N, paycashlessEngineNode, runWorkflow } from './engine.cjs';
+import { ENGINE_N8N, paycashlessEngineNode, runWorkflow } from '../support/engine/engine.cjs';
 
 jest.setTimeout(60_000);
 

@@ -1,6 +1,6 @@
 /**
  * A real n8n 2.41.1 killed in the middle of a payout batch, then the same workflow run again
- * (issue 17, item 1): 300 payouts, 10 in parallel, every request to the emulator failing with
+ * (found in the hardening review): 300 payouts, 10 in parallel, every request to the emulator failing with
  * 10% 5xx and 10% dropped-after-commit. The first run is killed (SIGKILL to n8n's process group)
  * once about 100 payouts exist; the re-run, at the node's default Request Options, must finish:
  * 300 payouts in all, none twice, 300 output items.
@@ -30,8 +30,8 @@ import {
 	stopProcessGroup,
 	type N8nConfig,
 } from '../../scripts/n8n/lab.cjs';
-import { SETUP_TIMEOUT_MS } from '../e2e/harness.cjs';
-import { ACCESS_BANK } from './helpers.cjs';
+import { SETUP_TIMEOUT_MS } from '../support/e2e/harness.cjs';
+import { ACCESS_BANK } from '../support/reliability.cjs';
 
 // At the node's default Requests in Parallel (100 in flight), 1,000 payouts at 50 ms take a few
 // seconds: enough to kill n8n part-way.

@@ -1,5 +1,5 @@
 /**
- * What the hardening review broke in the action node (issue 17, items 1, 2 and 7), against the
+ * What the hardening review broke in the action node, against the
  * emulator, at the node's default Request Options unless a test says otherwise:
  * - Return All survives 20% failing page requests (it failed after 117 requests with 3 attempts);
  * - a payout batch re-run under sustained faults finishes (lookups are retried like reads);
@@ -9,9 +9,9 @@
  */
 import type { NodeOperationError } from 'n8n-workflow';
 
-import { useEmulator } from '../helpers/emulator.cjs';
+import { useEmulator } from '../support/emulator.cjs';
 import { DEFAULT_WRITE_CONCURRENCY } from '../../nodes/Paycashless/descriptions/concurrency';
-import { faultCounts, payoutItem, run, runAndCatch } from './helpers.cjs';
+import { faultCounts, payoutItem, run, runAndCatch } from '../support/reliability.cjs';
 
 jest.setTimeout(300_000);
 

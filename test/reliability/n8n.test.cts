@@ -1,12 +1,12 @@
 /**
- * The same guarantees through a real n8n 2.41.1 (test/e2e/harness.cts): n8n's own HTTP client,
+ * The same guarantees through a real n8n 2.41.1 (test/support/e2e/harness.cts): n8n's own HTTP client,
  * its timeouts and its error wrapping; n8n's "Retry On Fail" re-running the node; and the
  * failed executions n8n stores, read back through its API and searched for the key and secret.
  */
 import { randomUUID } from 'crypto';
 
-import { ACCESS_BANK } from './helpers.cjs';
-import { paycashlessNode, SETUP_TIMEOUT_MS, startE2eLab, webhookNode, type E2eLab, type WorkflowNode } from '../e2e/harness.cjs';
+import { ACCESS_BANK } from '../support/reliability.cjs';
+import { paycashlessNode, SETUP_TIMEOUT_MS, startE2eLab, webhookNode, type E2eLab, type WorkflowNode } from '../support/e2e/harness.cjs';
 
 jest.setTimeout(120_000);
 

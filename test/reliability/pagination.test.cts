@@ -4,8 +4,8 @@
  * so every run sees the same faults): the failed page is asked for again with the same cursor and
  * the list goes on; exactly 5,000 distinct records come back.
  */
-import { FAST, faultCounts, markdownTable, run } from './helpers.cjs';
-import { useEmulator } from '../helpers/emulator.cjs';
+import { FAST, faultCounts, markdownTable, run } from '../support/reliability.cjs';
+import { useEmulator } from '../support/emulator.cjs';
 
 const RECORDS = 5000;
 const emulator = useEmulator();

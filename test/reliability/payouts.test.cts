@@ -20,7 +20,7 @@ import {
 	run,
 	secretLeaks,
 	type FaultCounts,
-} from './helpers.cjs';
+} from '../support/reliability.cjs';
 
 const TOTAL = 1000;
 const references = Array.from({ length: TOTAL }, (_, i) => `rel-payout-${String(i).padStart(4, '0')}`);

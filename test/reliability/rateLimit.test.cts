@@ -8,8 +8,8 @@
 import type { INodeParameters } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { FAST, payoutItem, run, runAndCatch } from './helpers.cjs';
-import { useEmulator } from '../helpers/emulator.cjs';
+import { FAST, payoutItem, run, runAndCatch } from '../support/reliability.cjs';
+import { useEmulator } from '../support/emulator.cjs';
 
 const emulator = useEmulator();
 beforeEach(() => {

@@ -1,7 +1,7 @@
 /**
  * A real Chromium (Debian's `chromium` package, installed by scripts/browser/install.sh) driven
  * by playwright-core, which never downloads a browser of its own, against the editor of a real
- * n8n (test/e2e/harness.cts). Each test step that fails leaves a screenshot and the page's HTML
+ * n8n (test/support/e2e/harness.cts). Each test step that fails leaves a screenshot and the page's HTML
  * in `.tmp/browser-artifacts/` (git-ignored; CI keeps it as an artefact).
  */
 import * as fs from 'fs';

@@ -2,7 +2,7 @@
  * Real output items of every operation of the Paycashless node: each operation run by the real
  * node code (./executeContext.cts) against the emulator, waits resumed by the callbacks the
  * emulator really sends. What the output schemas (nodes/Paycashless/__schema__) are derived from
- * (scripts/output-schemas.cts) and checked against (test/schemas.test.cts).
+ * (scripts/output-schemas.cts) and checked against (test/unit/node/schemas.test.cts).
  *
  * Each operation is run in the variants a user meets (first run and repeat of a create, a wait
  * while waiting, at its time limit, already settled and resumed, a verified and a refused

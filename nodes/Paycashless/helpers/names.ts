@@ -64,7 +64,7 @@ const EXTRA_PERSONAL_WORDS = 2;
  *    initial never stands in for a whole first name ("A. Obi" does not pass ADA OBI);
  * 3. the holder's words left over are at most two, none a business word ("Ada Obi" passes
  *    ADA CHIOMA OBI, not ADA OBI VENTURES LTD: a business account is not the person's).
- * The table of cases in docs/money.md is run by test/node/beneficiary.test.cts.
+ * The table of cases in docs/money.md is run by test/unit/node/beneficiary.test.cts.
  */
 export function namesMatch(expected: string, actual: string): boolean {
 	const want = nameWords(expected);

@@ -9,7 +9,7 @@
  */
 import { randomUUID } from 'crypto';
 
-import { PACKAGE_NAME } from '../../scripts/n8n/lab.cjs';
+import { PACKAGE_NAME } from '../../../scripts/n8n/lab.cjs';
 import { webhookNode, waitFor, type CredentialRef, type E2eLab, type Execution, type WorkflowNode } from './harness.cjs';
 import { startScriptedModel, type ChatRequest, type ScriptedModel, type ScriptStep } from './scriptedModel.cjs';
 

@@ -11,7 +11,7 @@ import { randomUUID } from 'crypto';
 import * as fs from 'fs';
 import * as path from 'path';
 
-import type { EmulatorHandle, EmulatorOptions } from '../../emulator/types.cjs';
+import type { EmulatorHandle, EmulatorOptions } from '../../../emulator/types.cjs';
 import {
 	CREDENTIAL_TYPE,
 	LAB,
@@ -28,14 +28,14 @@ import {
 	waitForProductionWebhook,
 	type N8nConfig,
 	type RunningN8n,
-} from '../../scripts/n8n/lab.cjs';
-import { installQueuePrograms, startQueueLab, type QueueLab } from '../../scripts/n8n/queue.cjs';
-import { N8N_1X, installN8nLine } from '../../scripts/n8n/versions.cjs';
+} from '../../../scripts/n8n/lab.cjs';
+import { installQueuePrograms, startQueueLab, type QueueLab } from '../../../scripts/n8n/queue.cjs';
+import { N8N_1X, installN8nLine } from '../../../scripts/n8n/versions.cjs';
 import type { SharedN8n } from '../setup/sharedRun.cjs';
 
 /**
  * Which n8n the e2e suites run against. Default: one n8n 2.41 process. A test file selects another
- * with selectE2eRuntime() before its beforeAll runs (test/e2e-queue/, test/e2e-1x/); by hand:
+ * with selectE2eRuntime() before its beforeAll runs (a shared suite does it: RUNTIME below); by hand:
  * PAYCASHLESS_E2E_MODE=queue and/or PAYCASHLESS_E2E_N8N=1 (n8n 1.123) for any e2e file.
  */
 export interface E2eRuntime {
@@ -43,7 +43,7 @@ export interface E2eRuntime {
 	n8nLine: '2' | '1';
 	/**
 	 * Why the file needs an n8n (or queue-mode set) of its own, e.g. it kills or adds processes:
-	 * otherwise, in a jest run, it shares the run's one of its runtime (test/setup/sharedRun.cts).
+	 * otherwise, in a jest run, it shares the run's one of its runtime (test/support/setup/sharedRun.cts).
 	 */
 	ownN8n?: string;
 }
@@ -52,6 +52,19 @@ let runtime: E2eRuntime = {
 	mode: process.env.PAYCASHLESS_E2E_MODE === 'queue' ? 'queue' : 'single',
 	n8nLine: process.env.PAYCASHLESS_E2E_N8N?.startsWith('1') ? '1' : '2',
 };
+
+/**
+ * The runtime of each end-to-end project: what its test files pass to a shared suite
+ * (test/support/suites/, e.g. `describeWait(RUNTIME.e2e1x)`).
+ */
+export const RUNTIME = {
+	/** n8n 2.41, one process (or what PAYCASHLESS_E2E_MODE and PAYCASHLESS_E2E_N8N say, by hand). */
+	e2e: {},
+	/** n8n 1.123.81, one process. */
+	e2e1x: { n8nLine: '1' },
+	/** n8n 2.41 in queue mode. */
+	e2eQueue: { mode: 'queue' },
+} as const satisfies Record<string, Partial<E2eRuntime>>;
 
 export function selectE2eRuntime(choice: Partial<E2eRuntime>): void {
 	runtime = { ...runtime, ...choice };
@@ -128,7 +141,7 @@ export interface E2eLab {
 async function startEmulator(options: EmulatorOptions): Promise<EmulatorHandle> {
 	// Resolved at run time so this file type-checks on its own contract (emulator/types.cts).
 	// eslint-disable-next-line @typescript-eslint/no-require-imports
-	const emulator = require('../../emulator/index.cjs') as { startEmulator: (o: EmulatorOptions) => Promise<EmulatorHandle> };
+	const emulator = require('../../../emulator/index.cjs') as { startEmulator: (o: EmulatorOptions) => Promise<EmulatorHandle> };
 	return emulator.startEmulator(options);
 }
 
@@ -170,7 +183,7 @@ export interface E2eLabOptions {
 	beforeStart?: (config: N8nConfig, emulator: EmulatorHandle, good: CredentialRef) => void;
 	/**
 	 * Why this file needs an n8n of its own (it stops, restarts or kills n8n): without it, a file
-	 * in a jest run uses the run's shared n8n of its runtime (test/setup/sharedRun.cts).
+	 * in a jest run uses the run's shared n8n of its runtime (test/support/setup/sharedRun.cts).
 	 */
 	ownN8n?: string;
 }

@@ -1,5 +1,5 @@
 /**
- * n8n's own execution engine in this process (issue 26's fast tier): a workflow JSON run through
+ * n8n's own execution engine in this process (the engine tier, faster than a real n8n): a workflow JSON run through
  * n8n-core's `WorkflowExecute`, as n8n's `NodeTestHarness` runs n8n's own nodes, with the BUILT
  * package (the tarball every e2e test installs, unpacked) and the emulator as the Paycashless API.
  * What n8n does to items between nodes (pairing, On Error settings, the error output,
@@ -8,7 +8,7 @@
  *
  * The n8n line comes from the jest project (jest.config.js: `engine` runs n8n-core 2.41.1, `engine-1x`
  * 1.123.81, both from the tools cache); its moduleNameMapper points `n8n-workflow` at that
- * install's (test/engine/n8n-workflow.cts), so the package, n8n-core and this file share one n8n-workflow, as inside n8n.
+ * install's (test/support/engine/n8n-workflow.cts), so the package, n8n-core and this file share one n8n-workflow, as inside n8n.
  */
 import { spawnSync } from 'child_process';
 import * as fs from 'fs';
@@ -28,8 +28,8 @@ import type {
 	IWorkflowExecuteAdditionalData,
 } from 'n8n-workflow';
 
-import { buildAndPack, CREDENTIAL_TYPE, isAlive, LAB, N8N_HOST_DIR, PACKAGE_NAME } from '../../scripts/n8n/lab.cjs';
-import { N8N_1X } from '../../scripts/n8n/versions.cjs';
+import { buildAndPack, CREDENTIAL_TYPE, isAlive, LAB, N8N_HOST_DIR, PACKAGE_NAME } from '../../../scripts/n8n/lab.cjs';
+import { N8N_1X } from '../../../scripts/n8n/versions.cjs';
 
 /** Which n8n's engine: set by the jest project (its `globals`: paycashlessEngineN8n '1' for 1.123). */
 const LINE = (globalThis as { paycashlessEngineN8n?: string }).paycashlessEngineN8n === '1' ? '1' : '2';
@@ -62,7 +62,7 @@ let loaded: Promise<EnginePackage> | undefined;
  */
 export function enginePackage(): Promise<EnginePackage> {
 	loaded ??= (async () => {
-		// The engine's n8n is installed by then: test/engine/n8n-workflow.cts, loaded first, installs it.
+		// The engine's n8n is installed by then: test/support/engine/n8n-workflow.cts, loaded first, installs it.
 		const tgz = await buildAndPack({ quiet: true });
 		const root = path.join(LAB, 'engine');
 		fs.mkdirSync(root, { recursive: true });

@@ -1,5 +1,5 @@
 /**
- * A module of the n8n install whose engine runs (test/engine/engine.cts), for the engine projects'
+ * A module of the n8n install whose engine runs (test/support/engine/engine.cts), for the engine projects'
  * moduleNameMapper (jest.config.js: `n8n-workflow` and `luxon`). Inside n8n a community package
  * gets these from n8n's own install (n8n puts its module folders on NODE_PATH when it loads
  * packages, load-nodes-and-credentials.js), and the package, n8n-core and the tests must share one
@@ -11,8 +11,8 @@
  */
 import * as path from 'path';
 
-import { N8N_HOST_DIR } from '../../scripts/n8n/lab.cjs';
-import { N8N_1X, installN8nLine } from '../../scripts/n8n/versions.cjs';
+import { N8N_HOST_DIR } from '../../../scripts/n8n/lab.cjs';
+import { N8N_1X, installN8nLine } from '../../../scripts/n8n/versions.cjs';
 
 const line = (globalThis as { paycashlessEngineN8n?: string }).paycashlessEngineN8n === '1' ? '1' : '2';
 let installed = false;

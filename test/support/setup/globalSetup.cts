@@ -1,5 +1,5 @@
 /**
- * jest's global setup (jest.config.js): starts the run's shared services (test/setup/sharedRun.cts)
+ * jest's global setup (jest.config.js): starts the run's shared services (test/support/setup/sharedRun.cts)
  * in a process beside jest, idle until a test file asks for the build or a shared n8n, and tells
  * the test files where to ask (PAYCASHLESS_SHARED_RUN, inherited by jest's workers). Loaded by jest
  * itself, so it imports only Node's modules; the services run under ts-node like the lab scripts.
@@ -8,10 +8,10 @@ import { spawn, type ChildProcess } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
 
-const ROOT = path.resolve(__dirname, '..', '..');
+const ROOT = path.resolve(__dirname, '..', '..', '..');
 /** As scripts/n8n/lab.cts names it (a link to a folder outside the checkout, made when missing). */
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const LAB = process.env.LAB ?? (require('../../scripts/n8n/lab-folder.js') as { labFolder(root: string): string }).labFolder(ROOT);
+const LAB = process.env.LAB ?? (require('../../../scripts/n8n/lab-folder.js') as { labFolder(root: string): string }).labFolder(ROOT);
 const SHARED_RUN_ENV = 'PAYCASHLESS_SHARED_RUN';
 
 /**

@@ -1,5 +1,5 @@
 /**
- * jest's global teardown (jest.config.js): stops the run's shared services (test/setup/sharedRun.cts)
+ * jest's global teardown (jest.config.js): stops the run's shared services (test/support/setup/sharedRun.cts)
  * and the n8n processes they started, and waits until they are gone.
  */
 import type { ChildProcess } from 'child_process';

@@ -8,7 +8,7 @@
  *   gets the figure of `KNOWN_SECONDS`, or its project's.
  * - On a machine without n8n (a cold CI run: the installs take minutes), the files that need no
  *   install (`unit`) first: they run while the run's shared services install n8n
- *   (test/setup/sharedRun.cts), where every other file would wait for the installs; and the
+ *   (test/support/setup/sharedRun.cts), where every other file would wait for the installs; and the
  *   files of n8n 1.123, which installs after 2.41, last.
  * Loaded by jest itself: plain JavaScript, Node's modules only.
  */
@@ -18,7 +18,7 @@ const path = require('path');
 
 const Sequencer = require('@jest/test-sequencer').default;
 
-const ROOT = path.resolve(__dirname, '..', '..');
+const ROOT = path.resolve(__dirname, '..', '..', '..');
 
 /** Seconds a file took in a full warm run on a 2-core machine (the long ones; others by project). */
 const KNOWN_SECONDS = {
@@ -39,7 +39,7 @@ const KNOWN_SECONDS = {
 const PROJECT_SECONDS = { browser: 300, 'e2e-queue': 150, 'e2e-1x': 20, e2e: 15, reliability: 10, engine: 5, 'engine-1x': 5 };
 /** Projects whose files install nothing (scripts/n8n/lab.cts INSTALLS). */
 const NO_INSTALL = new Set(['unit']);
-/** Projects of n8n 1.123, which a cold run installs after 2.41 (test/setup/sharedRun.cts). */
+/** Projects of n8n 1.123, which a cold run installs after 2.41 (test/support/setup/sharedRun.cts). */
 const N8N_1X = new Set(['engine-1x', 'e2e-1x']);
 
 /** Whether n8n 2.41 is installed where the tests look for it (scripts/n8n/env.sh's layout). */

@@ -1,14 +1,14 @@
 /**
- * A jest run's shared services (issue 26): one process beside jest, started by jest's global setup
- * (test/setup/globalSetup.cts) and stopped by its global teardown. On request (a file under
+ * A jest run's shared services (one build, one n8n per runtime): one process beside jest, started by jest's global setup
+ * (test/support/setup/globalSetup.cts) and stopped by its global teardown. On request (a file under
  * `<dir>/want/`, written by lab.fromSharedRun from any test file, or from `npm start` run by a test):
  *
  * - `pack`: builds and packs the package once for the whole run (every test file installs, scans
  *   or publishes that one tarball);
  * - `single-2` / `single-1`: one n8n 2.41.1 / 1.123.81 with that tarball installed and the lab owner
- *   set up, shared by every test file of that runtime (test/e2e/harness.cts): each file brings its
+ *   set up, shared by every test file of that runtime (test/support/e2e/harness.cts): each file brings its
  *   own emulator and creates its own credentials and workflows through n8n's APIs. (Queue-mode
- *   files start their own sets: see test/e2e/harness.cts.)
+ *   files start their own sets: see test/support/e2e/harness.cts.)
  *
  * - `install-<what>`: one of the lab's installs (lab.INSTALLS: n8n 2.41 or 1.123 with Node 24, the
  *   scanner, the local registry, PostgreSQL and Redis, Chromium), run without blocking this process.
@@ -22,7 +22,7 @@
  * an install starts, never whether it happens. Stops everything on SIGTERM/SIGINT or when jest's
  * process ends (this process's stdin closes).
  *
- * usage: ts-node --transpile-only test/setup/sharedRun.cts <dir> [<installs, comma-separated>]
+ * usage: ts-node --transpile-only test/support/setup/sharedRun.cts <dir> [<installs, comma-separated>]
  */
 import * as fs from 'fs';
 import * as path from 'path';
@@ -40,10 +40,10 @@ import {
 	startN8n,
 	type Install,
 	type RunningN8n,
-} from '../../scripts/n8n/lab.cjs';
-import { N8N_1X } from '../../scripts/n8n/versions.cjs';
+} from '../../../scripts/n8n/lab.cjs';
+import { N8N_1X } from '../../../scripts/n8n/versions.cjs';
 
-/** What a test file needs to use a shared n8n (test/e2e/harness.cts). */
+/** What a test file needs to use a shared n8n (test/support/e2e/harness.cts). */
 export interface SharedN8n {
 	baseUrl: string;
 	n8nVersion: string;
@@ -56,7 +56,7 @@ export interface SharedN8n {
 const dir = process.argv[2];
 // This process does the work itself: its own buildAndPack must build, not ask itself.
 delete process.env[SHARED_RUN_ENV];
-process.env.PAYCASHLESS_COUNT_BY = 'shared run (test/setup/sharedRun.cts)';
+process.env.PAYCASHLESS_COUNT_BY = 'shared run (test/support/setup/sharedRun.cts)';
 
 const tasks = new Map<string, Promise<unknown>>();
 const servers: Array<Pick<RunningN8n, 'stop'>> = [];

@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'crypto';
 
-import { ACCESS_BANK } from '../reliability/helpers.cjs';
+import { ACCESS_BANK } from '../reliability.cjs';
 import {
 	connectScriptedModel,
 	createAgentWorkflow,
@@ -16,9 +16,17 @@ import {
 	type AgentWorkflow,
 	type ReviewedAgentWorkflow,
 	type ScriptedModelInN8n,
-} from './agentHarness.cjs';
-import { SETUP_TIMEOUT_MS, startE2eLab, type E2eLab } from './harness.cjs';
-import { offeredTools, toolResults, type ChatRequest } from './scriptedModel.cjs';
+} from '../e2e/agentHarness.cjs';
+import { selectE2eRuntime, SETUP_TIMEOUT_MS, startE2eLab, type E2eLab, type E2eRuntime } from '../e2e/harness.cjs';
+import { offeredTools, toolResults, type ChatRequest } from '../e2e/scriptedModel.cjs';
+
+/**
+ * The AI Agent suite against one runtime (an e2e project's), called once by a small test file
+ * in each project that runs it (test/README.md). The body keeps its indentation from when it was
+ * a test file of its own.
+ */
+export function describeAgent(runtime: Partial<E2eRuntime>): void {
+selectE2eRuntime(runtime);
 
 jest.setTimeout(SETUP_TIMEOUT_MS);
 
@@ -304,3 +312,4 @@ describe('human review of a tool call (n8n 2.x: Chat review node, Approve or Dec
 });
 
 // The example examples/ai-agent/agent-pays-claim-with-approval.json (approval by e-mail): test/e2e/agentApproval.test.cts.
+}

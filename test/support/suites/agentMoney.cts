@@ -8,11 +8,19 @@
  */
 import { randomUUID } from 'crypto';
 
-import { accountName } from '../../emulator/banks.cjs';
-import { ACCESS_BANK } from '../reliability/helpers.cjs';
-import { connectScriptedModel, createAgentWorkflow, toolRunItems, type AgentWorkflow, type ScriptedModelInN8n } from './agentHarness.cjs';
-import { paycashlessNode, SETUP_TIMEOUT_MS, startE2eLab, webhookNode, type E2eLab } from './harness.cjs';
-import { offeredTools, toolResults } from './scriptedModel.cjs';
+import { accountName } from '../../../emulator/banks.cjs';
+import { ACCESS_BANK } from '../reliability.cjs';
+import { connectScriptedModel, createAgentWorkflow, toolRunItems, type AgentWorkflow, type ScriptedModelInN8n } from '../e2e/agentHarness.cjs';
+import { paycashlessNode, selectE2eRuntime, SETUP_TIMEOUT_MS, startE2eLab, webhookNode, type E2eLab, type E2eRuntime } from '../e2e/harness.cjs';
+import { offeredTools, toolResults } from '../e2e/scriptedModel.cjs';
+
+/**
+ * The Money Limits suite against one runtime (an e2e project's), called once by a small test file
+ * in each project that runs it (test/README.md). The body keeps its indentation from when it was
+ * a test file of its own.
+ */
+export function describeAgentMoney(runtime: Partial<E2eRuntime>): void {
+selectE2eRuntime(runtime);
 
 jest.setTimeout(SETUP_TIMEOUT_MS);
 
@@ -143,7 +151,7 @@ describe('Money Limits hold for an agent', () => {
 		const run = await agent.run('pay Ada', [{ toolCalls: [{ name: 'Pay_Named_Payee', arguments: args(reference, 100, '0123456780') }] }, { text: 'ok' }]);
 		const result = resultOf(toolResults(run.requests[1])[0].content);
 		expect(result.message).toBe('Refused: the holder of account 0123456780 (bank code 044) does not match Expected Account Name');
-		// The model is not told whose account it is (issue 31: a refusal must not teach the name to write).
+		// The model is not told whose account it is (a refusal must not teach it the name to write).
 		for (const word of accountName('0123456780', ACCESS_BANK).split(' ')) expect(JSON.stringify(result)).not.toContain(word);
 		expect(lab.emulator.list('payouts').filter((payout) => payout.reference === reference)).toHaveLength(0);
 	});
@@ -270,3 +278,4 @@ describe('without an agent', () => {
 		expect(amounts).toEqual([100007, 100007]);
 	});
 });
+}

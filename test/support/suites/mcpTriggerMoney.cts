@@ -8,15 +8,23 @@
  */
 import { randomUUID } from 'crypto';
 
-import { ACCESS_BANK } from '../reliability/helpers.cjs';
-import { NODE_TYPE_TOOL } from './agentHarness.cjs';
-import { SETUP_TIMEOUT_MS, startE2eLab, waitFor, type E2eLab } from './harness.cjs';
+import { ACCESS_BANK } from '../reliability.cjs';
+import { NODE_TYPE_TOOL } from '../e2e/agentHarness.cjs';
+import { selectE2eRuntime, SETUP_TIMEOUT_MS, startE2eLab, waitFor, type E2eLab, type E2eRuntime } from '../e2e/harness.cjs';
 
 // The SDK ships CommonJS builds under these paths.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { Client } = require('@modelcontextprotocol/sdk/client/index.js') as typeof import('@modelcontextprotocol/sdk/client/index.js');
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { StreamableHTTPClientTransport } = require('@modelcontextprotocol/sdk/client/streamableHttp.js') as typeof import('@modelcontextprotocol/sdk/client/streamableHttp.js');
+
+/**
+ * The MCP Server Trigger suite against one runtime (an e2e project's), called once by a small test file
+ * in each project that runs it (test/README.md). The body keeps its indentation from when it was
+ * a test file of its own.
+ */
+export function describeMcpTriggerMoney(runtime: Partial<E2eRuntime>): void {
+selectE2eRuntime(runtime);
 
 jest.setTimeout(SETUP_TIMEOUT_MS);
 
@@ -123,3 +131,4 @@ it('a limit the client fills through $fromAI is refused, 0 payouts', async () =>
 	}
 	expect(lab.emulator.list('payouts').filter((payout) => payout.reference === reference)).toHaveLength(0);
 });
+}

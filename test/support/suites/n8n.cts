@@ -1,16 +1,24 @@
 /**
- * End to end through a real n8n 2.41.1 (see test/e2e/harness.cts): the packed package installed as
+ * End to end through a real n8n 2.41.1 (see test/support/e2e/harness.cts): the packed package installed as
  * a community package, the emulator as the Paycashless API, one n8n server for the whole file.
  */
 import { randomUUID } from 'crypto';
 
-import { PaycashlessApi } from '../../credentials/PaycashlessApi.credentials';
-import { accountName, BANKS } from '../../emulator/banks.cjs';
-import { canonicalJson } from '../../lib/signing';
-import { loadExampleWorkflows, type WorkflowJson } from '../../scripts/n8n/examples.cjs';
-import { NODE_TYPE_TRIGGER } from '../../scripts/n8n/lab.cjs';
-import { createTransferPayment, e2eRuntime, manualRunBody, paymentTotalsSince, SETUP_TIMEOUT_MS, startE2eLab, waitFor, webhookNode, type E2eLab, type Execution } from './harness.cjs';
+import { PaycashlessApi } from '../../../credentials/PaycashlessApi.credentials';
+import { accountName, BANKS } from '../../../emulator/banks.cjs';
+import { canonicalJson } from '../../../lib/signing';
+import { loadExampleWorkflows, type WorkflowJson } from '../../../scripts/n8n/examples.cjs';
+import { NODE_TYPE_TRIGGER } from '../../../scripts/n8n/lab.cjs';
+import { createTransferPayment, e2eRuntime, manualRunBody, paymentTotalsSince, selectE2eRuntime, SETUP_TIMEOUT_MS, startE2eLab, waitFor, webhookNode, type E2eLab, type Execution, type E2eRuntime } from '../e2e/harness.cjs';
 import { describeOperations } from './operations.cjs';
+
+/**
+ * The end-to-end suite against one runtime (an e2e project's), called once by a small test file
+ * in each project that runs it (test/README.md). The body keeps its indentation from when it was
+ * a test file of its own.
+ */
+export function describeN8n(runtime: Partial<E2eRuntime>): void {
+selectE2eRuntime(runtime);
 
 jest.setTimeout(120_000);
 
@@ -161,7 +169,7 @@ describe('n8n HTTP Request node with the predefined credential type paycashlessA
 	});
 });
 
-// All twenty operations: test/e2e/operations.cts, on this n8n unless the runtime is 1.123, whose
+// All twenty operations: test/support/suites/operations.cts, on this n8n unless the runtime is 1.123, whose
 // engine runs them in the test process (test/engine/operations.test.cts).
 if (e2eRuntime().n8nLine === '2') describeOperations('in n8n against the emulator', () => lab);
 
@@ -335,3 +343,4 @@ describe('example workflows (examples/*.json) run in n8n against the emulator', 
 		}
 	});
 });
+}

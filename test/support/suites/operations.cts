@@ -6,8 +6,8 @@
  */
 import { randomUUID } from 'crypto';
 
-import { accountName, BANKS } from '../../emulator/banks.cjs';
-import { paycashlessNode, type E2eLab } from './harness.cjs';
+import { accountName, BANKS } from '../../../emulator/banks.cjs';
+import { paycashlessNode, type E2eLab } from '../e2e/harness.cjs';
 
 /** What the operations need: a node run, the credential, the emulator. */
 export type OperationsLab = Pick<E2eLab, 'runNode' | 'good' | 'emulator'>;

@@ -1,5 +1,5 @@
 /**
- * The Paycashless Poll Trigger in a real n8n 2.41.1 (test/e2e/harness.cts), scheduled by n8n
+ * The Paycashless Poll Trigger in a real n8n 2.41.1 (test/support/e2e/harness.cts), scheduled by n8n
  * itself: Poll Times with twelve custom cron entries, one per fixed second (0, 5, ..., 55), so
  * n8n polls every 5 seconds. (A single entry must fire at most once a minute: n8n refuses
  * sub-minute cron expressions, `isSubMinuteCron` in n8n-workflow; twelve entries, each at one
@@ -14,10 +14,18 @@
 import * as fs from 'fs';
 import * as path from 'path';
 
-import { loadExampleWorkflows } from '../../scripts/n8n/examples.cjs';
-import { LAB, startN8n, type RunningN8n } from '../../scripts/n8n/lab.cjs';
-import { call } from '../emulator/helpers.cjs';
-import { manualRunBody, readExecutions, SETUP_TIMEOUT_MS, startE2eLab, type E2eLab, type Execution } from './harness.cjs';
+import { loadExampleWorkflows } from '../../../scripts/n8n/examples.cjs';
+import { LAB, startN8n, type RunningN8n } from '../../../scripts/n8n/lab.cjs';
+import { call } from '../emulatorClient.cjs';
+import { manualRunBody, readExecutions, selectE2eRuntime, SETUP_TIMEOUT_MS, startE2eLab, type E2eLab, type Execution, type E2eRuntime } from '../e2e/harness.cjs';
+
+/**
+ * The Poll Trigger suite against one runtime (an e2e project's), called once by a small test file
+ * in each project that runs it (test/README.md). The body keeps its indentation from when it was
+ * a test file of its own.
+ */
+export function describePollTrigger(runtime: Partial<E2eRuntime>): void {
+selectE2eRuntime(runtime);
 
 jest.setTimeout(15 * 60_000);
 
@@ -318,3 +326,4 @@ describe('Paycashless Poll Trigger in a real n8n', () => {
 		expect(JSON.stringify(workflow.staticData ?? {})).not.toMatch(/seen/);
 	});
 });
+}

@@ -6,10 +6,18 @@
  */
 import { randomUUID } from 'crypto';
 
-import { callbackSignature, canonicalJson, unixTimestamp } from '../../lib/signing';
-import { loadExampleWorkflows } from '../../scripts/n8n/examples.cjs';
-import { NODE_TYPE_ACTION } from '../../scripts/n8n/lab.cjs';
-import { SETUP_TIMEOUT_MS, startE2eLab, type E2eLab, type Execution, type WorkflowNode } from './harness.cjs';
+import { callbackSignature, canonicalJson, unixTimestamp } from '../../../lib/signing';
+import { loadExampleWorkflows } from '../../../scripts/n8n/examples.cjs';
+import { NODE_TYPE_ACTION } from '../../../scripts/n8n/lab.cjs';
+import { selectE2eRuntime, SETUP_TIMEOUT_MS, startE2eLab, type E2eLab, type Execution, type WorkflowNode, type E2eRuntime } from '../e2e/harness.cjs';
+
+/**
+ * The Create and Wait suite against one runtime (an e2e project's), called once by a small test file
+ * in each project that runs it (test/README.md). The body keeps its indentation from when it was
+ * a test file of its own.
+ */
+export function describeWait(runtime: Partial<E2eRuntime>): void {
+selectE2eRuntime(runtime);
 
 jest.setTimeout(SETUP_TIMEOUT_MS);
 
@@ -433,3 +441,4 @@ describe('examples/verify-callback-webhook.json in real n8n', () => {
 		expect(outputOf(reachedCallback[0], 'Callback')[0]).toMatchObject({ event: 'INVOICE_PAID', reference: 'order-1' });
 	});
 });
+}

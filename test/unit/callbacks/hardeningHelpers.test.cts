@@ -1,9 +1,9 @@
-/** The pure pieces of the trigger hardening (issue 17): body scan, URL forms, event check, header check. */
-import { verifyCallback } from '../../lib/signing';
-import { decodeTypedUrl, encodeLikeWhatwg, signedUrlForms } from '../../nodes/Paycashless/callbacks/urls';
-import { checkEventAgainstData, kindOfData } from '../../nodes/Paycashless/callbacks/consistency';
-import { depthOf, scanJson } from '../../nodes/Paycashless/callbacks/rawJson';
-import { checkSignatureHeaders } from '../../nodes/Paycashless/callbacks/signature';
+/** The pure pieces of the trigger hardening: body scan, URL forms, event check, header check. */
+import { verifyCallback } from '../../../lib/signing';
+import { decodeTypedUrl, encodeLikeWhatwg, signedUrlForms } from '../../../nodes/Paycashless/callbacks/urls';
+import { checkEventAgainstData, kindOfData } from '../../../nodes/Paycashless/callbacks/consistency';
+import { depthOf, scanJson } from '../../../nodes/Paycashless/callbacks/rawJson';
+import { checkSignatureHeaders } from '../../../nodes/Paycashless/callbacks/signature';
 
 describe('scanJson', () => {
 	it('finds the exact text of each top-level member, whatever the spacing, strings and nesting', () => {

@@ -1,8 +1,8 @@
-import { deliveryIdFor, parseCallbackBody } from '../../nodes/Paycashless/callbacks/parse';
-import { visibleHeaders } from '../../nodes/Paycashless/callbacks/headers';
-import { candidateCallbackUrls, queryStringOf, swapTestAndProductionUrl } from '../../nodes/Paycashless/callbacks/urls';
-import { parseNameList as parseEventNames } from '../../nodes/Paycashless/helpers/lists';
-import { eventMatcher } from '../../nodes/Paycashless/trigger/events';
+import { deliveryIdFor, parseCallbackBody } from '../../../nodes/Paycashless/callbacks/parse';
+import { visibleHeaders } from '../../../nodes/Paycashless/callbacks/headers';
+import { candidateCallbackUrls, queryStringOf, swapTestAndProductionUrl } from '../../../nodes/Paycashless/callbacks/urls';
+import { parseNameList as parseEventNames } from '../../../nodes/Paycashless/helpers/lists';
+import { eventMatcher } from '../../../nodes/Paycashless/trigger/events';
 
 const ID = '0b7c5a2e-1111-4222-8333-944455556666';
 

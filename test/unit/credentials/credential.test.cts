@@ -5,9 +5,9 @@
 import { createHmac } from 'crypto';
 import type { IHttpRequestOptions } from 'n8n-workflow';
 
-import { PaycashlessApi, signPaycashlessRequest } from '../credentials/PaycashlessApi.credentials';
-import { call } from './emulator/helpers.cjs';
-import { useEmulator } from './helpers/emulator.cjs';
+import { PaycashlessApi, signPaycashlessRequest } from '../../../credentials/PaycashlessApi.credentials';
+import { call } from '../../support/emulatorClient.cjs';
+import { useEmulator } from '../../support/emulator.cjs';
 
 const SECRET = 'sk_test_credential_secret_0123456789';
 const KEY = 'pk_test_credential_key';

@@ -1,5 +1,5 @@
 /**
- * The payout ceiling of the Paycashless credential (issue 31, item 6; lib/payoutCeiling.ts):
+ * The payout ceiling of the Paycashless credential (lib/payoutCeiling.ts):
  * which requests it reads, amounts in kobo/cents against a ceiling in main units, bodies it
  * cannot read refused, "payouts off", the error the credential's `authenticate` throws (no
  * secret in it, nothing signed), and Payout → Create refused with no request sent. The HTTP
@@ -7,11 +7,11 @@
  */
 import type { ICredentialDataDecryptedObject, IHttpRequestOptions } from 'n8n-workflow';
 
-import { PaycashlessApi } from '../credentials/PaycashlessApi.credentials';
-import { CEILING_REFUSAL_CODE, isPayoutCreate, payoutCeilingRefusal, type PayoutCeilingSettings } from '../lib/payoutCeiling';
-import { useEmulator } from './helpers/emulator.cjs';
-import { runNode } from './helpers/executeContext.cjs';
-import { credentialsOf, payoutItem } from './reliability/helpers.cjs';
+import { PaycashlessApi } from '../../../credentials/PaycashlessApi.credentials';
+import { CEILING_REFUSAL_CODE, isPayoutCreate, payoutCeilingRefusal, type PayoutCeilingSettings } from '../../../lib/payoutCeiling';
+import { useEmulator } from '../../support/emulator.cjs';
+import { runNode } from '../../support/executeContext.cjs';
+import { credentialsOf, payoutItem } from '../../support/reliability.cjs';
 
 const API = 'https://api.paycashless.com';
 const NGN_200K: PayoutCeilingSettings = { maxPayoutNgn: 200000 };

@@ -14,7 +14,7 @@ import {
 	signingPath,
 	timestampWithinTolerance,
 	verifyCallback,
-} from '../lib/signing';
+} from '../../../lib/signing';
 
 const SECRET = 'sk_test_3f9a1c0e5b7d4e2a9c8b6a5d4e3f2a1b';
 const hmac = (data: string) => createHmac('sha512', SECRET).update(data, 'utf8').digest('hex');

@@ -1,8 +1,8 @@
 /** Request authentication: the emulator checks exactly what the real service checks. */
-import { canonicalJson, requestSignature } from '../../lib/signing';
-import { startEmulator } from '../../emulator/index.cjs';
-import { call, payoutBody } from './helpers.cjs';
-import { useEmulator } from '../helpers/emulator.cjs';
+import { canonicalJson, requestSignature } from '../../../lib/signing';
+import { startEmulator } from '../../../emulator/index.cjs';
+import { call, payoutBody } from '../../support/emulatorClient.cjs';
+import { useEmulator } from '../../support/emulator.cjs';
 
 describe('emulator authentication', () => {
 	const emulator = useEmulator({ seed: { payouts: 3 } });

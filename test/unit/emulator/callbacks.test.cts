@@ -1,7 +1,7 @@
 /** State changes, signed callbacks with retries, and the control API. */
-import { canonicalJson, verifyCallback } from '../../lib/signing';
-import { startEmulator, type EmulatorHandle } from '../../emulator/index.cjs';
-import { call, control, dedicatedAccountBody, invoiceBody, keys, paymentBody, payoutBody, startReceiver } from './helpers.cjs';
+import { canonicalJson, verifyCallback } from '../../../lib/signing';
+import { startEmulator, type EmulatorHandle } from '../../../emulator/index.cjs';
+import { call, control, dedicatedAccountBody, invoiceBody, keys, paymentBody, payoutBody, startReceiver } from '../../support/emulatorClient.cjs';
 
 type Receiver = Awaited<ReturnType<typeof startReceiver>>;
 

@@ -1,5 +1,5 @@
 /** The command line: flags, environment variables and the seed syntax. */
-import { parseArgs, parseSeed } from '../../emulator/cli.cjs';
+import { parseArgs, parseSeed } from '../../../emulator/cli.cjs';
 
 describe('emulator cli', () => {
 	it('defaults to port 4010 and the built-in key pair', () => {

@@ -1,7 +1,7 @@
 /** Every endpoint: success code, exact response shape, validation errors, 404 and 409. */
-import { startEmulator } from '../../emulator/index.cjs';
-import { call, control, dedicatedAccountBody, invoiceBody, keys, paymentBody, payoutBody } from './helpers.cjs';
-import { useEmulator } from '../helpers/emulator.cjs';
+import { startEmulator } from '../../../emulator/index.cjs';
+import { call, control, dedicatedAccountBody, invoiceBody, keys, paymentBody, payoutBody } from '../../support/emulatorClient.cjs';
+import { useEmulator } from '../../support/emulator.cjs';
 
 const INVOICE_KEYS = [
 	'id', 'status', 'customerId', 'description', 'currency', 'reference', 'sendEmail', 'dueDate', 'liveMode', 'number', 'amountDue',

@@ -1,6 +1,6 @@
 /** Fault injection: latency, 5xx, 429 with Retry-After, drop after commit, slow answers; match, maxFaults, determinism. */
-import { call, control, payoutBody } from './helpers.cjs';
-import { useEmulator } from '../helpers/emulator.cjs';
+import { call, control, payoutBody } from '../../support/emulatorClient.cjs';
+import { useEmulator } from '../../support/emulator.cjs';
 
 describe('fault injection', () => {
 	const emulator = useEmulator();

@@ -1,7 +1,7 @@
 /** Cursor pagination, filters and the deterministic seed data. */
-import { startEmulator, type EmulatorHandle } from '../../emulator/index.cjs';
-import { call, control, payoutBody } from './helpers.cjs';
-import { useEmulator } from '../helpers/emulator.cjs';
+import { startEmulator, type EmulatorHandle } from '../../../emulator/index.cjs';
+import { call, control, payoutBody } from '../../support/emulatorClient.cjs';
+import { useEmulator } from '../../support/emulator.cjs';
 
 const seconds = (iso: unknown) => Date.parse(String(iso)) / 1000;
 

@@ -1,5 +1,5 @@
-import { decimalParts, toSmallestUnit } from '../../nodes/Paycashless/helpers/amount';
-import { InvalidInputError } from '../../nodes/Paycashless/helpers/validation';
+import { decimalParts, toSmallestUnit } from '../../../nodes/Paycashless/helpers/amount';
+import { InvalidInputError } from '../../../nodes/Paycashless/helpers/validation';
 
 function convert(value: unknown, inSmallestUnit = false, currency = 'NGN'): number {
 	return toSmallestUnit(value, { field: 'Amount', currency, inSmallestUnit });

@@ -5,9 +5,9 @@
 import type { INodeParameters } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { runNode } from '../helpers/executeContext.cjs';
-import { individualAccountParameters } from '../helpers/fixtures.cjs';
-import { useEmulator } from '../helpers/emulator.cjs';
+import { runNode } from '../../support/executeContext.cjs';
+import { individualAccountParameters } from '../../support/fixtures.cjs';
+import { useEmulator } from '../../support/emulator.cjs';
 
 const emulator = useEmulator({ seed: { payouts: 2 } });
 beforeEach(() => {
@@ -51,7 +51,7 @@ const payouts: INodeParameters = { resource: 'payout', operation: 'getAll' };
 const lookup: INodeParameters = { resource: 'bankAccount', operation: 'lookUp', accountNumber: '0123456789', bankCode: '058' };
 
 const cases: Array<[string, INodeParameters, string]> = [
-	// What reached the API in the hardening review (issue 17, item 6)
+	// What reached the API in the hardening review
 	['payout currency EUR from an expression', { ...payout, currency: 'EUR' }, 'Invalid Currency "EUR": use one of NGN, USD'],
 	['invoice currency from an expression', { ...invoice, currency: 'ngn' }, 'Invalid Currency "ngn": use one of NGN, USD'],
 	['narration of 150 characters', { ...payout, additionalFields: { narration: 'x'.repeat(150) } }, 'Invalid Narration "xxxx'],

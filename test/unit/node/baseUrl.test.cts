@@ -4,9 +4,9 @@
  */
 import { NodeOperationError } from 'n8n-workflow';
 
-import { PaycashlessApi } from '../../credentials/PaycashlessApi.credentials';
-import { checkBaseUrl } from '../../nodes/Paycashless/helpers/baseUrl';
-import { runNode } from '../helpers/executeContext.cjs';
+import { PaycashlessApi } from '../../../credentials/PaycashlessApi.credentials';
+import { checkBaseUrl } from '../../../nodes/Paycashless/helpers/baseUrl';
+import { runNode } from '../../support/executeContext.cjs';
 
 const verify = { resource: 'payout', operation: 'verify', reference: 'ref-1' };
 

@@ -1,5 +1,5 @@
 /**
- * Who may be paid (issue 31, item 5), against the emulator: the name rule's table of cases from
+ * Who may be paid, against the emulator: the name rule's table of cases from
  * docs/money.md run as written; Allowed Destination Accounts bound to a bank; the name check
  * refusing without telling the holder's name; a lookup without a bank refusing; the expected
  * values refused when the model ($fromAI) or the lookup being checked fills them. Every refusal:
@@ -10,11 +10,11 @@ import { join } from 'path';
 
 import type { INodeParameters } from 'n8n-workflow';
 
-import { untrustedSource } from '../../nodes/Paycashless/actions/beneficiary';
-import { namesMatch } from '../../nodes/Paycashless/helpers/names';
-import { useEmulator } from '../helpers/emulator.cjs';
-import { runNode, type RunResult } from '../helpers/executeContext.cjs';
-import { startFakeServer } from '../helpers/executeFakeServer.cjs';
+import { untrustedSource } from '../../../nodes/Paycashless/actions/beneficiary';
+import { namesMatch } from '../../../nodes/Paycashless/helpers/names';
+import { useEmulator } from '../../support/emulator.cjs';
+import { runNode, type RunResult } from '../../support/executeContext.cjs';
+import { startFakeServer } from '../../support/executeFakeServer.cjs';
 
 const emulator = useEmulator();
 beforeEach(() => emulator.reset({ payouts: 0 }));
@@ -51,7 +51,7 @@ const holderName = async (bankCode = '044') =>
 	String((await run({ resource: 'bankAccount', operation: 'lookUp', accountNumber: ACCOUNT, bankCode })).output[0].json.accountName);
 
 describe('the name rule: every case of the table in docs/money.md', () => {
-	const doc = readFileSync(join(__dirname, '..', '..', 'docs', 'money.md'), 'utf8');
+	const doc = readFileSync(join(__dirname, '..', '..', '..', 'docs', 'money.md'), 'utf8');
 	const table = doc.split('<!-- name-rule-cases -->')[1].split('<!-- /name-rule-cases -->')[0];
 	const rows = table
 		.split('\n')

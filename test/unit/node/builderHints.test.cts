@@ -7,11 +7,11 @@ import { join } from 'path';
 
 import type { INodeProperties, INodePropertyOptions, INodeTypeDescription, UsableAsToolDescription } from 'n8n-workflow';
 
-import { registry } from '../../nodes/Paycashless/actions/registry';
-import { moneyKind } from '../../nodes/Paycashless/actions/types';
-import { Paycashless } from '../../nodes/Paycashless/Paycashless.node';
-import { PaycashlessPollTrigger } from '../../nodes/Paycashless/PaycashlessPollTrigger.node';
-import { PaycashlessTrigger } from '../../nodes/Paycashless/PaycashlessTrigger.node';
+import { registry } from '../../../nodes/Paycashless/actions/registry';
+import { moneyKind } from '../../../nodes/Paycashless/actions/types';
+import { Paycashless } from '../../../nodes/Paycashless/Paycashless.node';
+import { PaycashlessPollTrigger } from '../../../nodes/Paycashless/PaycashlessPollTrigger.node';
+import { PaycashlessTrigger } from '../../../nodes/Paycashless/PaycashlessTrigger.node';
 
 const action = new Paycashless().description;
 const tool = (action.usableAsTool as UsableAsToolDescription).replacements as unknown as Pick<INodeTypeDescription, 'properties' | 'builderHint'>;
@@ -108,10 +108,10 @@ describe('builder hints (n8n-workflow builderHint) and codex aliases', () => {
 	});
 
 	it('codex aliases: the words people use for it', () => {
-		const codex = JSON.parse(readFileSync(join(__dirname, '../../nodes/Paycashless/Paycashless.node.json'), 'utf8')) as { alias: string[] };
+		const codex = JSON.parse(readFileSync(join(__dirname, '../../../nodes/Paycashless/Paycashless.node.json'), 'utf8')) as { alias: string[] };
 		for (const word of ['transfer', 'disbursement', 'bank payout', 'NGN', 'naira', 'virtual account', 'invoice', 'checkout']) expect(codex.alias).toContain(word);
 		for (const file of ['PaycashlessTrigger.node.json', 'PaycashlessPollTrigger.node.json']) {
-			const trigger = JSON.parse(readFileSync(join(__dirname, '../../nodes/Paycashless', file), 'utf8')) as { alias: string[] };
+			const trigger = JSON.parse(readFileSync(join(__dirname, '../../../nodes/Paycashless', file), 'utf8')) as { alias: string[] };
 			expect(trigger.alias).toEqual(expect.arrayContaining(['naira', 'NGN']));
 		}
 	});

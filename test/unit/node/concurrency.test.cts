@@ -7,17 +7,17 @@ import type { IExecuteFunctions, INodeExecutionData, INodeParameters } from 'n8n
 
 import { NodeHelpers } from 'n8n-workflow';
 
-import { registry } from '../../nodes/Paycashless/actions/registry';
+import { registry } from '../../../nodes/Paycashless/actions/registry';
 import {
 	CONCURRENCY_PARAMETER,
 	DEFAULT_READ_CONCURRENCY,
 	DEFAULT_WRITE_CONCURRENCY,
 	MAX_CONCURRENCY,
-} from '../../nodes/Paycashless/descriptions/concurrency';
-import { Paycashless } from '../../nodes/Paycashless/Paycashless.node';
-import { createExecuteContext } from '../helpers/executeContext.cjs';
-import { credentialsOf, FAST, payoutItem } from '../reliability/helpers.cjs';
-import { useEmulator } from '../helpers/emulator.cjs';
+} from '../../../nodes/Paycashless/descriptions/concurrency';
+import { Paycashless } from '../../../nodes/Paycashless/Paycashless.node';
+import { createExecuteContext } from '../../support/executeContext.cjs';
+import { credentialsOf, FAST, payoutItem } from '../../support/reliability.cjs';
+import { useEmulator } from '../../support/emulator.cjs';
 
 const emulator = useEmulator();
 beforeEach(() => {

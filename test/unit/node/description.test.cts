@@ -3,9 +3,9 @@ import { join } from 'path';
 
 import type { INodeProperties, INodePropertyOptions, INodeTypeDescription, UsableAsToolDescription } from 'n8n-workflow';
 
-import { findOperation, registry } from '../../nodes/Paycashless/actions/registry';
-import { Paycashless } from '../../nodes/Paycashless/Paycashless.node';
-import { PaycashlessPollTrigger } from '../../nodes/Paycashless/PaycashlessPollTrigger.node';
+import { findOperation, registry } from '../../../nodes/Paycashless/actions/registry';
+import { Paycashless } from '../../../nodes/Paycashless/Paycashless.node';
+import { PaycashlessPollTrigger } from '../../../nodes/Paycashless/PaycashlessPollTrigger.node';
 
 const node = new Paycashless();
 const { description } = node;
@@ -142,7 +142,7 @@ describe('node description', () => {
 
 	it('shows every operation field for exactly one resource and operation', () => {
 		// The shared Request Options and Requests in Parallel are shown for sets of operations;
-		// test/reliability/policy.test.cts and test/node/concurrency.test.cts check those sets.
+		// test/unit/transport/policy.test.cts and test/unit/node/concurrency.test.cts check those sets.
 		for (const property of properties) {
 			if (['resource', 'operation', 'requestOptions', 'concurrency', 'moneyLimits'].includes(property.name)) continue;
 			const show = property.displayOptions?.show ?? {};
@@ -223,10 +223,10 @@ describe('node description', () => {
 	});
 
 	it('has a codex file in Finance & Accounting', () => {
-		const codex = JSON.parse(readFileSync(join(__dirname, '../../nodes/Paycashless/Paycashless.node.json'), 'utf8'));
+		const codex = JSON.parse(readFileSync(join(__dirname, '../../../nodes/Paycashless/Paycashless.node.json'), 'utf8'));
 		expect(codex.node).toBe('n8n-nodes-paycashless.paycashless');
 		expect(codex.categories).toEqual(['Finance & Accounting']);
-		// Its links go to this package's own pages (every node's and the credential's: test/docs.test.cts).
+		// Its links go to this package's own pages (every node's and the credential's: test/unit/repo/docs.test.cts).
 		expect(codex.resources.primaryDocumentation[0].url).toBe('https://github.com/paycashless/n8n-nodes-paycashless/blob/main/docs/operations.md');
 		expect(codex.resources.credentialDocumentation[0].url).toBe('https://github.com/paycashless/n8n-nodes-paycashless/blob/main/README.md#credentials');
 	});

@@ -5,7 +5,7 @@
  */
 import { NodeApiError, NodeOperationError, type INode, type JsonObject } from 'n8n-workflow';
 
-import { ERROR_CODES, errorCodeOf, withErrorCode } from '../../nodes/Paycashless/helpers/errorCodes';
+import { ERROR_CODES, errorCodeOf, withErrorCode } from '../../../nodes/Paycashless/helpers/errorCodes';
 
 const node = { id: 'n', name: 'Create Payout', type: 'n8n-nodes-paycashless.paycashless', typeVersion: 1, position: [0, 0], parameters: {} } as INode;
 

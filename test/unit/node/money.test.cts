@@ -1,23 +1,23 @@
 /**
- * Money in one unit and within limits a person set (issue 21), against the emulator:
+ * Money in one unit and within limits a person set, against the emulator:
  * - every output with money carries it in main units (`inMainUnits`), and that value typed back
  *   into Amount pays the same amount;
  * - Money Limits refuse before anything is sent (0 requests): Maximum Amount, Maximum Count and
  *   Total per Execution (over runs sharing n8n's per-execution node context); who may be paid is
- *   test/node/beneficiary.test.cts;
+ *   test/unit/node/beneficiary.test.cts;
  * - the tool variant: only operations that work as a tool, no smallest-unit switch, `$fromAI`
  *   with descriptions, its own tool description, refusal without limits, compact output.
  */
 import type { IDataObject, INodeParameters, INodeProperties, INodePropertyOptions, INodeTypeDescription, UsableAsToolDescription } from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
 
-import { registry } from '../../nodes/Paycashless/actions/registry';
-import { offeredAsTool } from '../../nodes/Paycashless/actions/tool';
-import { moneyKind } from '../../nodes/Paycashless/actions/types';
-import { Paycashless } from '../../nodes/Paycashless/Paycashless.node';
-import { withMainUnits } from '../../nodes/Paycashless/helpers/mainUnits';
-import { runNode, type RunResult } from '../helpers/executeContext.cjs';
-import { useEmulator } from '../helpers/emulator.cjs';
+import { registry } from '../../../nodes/Paycashless/actions/registry';
+import { offeredAsTool } from '../../../nodes/Paycashless/actions/tool';
+import { moneyKind } from '../../../nodes/Paycashless/actions/types';
+import { Paycashless } from '../../../nodes/Paycashless/Paycashless.node';
+import { withMainUnits } from '../../../nodes/Paycashless/helpers/mainUnits';
+import { runNode, type RunResult } from '../../support/executeContext.cjs';
+import { useEmulator } from '../../support/emulator.cjs';
 
 const emulator = useEmulator();
 beforeEach(() => emulator.reset({ payouts: 0, payments: 0, invoices: 0, dedicatedAccounts: 0 }));
@@ -390,7 +390,7 @@ describe('money kinds', () => {
 
 describe('inMainUnits sits beside the money, not last', () => {
 	it('goes just before the first money field of a long record, and once', async () => {
-		const { withMainUnits } = await import('../../nodes/Paycashless/helpers/mainUnits');
+		const { withMainUnits } = await import('../../../nodes/Paycashless/helpers/mainUnits');
 		const payment = { id: 'pay_1', reference: 'r1', status: 'succeeded', expectedAmount: 150050, chargedAmount: 150050, currency: 'NGN', customer: { email: 'a@b.c' }, metadata: {}, createdAt: 1 };
 		const shown = withMainUnits(payment);
 		expect(Object.keys(shown)).toEqual(['id', 'reference', 'status', 'inMainUnits', 'expectedAmount', 'chargedAmount', 'currency', 'customer', 'metadata', 'createdAt']);

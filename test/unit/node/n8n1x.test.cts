@@ -6,9 +6,9 @@
  */
 import type { INodeProperties, INodeTypeDescription } from 'n8n-workflow';
 
-import { Paycashless } from '../../nodes/Paycashless/Paycashless.node';
-import { PaycashlessPollTrigger } from '../../nodes/Paycashless/PaycashlessPollTrigger.node';
-import { PaycashlessTrigger } from '../../nodes/Paycashless/PaycashlessTrigger.node';
+import { Paycashless } from '../../../nodes/Paycashless/Paycashless.node';
+import { PaycashlessPollTrigger } from '../../../nodes/Paycashless/PaycashlessPollTrigger.node';
+import { PaycashlessTrigger } from '../../../nodes/Paycashless/PaycashlessTrigger.node';
 
 const descriptions: Array<[string, INodeTypeDescription]> = [
 	['Paycashless', new Paycashless().description],

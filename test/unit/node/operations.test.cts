@@ -4,9 +4,9 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { runNode, type RunResult } from '../helpers/executeContext.cjs';
-import { businessAccountParameters, individualAccountParameters, vatTaxRateParameters } from '../helpers/fixtures.cjs';
-import { useEmulator } from '../helpers/emulator.cjs';
+import { runNode, type RunResult } from '../../support/executeContext.cjs';
+import { businessAccountParameters, individualAccountParameters, vatTaxRateParameters } from '../../support/fixtures.cjs';
+import { useEmulator } from '../../support/emulator.cjs';
 
 const emulator = useEmulator();
 beforeEach(() => {

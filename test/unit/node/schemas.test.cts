@@ -11,9 +11,9 @@ import * as path from 'path';
 import Ajv from 'ajv';
 import type { IDataObject } from 'n8n-workflow';
 
-import { pollSchemaPath, ROOT, SCHEMA_DIR, schemaFilesFrom, schemaPath, schemaText, TRIGGER_SCHEMA_FILE, type JsonSchema } from '../scripts/output-schemas.cjs';
-import { RESOURCES } from '../nodes/Paycashless/poll/events';
-import { collectNodeOutputs, nodeOperations, type NodeOutputs, type OperationOutputs } from './helpers/operationOutputs.cjs';
+import { pollSchemaPath, ROOT, SCHEMA_DIR, schemaFilesFrom, schemaPath, schemaText, TRIGGER_SCHEMA_FILE, type JsonSchema } from '../../../scripts/output-schemas.cjs';
+import { RESOURCES } from '../../../nodes/Paycashless/poll/events';
+import { collectNodeOutputs, nodeOperations, type NodeOutputs, type OperationOutputs } from '../../support/operationOutputs.cjs';
 
 jest.setTimeout(120_000);
 

@@ -1,7 +1,7 @@
-import { compact, mergeAdditionalBody, metadataFromPairs } from '../../nodes/Paycashless/helpers/body';
+import { compact, mergeAdditionalBody, metadataFromPairs } from '../../../nodes/Paycashless/helpers/body';
 import { DateTime } from 'luxon';
 
-import { parseDateTimeMs, toUnixSeconds } from '../../nodes/Paycashless/helpers/dates';
+import { parseDateTimeMs, toUnixSeconds } from '../../../nodes/Paycashless/helpers/dates';
 import {
 	idList,
 	InvalidInputError,
@@ -10,7 +10,7 @@ import {
 	requireEmail,
 	requireId,
 	requireInteger,
-} from '../../nodes/Paycashless/helpers/validation';
+} from '../../../nodes/Paycashless/helpers/validation';
 
 function failure(run: () => unknown): InvalidInputError {
 	try {

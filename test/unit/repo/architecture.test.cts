@@ -8,7 +8,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 
-const ROOT = path.resolve(__dirname, '..');
+const ROOT = path.resolve(__dirname, '..', '..', '..');
 const FOLDERS = ['lib', 'credentials', 'nodes', 'emulator', 'scripts', 'bench', 'test'];
 
 function sourceFiles(folder: string): string[] {

@@ -11,9 +11,9 @@ import * as path from 'path';
 
 import type { ICredentialType, INodeType, INodeTypeDescription } from 'n8n-workflow';
 
-import { PACKAGE_DOCS_URL } from '../lib/api';
+import { PACKAGE_DOCS_URL } from '../../../lib/api';
 
-const ROOT = path.join(__dirname, '..');
+const ROOT = path.join(__dirname, '..', '..', '..');
 const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
 	repository: { url: string };
 	homepage: string;

@@ -4,7 +4,7 @@
  * Lagos and reports naira. That the examples run and give this output in a real n8n: test/e2e and
  * test/browser.
  */
-import { exampleFiles } from '../scripts/n8n/examples.cjs';
+import { exampleFiles } from '../../../scripts/n8n/examples.cjs';
 import * as fs from 'fs';
 import * as path from 'path';
 

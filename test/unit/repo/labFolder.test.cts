@@ -10,7 +10,7 @@ import * as os from 'os';
 import * as path from 'path';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { labFolder, labsHome } = require('../scripts/n8n/lab-folder.js') as { labFolder(root: string): string; labsHome(): string };
+const { labFolder, labsHome } = require('../../../scripts/n8n/lab-folder.js') as { labFolder(root: string): string; labsHome(): string };
 
 let scratch: string;
 const savedState = process.env.XDG_STATE_HOME;
@@ -80,7 +80,7 @@ it('ESLint, as n8n-node lint runs it (`eslint .`), lints a folder but not one be
 	}
 	fs.symlinkSync(outside, path.join(root, 'linked'), 'dir');
 	// In its own process: ESLint loads configs with import(), which jest's module sandbox refuses.
-	const eslint = spawnSync(process.execPath, [path.join(__dirname, '..', 'node_modules', 'eslint', 'bin', 'eslint.js'), '.', '--format', 'json'], { cwd: root, encoding: 'utf8' });
+	const eslint = spawnSync(process.execPath, [path.join(__dirname, '..', '..', '..', 'node_modules', 'eslint', 'bin', 'eslint.js'), '.', '--format', 'json'], { cwd: root, encoding: 'utf8' });
 	const results = JSON.parse(eslint.stdout) as Array<{ filePath: string; errorCount: number }>;
 	const linted = results.filter((result) => result.filePath.endsWith('.ts'));
 	expect(linted.map((result) => [path.relative(root, result.filePath), result.errorCount])).toEqual([[path.join('real', 'file.ts'), 1]]);

@@ -11,7 +11,7 @@ import { readFileSync } from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 
-const ROOT = path.join(__dirname, '..');
+const ROOT = path.join(__dirname, '..', '..', '..');
 
 /**
  * Absolute folders of one machine, where a path starts (not inside a URL such as

@@ -10,7 +10,7 @@ import * as path from 'path';
 
 import { parse } from 'yaml';
 
-const ROOT = path.resolve(__dirname, '..');
+const ROOT = path.resolve(__dirname, '..', '..', '..');
 const read = (file: string) => fs.readFileSync(path.join(ROOT, file), 'utf8');
 
 interface Step {

@@ -5,8 +5,8 @@
 import type { INodeParameters } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { runNode } from '../helpers/executeContext.cjs';
-import { type FakeAnswer, type FakeServer, startFakeServer } from '../helpers/executeFakeServer.cjs';
+import { runNode } from '../../support/executeContext.cjs';
+import { type FakeAnswer, type FakeServer, startFakeServer } from '../../support/executeFakeServer.cjs';
 
 const SECRET = 'sk_test_do_not_leak_9d2f';
 const API_KEY = 'pk_test_errors';

@@ -4,12 +4,12 @@
  */
 import type { INodeParameters } from 'n8n-workflow';
 
-import type { Collection } from '../../emulator/index.cjs';
-import { createLoadOptionsContext, runNode, type RunResult } from '../helpers/executeContext.cjs';
-import { type FakeServer, startFakeServer } from '../helpers/executeFakeServer.cjs';
-import { searchPayouts } from '../../nodes/Paycashless/methods/listSearch';
-import { useEmulator } from '../helpers/emulator.cjs';
-import { PollHarness } from '../helpers/pollContext.cjs';
+import type { Collection } from '../../../emulator/index.cjs';
+import { createLoadOptionsContext, runNode, type RunResult } from '../../support/executeContext.cjs';
+import { type FakeServer, startFakeServer } from '../../support/executeFakeServer.cjs';
+import { searchPayouts } from '../../../nodes/Paycashless/methods/listSearch';
+import { useEmulator } from '../../support/emulator.cjs';
+import { PollHarness } from '../../support/pollContext.cjs';
 
 const emulator = useEmulator();
 

@@ -6,18 +6,18 @@
 import type { INodeProperties, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { Paycashless } from '../../nodes/Paycashless/Paycashless.node';
+import { Paycashless } from '../../../nodes/Paycashless/Paycashless.node';
 import { NodeHelpers } from 'n8n-workflow';
 
-import { registry, writePolicy } from '../../nodes/Paycashless/actions/registry';
-import { SETTING_PARAMETERS } from '../../nodes/Paycashless/descriptions/requestOptions';
-import { differences } from '../../nodes/Paycashless/transport/reconcile';
-import { classify } from '../../nodes/Paycashless/transport/classify';
-import { backoffMs, retryAfterMs } from '../../nodes/Paycashless/transport/retry';
-import { DEFAULT_TRANSPORT_SETTINGS } from '../../nodes/Paycashless/transport/settings';
-import type { Attempt, CreatePolicy, PaycashlessRequest } from '../../nodes/Paycashless/transport/types';
-import { runNode } from '../helpers/executeContext.cjs';
-import { startFakeServer } from '../helpers/executeFakeServer.cjs';
+import { registry, writePolicy } from '../../../nodes/Paycashless/actions/registry';
+import { SETTING_PARAMETERS } from '../../../nodes/Paycashless/descriptions/requestOptions';
+import { differences } from '../../../nodes/Paycashless/transport/reconcile';
+import { classify } from '../../../nodes/Paycashless/transport/classify';
+import { backoffMs, retryAfterMs } from '../../../nodes/Paycashless/transport/retry';
+import { DEFAULT_TRANSPORT_SETTINGS } from '../../../nodes/Paycashless/transport/settings';
+import type { Attempt, CreatePolicy, PaycashlessRequest } from '../../../nodes/Paycashless/transport/types';
+import { runNode } from '../../support/executeContext.cjs';
+import { startFakeServer } from '../../support/executeFakeServer.cjs';
 
 const GET: PaycashlessRequest = { method: 'GET', path: '/v1/payouts' };
 const POST: PaycashlessRequest = { method: 'POST', path: '/v1/tax_rates', body: {} };

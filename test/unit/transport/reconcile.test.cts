@@ -8,9 +8,9 @@
 import type { INodeParameters } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { FAST, payoutItem, run, runAndCatch } from './helpers.cjs';
-import { individualAccountParameters, vatTaxRateParameters } from '../helpers/fixtures.cjs';
-import { useEmulator } from '../helpers/emulator.cjs';
+import { FAST, payoutItem, run, runAndCatch } from '../../support/reliability.cjs';
+import { individualAccountParameters, vatTaxRateParameters } from '../../support/fixtures.cjs';
+import { useEmulator } from '../../support/emulator.cjs';
 
 const emulator = useEmulator();
 beforeEach(() => {

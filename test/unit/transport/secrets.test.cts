@@ -6,10 +6,10 @@
  */
 import type { IExecuteFunctions, IHttpRequestOptions, INodeParameters } from 'n8n-workflow';
 
-import { type EmulatorHandle, type FaultConfig, startEmulator } from '../../emulator/index.cjs';
-import { createExecuteContext, runNode } from '../helpers/executeContext.cjs';
-import { startFakeServer } from '../helpers/executeFakeServer.cjs';
-import { ACCESS_BANK, FAST, payoutItem, secretLeaks } from './helpers.cjs';
+import { type EmulatorHandle, type FaultConfig, startEmulator } from '../../../emulator/index.cjs';
+import { createExecuteContext, runNode } from '../../support/executeContext.cjs';
+import { startFakeServer } from '../../support/executeFakeServer.cjs';
+import { ACCESS_BANK, FAST, payoutItem, secretLeaks } from '../../support/reliability.cjs';
 
 const API_KEY = 'pk_test_LEAKCHECK_key_7f3a9e';
 const API_SECRET = 'sk_test_LEAKCHECK_secret_91bc04';

@@ -1,24 +1,24 @@
 /**
  * The Paycashless Poll Trigger against the emulator, through a fake poll context that applies
- * n8n's static-data rules (test/helpers/pollContext.cts): baseline on activation, status changes,
+ * n8n's static-data rules (test/support/pollContext.cts): baseline on activation, status changes,
  * creation order, a poll failing half-way, a restart, records created during a poll, overlapping
  * polls, "Fetch Test Event", Start From a date, the state's bound, and the event key shared with
  * the webhook trigger.
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { startEmulator } from '../../emulator/index.cjs';
-import type { EmulatorHandle } from '../../emulator/types.cjs';
-import { callbackEventKey, eventKey } from '../../nodes/Paycashless/catalog/eventKeys';
+import { startEmulator } from '../../../emulator/index.cjs';
+import type { EmulatorHandle } from '../../../emulator/types.cjs';
+import { callbackEventKey, eventKey } from '../../../nodes/Paycashless/catalog/eventKeys';
 import {
 	decide,
 	MAX_REMEMBERED,
 	planPoll,
 	type PollEvent,
 	type PollSettings,
-} from '../../nodes/Paycashless/poll/engine';
-import { call } from '../emulator/helpers.cjs';
-import { PollHarness } from '../helpers/pollContext.cjs';
+} from '../../../nodes/Paycashless/poll/engine';
+import { call } from '../../support/emulatorClient.cjs';
+import { PollHarness } from '../../support/pollContext.cjs';
 
 let emulator: EmulatorHandle;
 let counter = 0;

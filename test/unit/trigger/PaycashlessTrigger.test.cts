@@ -1,10 +1,10 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { registry } from '../../nodes/Paycashless/actions/registry';
-import { Paycashless } from '../../nodes/Paycashless/Paycashless.node';
-import { PaycashlessTrigger } from '../../nodes/Paycashless/PaycashlessTrigger.node';
-import { runWebhook, TEST_PRODUCTION_URL, TEST_WEBHOOK_ID, type FakeWebhookOptions, type WebhookRun } from '../helpers/webhookContext.cjs';
-import { signCallback, sortedJson, unixSeconds } from './independentSigning.cjs';
+import { registry } from '../../../nodes/Paycashless/actions/registry';
+import { Paycashless } from '../../../nodes/Paycashless/Paycashless.node';
+import { PaycashlessTrigger } from '../../../nodes/Paycashless/PaycashlessTrigger.node';
+import { runWebhook, TEST_PRODUCTION_URL, TEST_WEBHOOK_ID, type FakeWebhookOptions, type WebhookRun } from '../../support/webhookContext.cjs';
+import { signCallback, sortedJson, unixSeconds } from '../../support/independentSigning.cjs';
 
 const SECRET = 'sk_test_trigger_Zq8!secret';
 const OTHER_SECRET = 'sk_test_someone_else';
@@ -139,7 +139,7 @@ describe('PaycashlessTrigger description', () => {
 		expect(notices[0].displayName).toMatch(/publish the workflow and use the Production URL tab/);
 		expect(notices[0].displayName).not.toMatch(/Listen for test event|shown above|activate/i);
 		// No notice shown on `options.skipSignatureVerification`: n8n 1.x cannot resolve a display
-		// condition on a collection's child and refuses to activate the workflow (test/node/n8n1x.test.cts).
+		// condition on a collection's child and refuses to activate the workflow (test/unit/node/n8n1x.test.cts).
 		// The option's own name and description carry the warning, and items say "verified": false.
 		expect(notices.find((p) => p.name === 'skipVerificationNotice')).toBeUndefined();
 	});
@@ -261,7 +261,7 @@ describe('PaycashlessTrigger signature verification', () => {
 		const mixedCase = `https://N8N.Example.com/webhook/${TEST_WEBHOOK_ID}/webhook`;
 		const timestamp = unixSeconds();
 		// Wrong on purpose: the URL is not lower-cased before signing.
-		const { hmacHex } = await import('./independentSigning.cjs');
+		const { hmacHex } = await import('../../support/independentSigning.cjs');
 		const signature = hmacHex(SECRET, mixedCase + hmacHex(SECRET, JSON.stringify(PAYMENT_DATA)) + timestamp);
 		const run = await send({ signature, timestamp, context: { productionUrl: mixedCase } });
 		expectRejected(run, 401, 'invalid_signature');

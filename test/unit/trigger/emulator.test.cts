@@ -8,12 +8,12 @@ import type { AddressInfo } from 'net';
 
 import type { IDataObject } from 'n8n-workflow';
 
-import { signPaycashlessRequest } from '../../credentials/PaycashlessApi.credentials';
-import { startEmulator } from '../../emulator/index.cjs';
-import type { EmulatorHandle } from '../../emulator/types.cjs';
-import { PaycashlessTrigger } from '../../nodes/Paycashless/PaycashlessTrigger.node';
-import { runWebhook, type LogLine } from '../helpers/webhookContext.cjs';
-import { signCallback } from './independentSigning.cjs';
+import { signPaycashlessRequest } from '../../../credentials/PaycashlessApi.credentials';
+import { startEmulator } from '../../../emulator/index.cjs';
+import type { EmulatorHandle } from '../../../emulator/types.cjs';
+import { PaycashlessTrigger } from '../../../nodes/Paycashless/PaycashlessTrigger.node';
+import { runWebhook, type LogLine } from '../../support/webhookContext.cjs';
+import { signCallback } from '../../support/independentSigning.cjs';
 
 const WEBHOOK_ID = '3e0d9a6c-5b1f-4c2a-9d7e-81f2a4b6c8d0';
 const trigger = new PaycashlessTrigger();
@@ -208,7 +208,7 @@ describe('PaycashlessTrigger with callbacks from the emulator', () => {
 		expect((item.data as IDataObject).reference).toBe(ref);
 		expect((item.data as IDataObject).metadata).toEqual(expect.objectContaining({ note: 'Rent ₦15,000 🎉' }));
 		expect(item.deliveryId).toMatch(/^[0-9a-f]{32}$/);
-		// The key the Paycashless Poll Trigger gives the same event (test/trigger/PaycashlessPollTrigger.test.cts).
+		// The key the Paycashless Poll Trigger gives the same event (test/unit/trigger/PaycashlessPollTrigger.test.cts).
 		expect(item.eventKey).toBe(`payment:${(item.data as IDataObject).id as string}:succeeded`);
 	});
 

@@ -1,14 +1,14 @@
 /**
- * Issue 17, trigger part: what an attacker and a flaky network did to the Paycashless Trigger.
+ * The hardening review, trigger part: what an attacker and a flaky network did to the Paycashless Trigger.
  * Every case goes through the node's real `webhook()` with a fake n8n context; signatures are
- * computed independently (./independentSigning.ts), never through lib/signing.ts.
+ * computed independently (test/support/independentSigning.cts), never through lib/signing.ts.
  * The same cases run through a real n8n in test/e2e/triggerHardening.test.cts.
  */
 import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
 
-import { PaycashlessTrigger } from '../../nodes/Paycashless/PaycashlessTrigger.node';
-import { runWebhook, TEST_PRODUCTION_URL, TEST_WEBHOOK_ID, type FakeWebhookOptions, type WebhookRun } from '../helpers/webhookContext.cjs';
-import { hmacHex, signCallback, unixSeconds } from './independentSigning.cjs';
+import { PaycashlessTrigger } from '../../../nodes/Paycashless/PaycashlessTrigger.node';
+import { runWebhook, TEST_PRODUCTION_URL, TEST_WEBHOOK_ID, type FakeWebhookOptions, type WebhookRun } from '../../support/webhookContext.cjs';
+import { hmacHex, signCallback, unixSeconds } from '../../support/independentSigning.cjs';
 
 const SECRET = 'sk_test_hardening_7Yq!';
 const trigger = new PaycashlessTrigger();

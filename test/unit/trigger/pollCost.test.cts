@@ -3,10 +3,10 @@
  * records, against the emulator (100 records a page). The counts are exact and asserted; the
  * test prints them as a table for docs/polling-trigger.md.
  */
-import { startEmulator } from '../../emulator/index.cjs';
-import type { EmulatorHandle } from '../../emulator/types.cjs';
-import { call } from '../emulator/helpers.cjs';
-import { PollHarness } from '../helpers/pollContext.cjs';
+import { startEmulator } from '../../../emulator/index.cjs';
+import type { EmulatorHandle } from '../../../emulator/types.cjs';
+import { call } from '../../support/emulatorClient.cjs';
+import { PollHarness } from '../../support/pollContext.cjs';
 
 jest.setTimeout(300_000);
 

@@ -5,13 +5,13 @@
  */
 import type { IDataObject, IExecuteFunctions, INodeParameters } from 'n8n-workflow';
 
-import { startEmulator, type EmulatorHandle } from '../../emulator/index.cjs';
-import { callbackSignature, canonicalJson, unixTimestamp } from '../../lib/signing';
-import { Paycashless } from '../../nodes/Paycashless/Paycashless.node';
-import { waitTillFrom } from '../../nodes/Paycashless/wait/fields';
-import { WAIT_REFERENCE_PARAM, waitCallbackUrl } from '../../nodes/Paycashless/wait/pause';
-import { createExecuteContext, runNode } from '../helpers/executeContext.cjs';
-import { runWebhook } from '../helpers/webhookContext.cjs';
+import { startEmulator, type EmulatorHandle } from '../../../emulator/index.cjs';
+import { callbackSignature, canonicalJson, unixTimestamp } from '../../../lib/signing';
+import { Paycashless } from '../../../nodes/Paycashless/Paycashless.node';
+import { waitTillFrom } from '../../../nodes/Paycashless/wait/fields';
+import { WAIT_REFERENCE_PARAM, waitCallbackUrl } from '../../../nodes/Paycashless/wait/pause';
+import { createExecuteContext, runNode } from '../../support/executeContext.cjs';
+import { runWebhook } from '../../support/webhookContext.cjs';
 
 const SECRET = 'sk_test_wait_secret';
 const CREDENTIALS = { apiKey: 'pk_test', apiSecret: SECRET, baseUrl: 'http://127.0.0.1:9', bodilessSigning: 'documented' as const };

@@ -10,7 +10,7 @@ import * as http from 'http';
 import * as os from 'os';
 import * as path from 'path';
 
-import { freePort, logSaysListening, startN8n, type N8nInstall } from '../../scripts/n8n/lab.cjs';
+import { freePort, logSaysListening, startN8n, type N8nInstall } from '../../../scripts/n8n/lab.cjs';
 
 let scratch: string;
 beforeAll(() => {
@@ -20,7 +20,7 @@ afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
 
 /** Another process (as another jest worker) that takes a port with freePort and keeps living. */
 async function otherProcessPort(): Promise<{ port: number; child: ChildProcess }> {
-	const script = `require('ts-node').register({ transpileOnly: true }); require(${JSON.stringify(path.resolve(__dirname, '../../scripts/n8n/lab.cts'))}).freePort().then((p) => { process.stdout.write(String(p) + '\\n'); setInterval(() => undefined, 1000); });`;
+	const script = `require('ts-node').register({ transpileOnly: true }); require(${JSON.stringify(path.resolve(__dirname, '../../../scripts/n8n/lab.cts'))}).freePort().then((p) => { process.stdout.write(String(p) + '\\n'); setInterval(() => undefined, 1000); });`;
 	const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
 	const port = await new Promise<number>((resolve, reject) => {
 		child.stdout!.once('data', (chunk: Buffer) => resolve(Number(chunk.toString().trim())));
