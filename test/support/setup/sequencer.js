@@ -24,8 +24,7 @@ const ROOT = path.resolve(__dirname, '..', '..', '..');
 const KNOWN_SECONDS = {
 	'test/browser/editor.test.cts': 420,
 	'test/e2e-queue/n8n.test.cts': 280,
-	'test/e2e-queue/pollTrigger.test.cts': 200,
-	'test/e2e-queue/shared.test.cts': 180,
+	'test/e2e-queue/shared.test.cts': 350,
 	'test/e2e/start.test.cts': 150,
 	'test/e2e/pollTrigger.test.cts': 140,
 	'test/e2e-1x/pollTrigger.test.cts': 140,

@@ -41,7 +41,10 @@ let n8n: RunningN8n;
 let counter = 0;
 
 beforeAll(async () => {
-	lab = await startE2eLab({ ownN8n: 'stops and restarts n8n in the middle of the run' });
+	// One process: an n8n of its own, which the run stops and starts. Queue mode: the file's set
+	// (test/e2e-queue/shared.test.cts), whose main the run restarts; this suite comes last in that
+	// file, so the other suites' tests have run by then (jest runs a file's tests in order).
+	lab = await startE2eLab(runtime.mode === 'queue' ? {} : { ownN8n: 'stops and restarts n8n in the middle of the run' });
 	n8n = lab.n8n;
 }, SETUP_TIMEOUT_MS);
 
