@@ -57,7 +57,7 @@ export function moneyPairs(kind: MoneyKind): OperationPair[] {
 }
 
 /** How the node names an operation, e.g. "Payout → Verify": its Resource and Operation names. */
-export function operationLabel(ref: OperationRef): string {
+function operationLabel(ref: OperationRef): string {
 	const operation = findOperation(ref.resource, ref.operation);
 	if (!operation) throw new Error(`No operation ${ref.resource}.${ref.operation} to name`);
 	return `${resources[ref.resource as PaycashlessResource].displayName} → ${operation.option.name}`;

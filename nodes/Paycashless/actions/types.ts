@@ -38,7 +38,7 @@ export interface FoundByReference {
 }
 
 /** How a user checks by hand whether a write without a reference happened. */
-export interface ManualCheck {
+interface ManualCheck {
 	/** The operation to run, named before `text`. */
 	with?: OperationRef;
 	/** e.g. `whether the invoice is cancelled now`. */
@@ -61,7 +61,7 @@ export type CreateDeclaration = Extract<OperationDeclaration, { kind: 'create' }
  * leaves the account), `payment` (asks a customer to pay now), `invoice` (e-mails a customer a
  * request to pay).
  */
-export const MONEY_KINDS = ['payout', 'payment', 'invoice'] as const;
+const MONEY_KINDS = ['payout', 'payment', 'invoice'] as const;
 export type MoneyKind = (typeof MONEY_KINDS)[number];
 
 /**

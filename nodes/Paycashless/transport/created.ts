@@ -35,7 +35,7 @@ export interface FoundAgain {
  * The marker: `{ reconciled, repeated }`, and for an object found again `reason`, `via` and
  * `note` (see FoundAgain); `note` also when a short answer could not be read back.
  */
-export interface CreatedMarker extends IDataObject {
+interface CreatedMarker extends IDataObject {
 	/** Found by a lookup instead of taken from the create's own answer. */
 	reconciled: boolean;
 	/** The reference was used before (an earlier run): nothing new was created. */

@@ -24,7 +24,7 @@ import { isRepeatable, referenceOf, type Attempt, type PaycashlessRequest, type 
 
 
 /** The error message: the API's message with its type/code and the HTTP status. */
-export function errorMessage(details: PaycashlessErrorDetails): string {
+function errorMessage(details: PaycashlessErrorDetails): string {
 	const labels = [details.type, details.code].filter((label) => label !== undefined).join(' / ');
 	return `${details.message} (${labels ? `${labels}, ` : ''}HTTP ${details.httpCode})`;
 }
@@ -35,7 +35,7 @@ export function errorMessage(details: PaycashlessErrorDetails): string {
  * The sentence that tells the user how to check whether a write went through before sending it
  * again ('' for requests that are safe to repeat). The words come from the operation's policy.
  */
-export function checkAdvice(request: PaycashlessRequest, policy?: WritePolicy): string {
+function checkAdvice(request: PaycashlessRequest, policy?: WritePolicy): string {
 	if (isRepeatable(request)) return '';
 	const reference = referenceOf(request);
 	if (policy?.kind === 'create' && reference !== undefined) {
@@ -126,7 +126,7 @@ export type Circumstance =
 	/** The reference already belongs to an object with other key fields (reconcile.ts). */
 	| { kind: 'referenceMismatch'; existingId?: string; differences: FieldDifference[] };
 
-export interface ErrorInput {
+interface ErrorInput {
 	node: INode;
 	request: PaycashlessRequest;
 	/** The write policy of the operation; undefined for reads. */
@@ -202,7 +202,7 @@ function unansweredError(input: ErrorInput, cause: unknown): NodeApiError {
  * reach"), its advice, and what the circumstance adds. Never copies anything from the request's
  * headers.
  */
-export function composeError(input: ErrorInput): NodeApiError | NodeOperationError {
+function composeError(input: ErrorInput): NodeApiError | NodeOperationError {
 	const { attempt, attempts, circumstance, policy, request } = input;
 	if (circumstance?.kind === 'referenceMismatch') return referenceMismatchError(input, circumstance);
 	const error = attempt.answered ? answeredError(input, attempt) : unansweredError(input, attempt.error);

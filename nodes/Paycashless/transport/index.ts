@@ -30,7 +30,7 @@ import type { PaycashlessContext, PaycashlessPage, PaycashlessRequest, WritePoli
 const baseUrls = new WeakMap<object, Promise<string>>();
 
 /** The credential's base URL without trailing slashes (default https://api.paycashless.com). */
-export async function paycashlessBaseUrl(this: PaycashlessContext): Promise<string> {
+async function paycashlessBaseUrl(this: PaycashlessContext): Promise<string> {
 	if (!('getInputData' in this)) return await readBaseUrl.call(this);
 	let baseUrl = baseUrls.get(this);
 	if (!baseUrl) {
@@ -49,10 +49,10 @@ async function readBaseUrl(this: PaycashlessContext): Promise<string> {
 }
 
 export { apiPath } from './send';
-export { MAX_PAGE_SIZE, type ListOptions, type ListRequest } from './paginate';
-export { MARKER, type CreatedMarker } from './created';
+export { MAX_PAGE_SIZE, type ListOptions } from './paginate';
+export { MARKER } from './created';
 export { DEFAULT_TRANSPORT_SETTINGS, SETTING_LIMITS, type RepeatedReferenceMode, type TransportSettings } from './settings';
-export type { CheckPolicy, CreatePolicy, KeyField, LookupResult, PaycashlessRequest, WritePolicy } from './types';
+export type { KeyField, LookupResult, PaycashlessRequest, WritePolicy } from './types';
 
 export interface TransportOptions {
 	/** Default: DEFAULT_TRANSPORT_SETTINGS. */

@@ -36,7 +36,7 @@ export interface ListOptions {
 }
 
 /** Page size to ask for: 100 when returning all, otherwise the limit up to 100. */
-export function pageSizeFor(options: ListOptions): number {
+function pageSizeFor(options: ListOptions): number {
 	return options.returnAll ? MAX_PAGE_SIZE : Math.min(Math.max(1, Math.floor(options.limit)), MAX_PAGE_SIZE);
 }
 

@@ -11,7 +11,7 @@ import { sendAttempt, type Call } from './send';
 import type { Attempt, FailureClass, PaycashlessRequest, SendResult, WaitDecision } from './types';
 
 /** Attempts at most when no connection could be made at all. */
-export const NOT_SENT_MAX_ATTEMPTS = 3;
+const NOT_SENT_MAX_ATTEMPTS = 3;
 
 /** `Retry-After` in ms (seconds, decimals accepted, or an HTTP date), if the answer has one. */
 export function retryAfterMs(attempt: Attempt, now: number = Date.now()): number | undefined {
@@ -32,7 +32,7 @@ export function backoffMs(attempts: number, retryDelayMs: number, maxRetryWaitMs
 }
 
 /** How long to wait after `attempts` attempts, the last one being `attempt`. */
-export function waitBeforeRetry(call: Call, attempt: Attempt, attempts: number): WaitDecision {
+function waitBeforeRetry(call: Call, attempt: Attempt, attempts: number): WaitDecision {
 	const { retryDelayMs, maxRetryWaitMs } = call.settings;
 	const asked = retryAfterMs(attempt);
 	if (asked !== undefined) return { ms: asked, tooLong: asked > maxRetryWaitMs, retryAfterMs: asked };
@@ -45,7 +45,7 @@ export function outOfTime(call: Call, startedAt: number, waitMs: number): boolea
 }
 
 /** Waits with n8n's `sleep`; rejects when the execution is cancelled. */
-export async function pause(call: Call, ms: number): Promise<void> {
+async function pause(call: Call, ms: number): Promise<void> {
 	if (ms <= 0) return;
 	const context = call.context as { getExecutionCancelSignal?: () => AbortSignal | undefined };
 	const signal = typeof context.getExecutionCancelSignal === 'function' ? context.getExecutionCancelSignal() : undefined;

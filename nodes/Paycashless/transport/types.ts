@@ -78,7 +78,7 @@ export interface CreatePolicy {
 }
 
 /** Any other write: how a user checks whether it happened. */
-export interface CheckPolicy {
+interface CheckPolicy {
 	kind: 'write';
 	/** Completes "Before retrying, check …", e.g. `with Invoice → Get whether the invoice is cancelled now`. */
 	check: string;
