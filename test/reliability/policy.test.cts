@@ -10,6 +10,7 @@ import { Paycashless } from '../../nodes/Paycashless/Paycashless.node';
 import { NodeHelpers } from 'n8n-workflow';
 
 import { registry, writePolicy } from '../../nodes/Paycashless/actions/registry';
+import { nodeOperations } from '../helpers/operationOutputs.cjs';
 import { SETTING_PARAMETERS } from '../../nodes/Paycashless/descriptions/requestOptions';
 import { differences } from '../../nodes/Paycashless/transport/reconcile';
 import { classify } from '../../nodes/Paycashless/transport/classify';
@@ -113,10 +114,10 @@ describe('"Request Options" on the node', () => {
 	const collections = description.properties.filter((property) => property.name === 'requestOptions');
 	const operations = Object.entries(registry).flatMap(([resource, ops]) => Object.keys(ops).map((operation) => ({ resource, operation })));
 
-	it('one collection, shown for all 24 operations, with the transport’s defaults', () => {
+	it('one collection, shown for every operation of the node, with the transport’s defaults', () => {
 		expect(collections).toHaveLength(1);
 		const [collection] = collections;
-		expect(operations).toHaveLength(24);
+		expect(operations).toHaveLength(nodeOperations().length);
 		for (const values of operations) {
 			expect(NodeHelpers.displayParameter(values, collection, { typeVersion: 1 }, description)).toBe(true);
 		}
