@@ -16,7 +16,7 @@ import { differences } from '../../nodes/Paycashless/transport/reconcile';
 import { classify } from '../../nodes/Paycashless/transport/classify';
 import { backoffMs, retryAfterMs } from '../../nodes/Paycashless/transport/retry';
 import { DEFAULT_TRANSPORT_SETTINGS } from '../../nodes/Paycashless/transport/settings';
-import type { Attempt, CreatePolicy, PaycashlessRequest } from '../../nodes/Paycashless/transport/types';
+import type { Attempt, FoundByReference, PaycashlessRequest } from '../../nodes/Paycashless/transport/types';
 import { runNode } from '../helpers/executeContext.cjs';
 import { startFakeServer } from '../helpers/executeFakeServer.cjs';
 
@@ -90,7 +90,7 @@ describe('backoff', () => {
 
 describe('key fields of an object found by reference', () => {
 	const policyOf = (resource: 'payout' | 'payment', operation: string) =>
-		writePolicy(registry[resource][operation].declaration) as CreatePolicy;
+		(writePolicy(registry[resource][operation].declaration) as { findsAgain: FoundByReference }).findsAgain;
 	const body = { reference: 'r', amount: { value: 250000, currency: 'NGN' }, destinationAccountNumber: '0123456789', bankId: 'bank_a' };
 	it('payouts: amount, currency, account, bank; fields the answer lacks are not compared', () => {
 		const found = { reference: 'r', amount: 250000, currency: 'NGN', destinationAccountNumber: '0123456789', destinationBankId: 'bank_a' };

@@ -80,14 +80,14 @@ export function finishBody(body: IDataObject, fields: IDataObject): IDataObject 
  * A money movement found again with `<Resource> → Verify` by its reference (payouts, payments):
  * everything of its declaration but the lookup and the fields that must agree.
  */
-export function verifiedByReference(object: ReferencedObject, sameAs: KeyField[]): FoundByReference {
+export function verifiedByReference(object: ReferencedObject & { label: 'payout' | 'payment' }, sameAs: KeyField[]): FoundByReference {
 	const resource = object.label;
 	return {
 		object: resource,
 		movesMoney: true,
 		lookup: object.byReference,
 		via: 'verify',
-		findWith: { resource, operation: 'verify', how: (reference) => `and the reference "${reference}"` },
+		findWith: { operation: { resource, operation: 'verify' }, how: (reference) => `and the reference "${reference}"` },
 		sameAs,
 	};
 }

@@ -12,7 +12,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import type { CreatePolicy } from './types';
+import { findWithWords, type FoundByReference } from './types';
 
 /** Key of the marker on every create's output. */
 export const MARKER = '_paycashless';
@@ -58,7 +58,7 @@ export function foundAgainOutput(object: IDataObject, found: FoundAgain): IDataO
  * if the read failed, the short answer is returned with a note, never an error.
  */
 export function createdOutput(
-	policy: CreatePolicy,
+	policy: FoundByReference,
 	reference: string | undefined,
 	answer: IDataObject,
 	readBack?: IDataObject | null,
@@ -73,6 +73,6 @@ export function createdOutput(
 	}
 	return marked(answer, {
 		...fresh,
-		note: `Paycashless accepted the ${policy.object}, but its details could not be read just now. Check it with ${policy.findWith(reference ?? '')}; do not send it again.`,
+		note: `Paycashless accepted the ${policy.object}, but its details could not be read just now. Check it with ${findWithWords(policy, reference ?? '')}; do not send it again.`,
 	});
 }

@@ -15,7 +15,7 @@ import { CEILING_REFUSAL_CODE, ceilingRefusalOf } from '../../../lib/payoutCeili
 import { ERROR_CODES } from '../helpers/errorCodes';
 import { errorCodes, errorMessages, extractErrorDetails, text, type PaycashlessErrorDetails } from './answers';
 import type { Call } from './send';
-import { isRepeatable, referenceOf, type Attempt, type PaycashlessRequest, type SendResult, type WritePolicy } from './types';
+import { checkWords, findWithWords, isRepeatable, referenceOf, type Attempt, type PaycashlessRequest, type SendResult, type WritePolicy } from './types';
 
 
 
@@ -39,11 +39,11 @@ function checkAdvice(request: PaycashlessRequest, policy?: WritePolicy): string 
 	if (isRepeatable(request)) return '';
 	const reference = referenceOf(request);
 	if (policy?.kind === 'create' && reference !== undefined) {
-		return policy.movesMoney
-			? ` Before retrying, check whether it went through with ${policy.findWith(reference)}, so money never moves twice.`
-			: ` Before retrying, check whether it was created with ${policy.findWith(reference)}, so it is not created twice.`;
+		return policy.findsAgain.movesMoney
+			? ` Before retrying, check whether it went through with ${findWithWords(policy.findsAgain, reference)}, so money never moves twice.`
+			: ` Before retrying, check whether it was created with ${findWithWords(policy.findsAgain, reference)}, so it is not created twice.`;
 	}
-	if (policy?.kind === 'write') return ` Before retrying, check ${policy.check}, so it does not happen twice.`;
+	if (policy?.kind === 'write') return ` Before retrying, check ${checkWords(policy.check)}, so it does not happen twice.`;
 	return ' Before retrying, check in the Paycashless dashboard whether it went through, so it does not happen twice.';
 }
 
@@ -76,7 +76,7 @@ function answerAdvice(
 		const reference = referenceOf(request);
 		const lookup =
 			policy?.kind === 'create' && reference !== undefined
-				? `Look up the existing ${policy.object} with ${policy.findWith(reference)}`
+				? `Look up the existing ${policy.findsAgain.object} with ${findWithWords(policy.findsAgain, reference)}`
 				: `Look up the existing one${reference !== undefined ? ` with the reference "${reference}"` : ''}`;
 		return `That reference was used before: Paycashless treats this as a repeat of an earlier request. ${lookup} instead of creating it again, or use a new, unique reference for a new one.`;
 	}
@@ -207,8 +207,8 @@ function composeError(input: ErrorInput): NodeApiError | NodeOperationError {
 	if (circumstance?.kind === 'referenceMismatch') return referenceMismatchError(input, circumstance);
 	const error = attempt.answered ? answeredError(input, attempt) : unansweredError(input, attempt.error);
 	const reference = referenceOf(request);
-	const finder = policy?.kind === 'create' && reference !== undefined ? policy.findWith(reference) : 'the Paycashless dashboard';
-	const object = policy?.kind === 'create' ? policy.object : 'object';
+	const finder = policy?.kind === 'create' && reference !== undefined ? findWithWords(policy.findsAgain, reference) : 'the Paycashless dashboard';
+	const object = policy?.kind === 'create' ? policy.findsAgain.object : 'object';
 	let outcome: 'unknown' | 'notCreated' | undefined;
 	switch (circumstance?.kind) {
 		case 'waitTooLong':
@@ -255,8 +255,8 @@ function referenceMismatchError(
 ): NodeOperationError {
 	const { node, policy, request, itemIndex } = input;
 	const reference = referenceOf(request) ?? '';
-	const what = policy?.kind === 'create' ? policy.object : 'object';
-	const finder = policy?.kind === 'create' ? policy.findWith(reference) : 'the Paycashless dashboard';
+	const what = policy?.kind === 'create' ? policy.findsAgain.object : 'object';
+	const finder = policy?.kind === 'create' ? findWithWords(policy.findsAgain, reference) : 'the Paycashless dashboard';
 	// Only the names of the fields that differ: the other object's values (its account, its
 	// amount) are not this item's to show, to a person's output or to an AI model.
 	const names = [...new Set(differences.map((difference) => difference.field))];

@@ -52,7 +52,7 @@ export { apiPath } from './send';
 export { MAX_PAGE_SIZE, type ListOptions } from './paginate';
 export { MARKER } from './created';
 export { DEFAULT_TRANSPORT_SETTINGS, SETTING_LIMITS, type RepeatedReferenceMode, type TransportSettings } from './settings';
-export type { KeyField, LookupResult, PaycashlessRequest, WritePolicy } from './types';
+export type { FoundByReference, KeyField, PaycashlessRequest, WritePolicy } from './types';
 
 export interface TransportOptions {
 	/** Default: DEFAULT_TRANSPORT_SETTINGS. */

@@ -29,7 +29,7 @@ import { foundAgainOutput, type FoundAgain } from './created';
 import { succeeded } from './classify';
 import { backoffMs, outOfTime, sendWithRetries, TRANSIENT, type ReconcileStep } from './retry';
 import type { Call } from './send';
-import type { Attempt, CreatePolicy, LookupResult, PaycashlessRequest } from './types';
+import type { Attempt, FoundByReference, LookupResult, PaycashlessRequest } from './types';
 
 type Lookup = LookupResult | { failed: string };
 
@@ -42,7 +42,7 @@ function pickObject(body: IDataObject, reference: string): LookupResult {
 }
 
 /** Looks the object up by its reference (a read: retried like any read). */
-async function lookup(call: Call, policy: CreatePolicy, reference: string): Promise<Lookup> {
+async function lookup(call: Call, policy: FoundByReference, reference: string): Promise<Lookup> {
 	const request = policy.lookup(reference);
 	const result = await sendWithRetries(call, request, TRANSIENT);
 	const { attempt } = result;
@@ -58,7 +58,7 @@ async function lookup(call: Call, policy: CreatePolicy, reference: string): Prom
 }
 
 /** Key fields on which the object found differs from the request. */
-export function differences(policy: CreatePolicy, body: IDataObject | undefined, found: IDataObject): FieldDifference[] {
+export function differences(policy: FoundByReference, body: IDataObject | undefined, found: IDataObject): FieldDifference[] {
 	const out: FieldDifference[] = [];
 	for (const { field, requested: requestedOf, existing: existingOf } of policy.sameAs) {
 		const requested = body ? requestedOf(body) : undefined;
@@ -79,7 +79,7 @@ function isRepeatedReference(attempt: Attempt): boolean {
  * The reconciliation of one create, as the step the retry loop calls when its attempts stop on
  * a failure: the object found again comes back as the create's output, marked (created.ts).
  */
-export function reconcileStep(call: Call, request: PaycashlessRequest, policy: CreatePolicy, reference: string): ReconcileStep {
+export function reconcileStep(call: Call, request: PaycashlessRequest, policy: FoundByReference, reference: string): ReconcileStep {
 	const { onRepeatedReference, retryDelayMs, maxRetryWaitMs, maxAttempts } = call.settings;
 	/** An earlier attempt of this call may have created the object. */
 	let uncertain = false;

@@ -25,7 +25,7 @@ import { isRepeatable, referenceOf, type PaycashlessRequest } from './types';
  */
 export async function sendRequest(call: Call, request: PaycashlessRequest): Promise<IDataObject> {
 	const repeatable = isRepeatable(request);
-	const create = !repeatable && call.policy?.kind === 'create' ? call.policy : undefined;
+	const create = !repeatable && call.policy?.kind === 'create' ? call.policy.findsAgain : undefined;
 	const reference = referenceOf(request);
 	const steps: CreateSteps | undefined = create && {
 		reconcile: reference !== undefined ? reconcileStep(call, request, create, reference) : undefined,
