@@ -14,7 +14,7 @@ import * as path from 'path';
 import type { IDataObject, INodeParameters, INodeProperties } from 'n8n-workflow';
 
 import { Emulator } from '../../emulator/server.cjs';
-import { operationPairs, registry, resources } from '../../nodes/Paycashless/actions/registry';
+import { operationPairs, registry, resources, writePolicy } from '../../nodes/Paycashless/actions/registry';
 import type { PaycashlessResource } from '../../nodes/Paycashless/actions/node.type';
 import type { PaycashlessApi, PaycashlessRequest } from '../../nodes/Paycashless/transport';
 import { ROOT, schemaPath } from '../../scripts/output-schemas.cjs';
@@ -167,5 +167,13 @@ describe('adding an operation: what each operation of the registry still lacks',
 		expect(seen['callback/verify']).toBe('none');
 		const requests = Object.values(seen).filter((request) => typeof request === 'object' && request !== null && 'method' in request);
 		expect(requests).toHaveLength(operationPairs().length - 1);
+	});
+
+	it('every declaration names operations the node has (its policy for the transport can be made)', () => {
+		const policies = operationPairs().map(({ resource, operation }) => writePolicy(registry[resource as PaycashlessResource][operation].declaration));
+		const named = policies.map((policy) => (policy?.kind === 'create' ? policy.findsAgain.findWith.operation : policy?.check.with)).filter((name) => name !== undefined);
+		expect(named).toContain('Payout → Verify');
+		expect(named).toContain('Invoice → Get Many');
+		for (const name of named) expect(name).toMatch(/^[A-Z][A-Za-z ]+ → [A-Z][A-Za-z ]+$/);
 	});
 });

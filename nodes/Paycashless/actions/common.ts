@@ -80,7 +80,7 @@ export function finishBody(body: IDataObject, fields: IDataObject): IDataObject 
  * A money movement found again with `<Resource> → Verify` by its reference (payouts, payments):
  * everything of its declaration but the lookup and the fields that must agree.
  */
-export function verifiedByReference(object: ReferencedObject & { label: 'payout' | 'payment' }, sameAs: KeyField[]): FoundByReference {
+export function verifiedByReference(object: ReferencedObject, sameAs: KeyField[]): FoundByReference {
 	const resource = object.label;
 	return {
 		object: resource,

@@ -7,11 +7,18 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { FoundByReference as TransportFoundByReference, PaycashlessApi, WritePolicy } from '../transport';
-import type { PaycashlessNodeType, PaycashlessResource } from './node.type';
 import type { WaitKind } from '../wait/fields';
 
-/** Another operation of this node, by the node's own resource and operation values (a typo is a type error). */
-export type OperationRef = { [R in PaycashlessResource]: { resource: R; operation: PaycashlessNodeType[R] } }[PaycashlessResource];
+/**
+ * Another operation of this node, by its resource and operation values. (Not typed by the
+ * registry's names: that type would import the operations, which import this file. The registry
+ * names each reference for the transport, operationLabel, and a typo fails there:
+ * test/node/operationChecklist.test.cts names every declaration's.)
+ */
+export interface OperationRef {
+	resource: string;
+	operation: string;
+}
 
 /** How a create is found again by its reference: the transport's policy, naming operations by reference. */
 export type FoundByReference = TransportFoundByReference<OperationRef>;

@@ -48,7 +48,7 @@ export interface ReferencedObject extends ListedObject {
 }
 
 const PAYMENTS = '/v1/payments';
-export const PAYMENT: ReferencedObject & { label: 'payment'; checkoutPath: string } = Object.freeze({
+export const PAYMENT: ReferencedObject & { checkoutPath: string } = Object.freeze({
 	label: 'payment',
 	idPrefix: 'pi_',
 	path: PAYMENTS,
@@ -63,7 +63,7 @@ export const PAYMENT: ReferencedObject & { label: 'payment'; checkoutPath: strin
 });
 
 const PAYOUTS = '/v1/payouts';
-export const PAYOUT: ReferencedObject & { label: 'payout' } = Object.freeze({
+export const PAYOUT: ReferencedObject = Object.freeze({
 	label: 'payout',
 	idPrefix: 'po_',
 	path: PAYOUTS,
