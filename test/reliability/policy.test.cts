@@ -12,11 +12,10 @@ import { NodeHelpers } from 'n8n-workflow';
 import { registry, writePolicy } from '../../nodes/Paycashless/actions/registry';
 import { nodeOperations } from '../helpers/operationOutputs.cjs';
 import { SETTING_PARAMETERS } from '../../nodes/Paycashless/descriptions/requestOptions';
-import { differences } from '../../nodes/Paycashless/transport/reconcile';
-import { classify } from '../../nodes/Paycashless/transport/classify';
+import { differences } from '../../nodes/Paycashless/transport/create';
+import { classify } from '../../nodes/Paycashless/transport/send';
 import { backoffMs, retryAfterMs } from '../../nodes/Paycashless/transport/retry';
-import { DEFAULT_TRANSPORT_SETTINGS } from '../../nodes/Paycashless/transport/settings';
-import type { Attempt, FoundByReference, PaycashlessRequest } from '../../nodes/Paycashless/transport/types';
+import { DEFAULT_TRANSPORT_SETTINGS, type Attempt, type FoundByReference, type PaycashlessRequest } from '../../nodes/Paycashless/transport/types';
 import { runNode } from '../helpers/executeContext.cjs';
 import { startFakeServer } from '../helpers/executeFakeServer.cjs';
 

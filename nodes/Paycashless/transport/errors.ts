@@ -1,21 +1,18 @@
 /**
  * Writing the transport's errors: `composeError` is the one place an error of the transport is
  * made, with its message, its advice and what the circumstance adds. The answer is read in
- * answers.ts (any of Paycashless's error shapes); the words that name operations come from the
+ * send.ts (any of Paycashless's error shapes); the words that name operations come from the
  * operation's write policy, never from a table here. Nothing from the request (headers,
- * signature, key, secret) ever goes into an error.
- *
- * Longer than 250 lines on purpose: every error of the transport and every sentence of advice a
- * user reads is made here, in one place, so that no other file words an error.
+ * signature, key, secret) ever goes into an error: every error of the transport and every
+ * sentence of advice a user reads is made here, so that no other file words an error.
  */
 import type { IDataObject, INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { CEILING_REFUSAL_CODE, ceilingRefusalOf } from '../../../lib/payoutCeiling';
 import { ERROR_CODES } from '../helpers/errorCodes';
-import { errorCodes, errorMessages, extractErrorDetails, text, type PaycashlessErrorDetails } from './answers';
-import type { Call } from './send';
-import { checkWords, findWithWords, isRepeatable, referenceOf, type Attempt, type PaycashlessRequest, type SendResult, type WritePolicy } from './types';
+import { errorCodes, errorMessages, extractErrorDetails, text, type PaycashlessErrorDetails } from './send';
+import { checkWords, findWithWords, isRepeatable, referenceOf, type Attempt, type Call, type PaycashlessRequest, type SendResult, type WritePolicy } from './types';
 
 
 
@@ -123,7 +120,7 @@ export type Circumstance =
 	| { kind: 'notAList' }
 	/** A lookup's answer did not settle whether the object exists. */
 	| { kind: 'inconclusive'; message: string }
-	/** The reference already belongs to an object with other key fields (reconcile.ts). */
+	/** The reference already belongs to an object with other key fields (create.ts). */
 	| { kind: 'referenceMismatch'; existingId?: string; differences: FieldDifference[] };
 
 interface ErrorInput {

@@ -225,7 +225,7 @@ export function invoiceCreateBody(this: IExecuteFunctions, i: number, callbackUr
 	return { reference: String(body.reference), body };
 }
 
-/** Sends a create body; the item has the one output shape of creates (transport/created.ts). */
+/** Sends a create body; the item has the one output shape of creates (transport/create.ts). */
 export async function sendInvoice(api: PaycashlessApi, body: IDataObject): Promise<IDataObject> {
 	return await api.request({ method: 'POST', path: INVOICE.path, body });
 }
