@@ -12,8 +12,8 @@ import { PeakMemory, type MemoryReading } from './procmem.cjs';
 import { log, pause, rounds, runChild, setLatency } from './runner.cjs';
 import { httpRequestCursorList, PAGE_SIZE, paycashless, splitOut } from './workflows.cjs';
 
-export const PAGINATION_VARIANTS = ['node', 'http', 'floor'] as const;
-export type PaginationVariant = (typeof PAGINATION_VARIANTS)[number];
+const PAGINATION_VARIANTS = ['node', 'http', 'floor'] as const;
+type PaginationVariant = (typeof PAGINATION_VARIANTS)[number];
 
 export interface PaginationSample {
 	ms: number;

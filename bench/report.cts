@@ -49,7 +49,7 @@ function growth(samples: PaginationSample[]): number {
 	return median(samples.map((s) => (s.n8nPeakMb ?? Number.NaN) - (s.n8nBeforeMb ?? Number.NaN)).filter(Number.isFinite));
 }
 
-export interface Targets {
+interface Targets {
 	paginationVsFloor?: { ratio: Summary; ok: boolean };
 	paginationVsHttp?: { ratio: Summary; ok: boolean };
 	paginationLinearTime?: { perRecord: Record<number, number>; ok: boolean };
@@ -61,7 +61,7 @@ export interface Targets {
 	signing?: Array<{ name: string; ratio: Summary; ok: boolean }>;
 }
 
-export function evaluateTargets(results: BenchResults): Targets {
+function evaluateTargets(results: BenchResults): Targets {
 	const targets: Targets = {};
 	const at = (records: number, latency: number) => results.pagination.find((c) => c.records === records && c.latencyMs === latency);
 	const target = at(10_000, 50);

@@ -25,7 +25,7 @@ export function setLatency(emulator: EmulatorHandle, latencyMs: number): void {
 }
 
 /** The Node n8n runs on (24) when installed, else this one. */
-export function nodeForChildren(): string {
+function nodeForChildren(): string {
 	const node24 = path.join(NODE24_BIN, 'node');
 	return fs.existsSync(node24) ? node24 : process.execPath;
 }

@@ -22,7 +22,7 @@ import { paycashlessTrigger, plainWebhook, webhookVerifyNodes } from './workflow
 export const TRIGGER_VARIANTS = ['trigger', 'webhook', 'webhook-auth', 'webhook-verify'] as const;
 export type TriggerVariant = (typeof TRIGGER_VARIANTS)[number];
 
-export interface TriggerSample {
+interface TriggerSample {
 	/** Median time of one callback, sent one at a time, ms. */
 	sequentialMedianMs: number;
 	/** Callbacks per second with `inFlight` requests at a time. */

@@ -8,7 +8,7 @@
 import { mulberry32, pick, type Rng } from './prng.cjs';
 import type { FaultConfig, RecordedRequest } from './types.cjs';
 
-export type FaultKind = NonNullable<RecordedRequest['fault']>;
+type FaultKind = NonNullable<RecordedRequest['fault']>;
 
 export interface FaultDecision {
 	latencyMs: number;

@@ -6,7 +6,6 @@ import { Emulator } from './server.cjs';
 import type { EmulatorHandle, EmulatorOptions } from './types.cjs';
 
 export type * from './types.cjs';
-export { DEFAULT_API_KEY, DEFAULT_API_SECRET } from './server.cjs';
 
 export async function startEmulator(options: EmulatorOptions = {}): Promise<EmulatorHandle> {
 	return new Emulator(options).start();

@@ -9,10 +9,10 @@
 import { apiError, invalidField } from './errors.cjs';
 import type { Row, Table } from './store.cjs';
 
-export const DEFAULT_LIMIT = 10;
-export const MAX_LIMIT = 100;
+const DEFAULT_LIMIT = 10;
+const MAX_LIMIT = 100;
 
-export type RowFilter<T, M> = (row: Row<T, M>, value: string) => boolean;
+type RowFilter<T, M> = (row: Row<T, M>, value: string) => boolean;
 
 export interface ListSpec<T extends object, M> {
 	/** Cursor namespace: a cursor of one list is refused by another. */

@@ -16,13 +16,13 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export const PAYOUT_STATUSES = ['pending', 'succeeded', 'failed', 'reversed', 'sent', 'cancelled'] as const;
 export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
 
-export type AcceptedAmountPolicy =
+type AcceptedAmountPolicy =
 	| 'ACCEPTED_AMOUNT_POLICY_FIXED'
 	| 'ACCEPTED_AMOUNT_POLICY_ALLOW_PARTIAL'
 	| 'ACCEPTED_AMOUNT_POLICY_ALLOW_EXCESS'
 	| 'ACCEPTED_AMOUNT_POLICY_ALLOW_ANY';
 
-export type Metadata = Record<string, unknown>;
+type Metadata = Record<string, unknown>;
 
 export interface InvoiceItem {
 	id: string;

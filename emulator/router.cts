@@ -12,7 +12,7 @@ export interface Core {
 	nowSeconds(): number;
 }
 
-export interface RouteContext {
+interface RouteContext {
 	params: Record<string, string>;
 	query: Record<string, string>;
 	/** Parsed JSON body (undefined when none or not JSON). */

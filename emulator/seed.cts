@@ -33,10 +33,10 @@ import { buildPayout, networkSessionId, PAYOUT_FAILURES } from './resources/payo
 import { invoiceNumber, LazyRow, type Store } from './store.cjs';
 import type { Collection } from './types.cjs';
 
-export const MAX_SEED_RECORDS = 100_000;
+const MAX_SEED_RECORDS = 100_000;
 /** By default, seeded records are created between these two instants (Unix seconds). */
-export const SEED_FROM = Date.UTC(2025, 0, 1) / 1000;
-export const SEED_TO = Date.UTC(2026, 0, 1) / 1000;
+const SEED_FROM = Date.UTC(2025, 0, 1) / 1000;
+const SEED_TO = Date.UTC(2026, 0, 1) / 1000;
 
 /** When seeded records were created: from `from` to `to` (Unix seconds), in creation order. */
 export interface SeedPeriod {
@@ -44,7 +44,7 @@ export interface SeedPeriod {
 	to: number;
 }
 
-export const DEFAULT_SEED_PERIOD: SeedPeriod = { from: SEED_FROM, to: SEED_TO };
+const DEFAULT_SEED_PERIOD: SeedPeriod = { from: SEED_FROM, to: SEED_TO };
 
 const COLLECTION_STREAMS: Record<Collection, number> = { invoices: 1, payments: 2, payouts: 3, dedicatedAccounts: 4 };
 

@@ -26,8 +26,8 @@ import { checkSeedCounts, seedStore, type SeedPeriod } from './seed.cjs';
 import { Store } from './store.cjs';
 import { LISTABLE, type CallbackAttempt, type Collection, type EmulatorHandle, type EmulatorOptions, type FaultConfig, type Listable, type RecordedRequest } from './types.cjs';
 
-export const DEFAULT_API_KEY = 'pk_test_emulator';
-export const DEFAULT_API_SECRET = 'sk_test_emulator_secret';
+const DEFAULT_API_KEY = 'pk_test_emulator';
+const DEFAULT_API_SECRET = 'sk_test_emulator_secret';
 /** Largest request body accepted. */
 const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -74,7 +74,7 @@ function send(response: http.ServerResponse, reply: Reply): void {
 }
 
 /** Turns anything a handler throws into an answer. */
-export function errorReply(error: unknown): Reply {
+function errorReply(error: unknown): Reply {
 	if (error instanceof ApiError) return { status: error.status, body: error.body, headers: error.headers };
 	console.error('[paycashless-emulator] unexpected error:', error);
 	return { status: 500, body: { error: { type: 'api_error', code: 'internal_error', message: 'The emulator failed to handle this request (see its log).' } } };

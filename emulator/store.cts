@@ -105,7 +105,7 @@ export function invoiceNumber(sequence: number): string {
 }
 
 /** Plenty for any test; `PUT /__emulator/balance` lowers it to provoke "insufficient balance". */
-export const DEFAULT_BALANCE = 1_000_000_000_000_000;
+const DEFAULT_BALANCE = 1_000_000_000_000_000;
 
 export class Store {
 	readonly invoices = new Table<Invoice, InvoiceMeta>('id', 'reference');

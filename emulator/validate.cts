@@ -10,11 +10,11 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 	return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-export function isValidEmail(value: string): boolean {
+function isValidEmail(value: string): boolean {
 	return EMAIL.test(value);
 }
 
-export function isHttpUrl(value: string): boolean {
+function isHttpUrl(value: string): boolean {
 	try {
 		const url = new URL(value);
 		return url.protocol === 'http:' || url.protocol === 'https:';

@@ -14,8 +14,8 @@
  */
 import { signingPath } from './signing';
 
-export const CEILING_CURRENCIES = ['NGN', 'USD'] as const;
-export type CeilingCurrency = (typeof CEILING_CURRENCIES)[number];
+const CEILING_CURRENCIES = ['NGN', 'USD'] as const;
+type CeilingCurrency = (typeof CEILING_CURRENCIES)[number];
 
 /** The credential's fields this module reads. */
 export interface PayoutCeilingSettings {
@@ -62,7 +62,7 @@ function ceilingOf(value: number | string | undefined): number | undefined {
 }
 
 /** `NGN 1,500.50` from 150050 kobo (integer arithmetic: no float on the way). */
-export function showMinor(minor: number, currency: string): string {
+function showMinor(minor: number, currency: string): string {
 	const whole = Math.floor(minor / MINOR_UNITS_PER_MAIN);
 	const cents = String(minor % MINOR_UNITS_PER_MAIN).padStart(2, '0');
 	return `${currency} ${whole.toLocaleString('en-US')}.${cents}`;

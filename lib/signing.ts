@@ -1,7 +1,8 @@
 /**
  * The Paycashless signing rules, written once.
  *
- * Used by the credential (signing requests), the trigger (verifying callbacks), the local
+ * Used by the credential (signing requests), the callback verifier (nodes/Paycashless/callbacks/
+ * signature.ts, the one the trigger, the resume webhook and Callback → Verify share), the local
  * emulator (checking requests, signing callbacks) and the tests. Pure functions only: no n8n
  * types, no I/O, no clock (callers pass the time in).
  *
@@ -35,7 +36,7 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
  * sort), recursively. Arrays keep their order; their elements are sorted in turn.
  * `undefined` members are dropped, as `JSON.stringify` would drop them.
  */
-export function sortKeysDeep(value: unknown): Json {
+function sortKeysDeep(value: unknown): Json {
 	if (Array.isArray(value)) return value.map((element) => sortKeysDeep(element));
 	if (isPlainObject(value)) {
 		if (typeof (value as { toJSON?: unknown }).toJSON === 'function') {
@@ -148,58 +149,4 @@ export function timestampWithinTolerance(
 ): boolean {
 	if (typeof timestamp !== 'string' || !/^\d{10}$/.test(timestamp.trim())) return false;
 	return Math.abs(Math.floor(nowMs / 1000) - Number(timestamp.trim())) <= toleranceSeconds;
-}
-
-export type CallbackVerification =
-	| { valid: true; matchedUrl: string; dataOrder: 'received' | 'sorted' }
-	| { valid: false; reason: 'missing_signature' | 'missing_timestamp' | 'stale_timestamp' | 'bad_signature' };
-
-export interface CallbackVerificationInput {
-	secret: string;
-	/** URLs the callback may have been addressed to (production, test, override...). */
-	candidateUrls: string[];
-	/**
-	 * The `data` member as JSON text in the order it was received. When the raw body is at hand,
-	 * pass `data` re-serialised from a parse of the raw body (JSON.parse keeps key order).
-	 */
-	data: unknown;
-	signature: string | undefined | null;
-	timestamp: string | undefined | null;
-	nowMs: number;
-	/** Seconds either side of now; `0` or less turns the window check off. */
-	toleranceSeconds?: number;
-}
-
-/**
- * Verifies a callback against every candidate URL, with `data` serialised both in received key
- * order and sorted (which one the service uses is not published). Never throws.
- */
-export function verifyCallback(input: CallbackVerificationInput): CallbackVerification {
-	if (!input.signature || !String(input.signature).trim()) return { valid: false, reason: 'missing_signature' };
-	if (!input.timestamp || !String(input.timestamp).trim()) return { valid: false, reason: 'missing_timestamp' };
-	const tolerance = input.toleranceSeconds ?? DEFAULT_TIMESTAMP_TOLERANCE_SECONDS;
-	if (tolerance > 0 && !timestampWithinTolerance(input.timestamp, input.nowMs, tolerance)) {
-		return { valid: false, reason: 'stale_timestamp' };
-	}
-	const timestamp = String(input.timestamp).trim();
-	const orders: Array<['received' | 'sorted', string]> = [];
-	try {
-		orders.push(['received', JSON.stringify(input.data)]);
-		const sorted = canonicalJson(input.data);
-		if (sorted !== orders[0][1]) orders.push(['sorted', sorted]);
-	} catch {
-		// Data too deep (RangeError) or not serialisable: it cannot be what was signed.
-		return { valid: false, reason: 'bad_signature' };
-	}
-	const seen = new Set<string>();
-	for (const url of input.candidateUrls) {
-		const key = url.toLowerCase();
-		if (!url || seen.has(key)) continue;
-		seen.add(key);
-		for (const [dataOrder, dataJson] of orders) {
-			const expected = callbackSignature({ secret: input.secret, callbackUrl: url, dataJson, timestamp });
-			if (signaturesMatch(expected, input.signature)) return { valid: true, matchedUrl: url, dataOrder };
-		}
-	}
-	return { valid: false, reason: 'bad_signature' };
 }

@@ -11,7 +11,7 @@ import { CURRENCIES, isoDate, type AccountRequest, type Currency, type Dedicated
 import type { Core, Router } from '../router.cjs';
 import { bodyObject, Fields } from '../validate.cjs';
 
-export const AWAITING_CONSENT = 'awaiting_customer_consent';
+const AWAITING_CONSENT = 'awaiting_customer_consent';
 
 /** Every dedicated account, created or seeded, is built here (field order of seed 2.11). */
 export function buildDedicatedAccount(input: {

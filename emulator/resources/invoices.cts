@@ -12,7 +12,7 @@ import { bodyObject, Fields } from '../validate.cjs';
 
 const DAY = 86_400;
 
-export interface InvoiceTotals {
+interface InvoiceTotals {
 	amountDue: number;
 	totalInclusiveTaxAmount: number;
 	totalExclusiveTaxAmount: number;
@@ -23,7 +23,7 @@ export interface InvoiceTotals {
  * to the amount due; an inclusive one is already in the prices (`subtotal × p / (100 + p)` is
  * reported, nothing added). A fixed-amount rate counts its `fixedAmount` once. Rounded to units.
  */
-export function invoiceTotals(items: Array<Pick<InvoiceItem, 'quantity' | 'price'>>, rates: TaxRate[]): InvoiceTotals {
+function invoiceTotals(items: Array<Pick<InvoiceItem, 'quantity' | 'price'>>, rates: TaxRate[]): InvoiceTotals {
 	const subtotal = items.reduce((sum, item) => sum + item.quantity * item.price, 0);
 	let inclusive = 0;
 	let exclusive = 0;

@@ -13,7 +13,7 @@ import type { Core, Router } from '../router.cjs';
 import { bodyObject, Fields } from '../validate.cjs';
 
 /** Expiry of a checkout link when the request names none (the real period is not published). */
-export const DEFAULT_CHECKOUT_EXPIRY_SECONDS = 1800;
+const DEFAULT_CHECKOUT_EXPIRY_SECONDS = 1800;
 const MERCHANT_ACCOUNT_NAME = 'PAYCASHLESS EMULATOR MERCHANT';
 
 interface CommonPaymentInput {

@@ -13,7 +13,7 @@ import type { Core, Router } from '../router.cjs';
 import { bodyObject, Fields } from '../validate.cjs';
 
 /** Who the emulator says initiated API payouts (the real values are not published). */
-export const API_INITIATION = Object.freeze({
+const API_INITIATION = Object.freeze({
 	actor: 'api_key',
 	user: Object.freeze({ email: 'owner@merchant.test' }),
 	apiKey: Object.freeze({ description: 'Emulator test key' }),

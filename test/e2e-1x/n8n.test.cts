@@ -2,7 +2,7 @@
  * The end-to-end suite of test/support/suites/n8n.cts (credential Test, n8n's HTTP Request node with the
  * credential, the trigger with production and test URLs, the examples), unchanged, against n8n
  * 1.123.81, the maintained 1.x line (scripts/n8n/host-1x/, installed beside 2.41 by
- * `scripts/n8n/install.sh --n8n-1x`). The twenty operations run in 1.123's engine in the test
+ * `scripts/n8n/install.sh --n8n-1x`). The operations suite runs in 1.123's engine in the test
  * process instead (test/engine/operations.test.cts, jest project engine-1x). By hand, any e2e file
  * runs on 1.x with PAYCASHLESS_E2E_N8N=1.
  */

@@ -4,7 +4,7 @@
  * webhook processor, as a real deployment's load balancer does.
  *
  * First the whole single-process suite (test/support/suites/n8n.cts: the credential Test, n8n's HTTP
- * Request node with the credential, all twenty operations, the trigger, the examples), unchanged,
+ * Request node with the credential, the operations suite, the trigger, the examples), unchanged,
  * against this set; then what only queue mode has: executions run on workers, the trigger on the
  * webhook processor, a worker killed in the middle of a payout batch, the package through main's
  * community-package installer (update and uninstall reaching every process, a process left on an

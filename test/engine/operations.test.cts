@@ -1,5 +1,5 @@
 /**
- * The Paycashless action node's twenty operations (test/support/suites/operations.cts, which the e2e suite
+ * The Paycashless action node's operations suite (test/support/suites/operations.cts, which the e2e suite
  * runs in a real n8n 2.41) in n8n's engine in the test process: n8n-core's request helpers sign
  * and send every request, on n8n 2.41 and 1.123 (jest projects engine and engine-1x). For 1.123
  * this is where they run (test/e2e-1x/n8n.test.cts leaves them out).

@@ -12,7 +12,7 @@ import { chromium, selectors, type BrowserContext, type Locator, type Page } fro
 
 import { LAB_OWNER, ROOT, install } from '../../scripts/n8n/lab.cjs';
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const ARTIFACTS = path.join(ROOT, '.tmp', 'browser-artifacts');
 
 /** Flags for a quiet, reproducible headless Chromium (no sandbox: CI runs as root in a container). */
@@ -28,7 +28,7 @@ const FLAGS = [
 	'--disable-dev-shm-usage',
 ];
 
-export function installChromium(): void {
+function installChromium(): void {
 	install('chromium');
 }
 

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'net';
 import { signPaycashlessRequest, type PaycashlessCredentialData } from '../../credentials/PaycashlessApi.credentials';
 import type { EmulatorHandle } from '../../emulator/index.cjs';
 
-export interface Sent {
+interface Sent {
 	url: string;
 	method: string;
 	headers: Record<string, string>;
@@ -107,7 +107,7 @@ export async function startReceiver(statuses: number[] = []): Promise<{ url: str
 	};
 }
 
-export const ACCESS_BANK_ID = 'bank_538ed2056326432ba8e6853b613997bb';
+const ACCESS_BANK_ID = 'bank_538ed2056326432ba8e6853b613997bb';
 
 export function payoutBody(reference: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
 	return {

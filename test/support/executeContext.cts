@@ -82,7 +82,7 @@ export interface ExecuteHarness {
 	logs: LogLine[];
 }
 
-export const TEST_NODE: INode = {
+const TEST_NODE: INode = {
 	id: 'b3a1c0de-0000-4000-8000-000000000001',
 	name: 'Paycashless',
 	type: 'n8n-nodes-paycashless.paycashless',
@@ -100,7 +100,7 @@ function clone<T>(value: T): T {
  * parameter shown for them (n8n-workflow's own `NodeHelpers.getNodeParameters`, as the editor and
  * the engine use it), so a test sees exactly what a real run sees.
  */
-export function resolveParameters(description: INodeTypeDescription, parameters: INodeParameters): INodeParameters {
+function resolveParameters(description: INodeTypeDescription, parameters: INodeParameters): INodeParameters {
 	return (
 		NodeHelpers.getNodeParameters(description.properties, parameters, true, false, { typeVersion: TEST_NODE.typeVersion }, description) ??
 		{}
@@ -113,7 +113,7 @@ function extract(value: unknown): unknown {
 }
 
 /** n8n-style getNodeParameter over per-item parameters. */
-export function makeGetNodeParameter(
+function makeGetNodeParameter(
 	description: INodeTypeDescription,
 	parametersOf: (itemIndex: number) => INodeParameters,
 ) {
@@ -151,7 +151,7 @@ function queryString(qs: IDataObject | undefined): string {
 	return text ? `?${text}` : '';
 }
 
-export interface FullResponse {
+interface FullResponse {
 	body: unknown;
 	headers: Record<string, string>;
 	statusCode: number;
@@ -159,7 +159,7 @@ export interface FullResponse {
 }
 
 /** Sends a request the way n8n's `httpRequest` treats its options (subset used here). */
-export async function sendHttpRequest(options: IHttpRequestOptions, sent: SentRequest[]): Promise<unknown> {
+async function sendHttpRequest(options: IHttpRequestOptions, sent: SentRequest[]): Promise<unknown> {
 	const method = (options.method ?? 'GET').toUpperCase();
 	const base = joinUrl(options.baseURL, options.url);
 	const url = base + queryString(options.qs);

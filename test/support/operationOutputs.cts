@@ -61,11 +61,6 @@ export async function collectNodeOutputs(): Promise<NodeOutputs> {
 	}
 }
 
-/** Runs every operation against a fresh emulator and returns what each output. */
-export async function collectOperationOutputs(): Promise<OperationOutputs> {
-	return (await collectNodeOutputs()).operations;
-}
-
 /**
  * The Paycashless Trigger fed every callback the emulator signed and sent to CALLBACK_URL (as it
  * was sent: body and headers), with that URL as its Production URL and All Events.

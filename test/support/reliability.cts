@@ -64,7 +64,7 @@ export function faultCounts(requests: readonly RecordedRequest[]): FaultCounts {
 }
 
 /** Payouts stored on the emulator per reference. */
-export function payoutsByReference(emulator: EmulatorHandle): Map<string, number> {
+function payoutsByReference(emulator: EmulatorHandle): Map<string, number> {
 	const counts = new Map<string, number>();
 	for (const payout of emulator.list('payouts')) {
 		const reference = String(payout.reference);

@@ -23,7 +23,7 @@ export interface LogLine {
 }
 
 /** Records what the node writes to `getResponseObject()`. */
-export class RecordedResponse {
+class RecordedResponse {
 	statusCode = 200;
 	body: unknown = undefined;
 	ended = false;
@@ -85,7 +85,7 @@ export interface FakeWebhookOptions {
 	httpRequestWithAuthentication?: (credentialType: string, options: IHttpRequestOptions) => Promise<unknown>;
 }
 
-export interface FakeWebhookContext {
+interface FakeWebhookContext {
 	context: IWebhookFunctions;
 	response: RecordedResponse;
 	logs: LogLine[];
@@ -114,7 +114,7 @@ function parseQuery(requestUrl: string): IDataObject {
 	return Object.fromEntries(new URLSearchParams(requestUrl.slice(at + 1)).entries());
 }
 
-export function createWebhookContext(node: INodeType, options: FakeWebhookOptions = {}): FakeWebhookContext {
+function createWebhookContext(node: INodeType, options: FakeWebhookOptions = {}): FakeWebhookContext {
 	const response = new RecordedResponse();
 	const logs: LogLine[] = [];
 	const staticData = options.staticData ?? {};
@@ -199,7 +199,7 @@ export interface WebhookRun extends FakeWebhookContext {
  * `noWebhookResponse` → whatever the node wrote; no `workflowData` → 200 "Webhook call received"
  * (or `webhookResponse`); otherwise `onReceived` + `noData` → 200 with an empty body.
  */
-export function n8nAnswer(result: IWebhookResponseData, response: RecordedResponse): { status: number; body: unknown } {
+function n8nAnswer(result: IWebhookResponseData, response: RecordedResponse): { status: number; body: unknown } {
 	if (result.noWebhookResponse === true) return { status: response.statusCode, body: response.body };
 	if (result.workflowData === undefined) {
 		return { status: 200, body: result.webhookResponse ?? { message: 'Webhook call received' } };

@@ -87,7 +87,7 @@ export function verifiedByReference(object: ReferencedObject, sameAs: KeyField[]
 		movesMoney: true,
 		lookup: object.byReference,
 		via: 'verify',
-		findWith: { resource, operation: 'verify', how: (reference) => `and the reference "${reference}"` },
+		findWith: { operation: { resource, operation: 'verify' }, how: (reference) => `and the reference "${reference}"` },
 		sameAs,
 	};
 }

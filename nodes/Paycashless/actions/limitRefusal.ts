@@ -9,7 +9,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { withErrorCode } from '../helpers/errorCodes';
 
 /** The `type` of every Money Limits refusal in a failed item's `error`; the `code` names the limit. */
-export const LIMIT_ERROR_TYPE = 'money_limit';
+const LIMIT_ERROR_TYPE = 'money_limit';
 
 /** A refusal: nothing was sent. `code` is stable (the failed item's `error.code`). */
 export function refuse(this: IExecuteFunctions, i: number, code: string, message: string, description: string): never {

@@ -29,15 +29,13 @@ import { formatMainUnits, fromSmallestUnit } from '../helpers/mainUnits';
 import { showValue } from '../helpers/validation';
 import type { PaycashlessApi } from '../transport';
 import { beneficiaryFields, checkBeneficiary } from './beneficiary';
-import { LIMIT_ERROR_TYPE, refuse } from './limitRefusal';
+import { refuse } from './limitRefusal';
 import { paidInPeriod, payoutsInPeriod, periodWindow, PERIODS, type Period } from './periodLimits';
 import type { MoneyKind } from './types';
 
-export const LIMITS_PARAMETER = 'moneyLimits';
+const LIMITS_PARAMETER = 'moneyLimits';
 export const NO_LIMITS_PARAMETER = 'runWithoutLimits';
 const LEDGER_KEY = 'paycashlessMoneyMoved';
-
-export { LIMIT_ERROR_TYPE };
 
 const VERB: Record<MoneyKind, string> = { payout: 'pay out', payment: 'request', invoice: 'invoice' };
 

@@ -10,7 +10,7 @@ import type * as payment from './payment';
 import type * as payout from './payout';
 import type * as taxRate from './taxRate';
 
-export type PaycashlessNodeType = {
+type PaycashlessNodeType = {
 	bankAccount: keyof typeof bankAccount.operations;
 	callback: keyof typeof callback.operations;
 	dedicatedAccount: keyof typeof dedicatedAccount.operations;

@@ -57,7 +57,7 @@ export function moneyPairs(kind: MoneyKind): OperationPair[] {
 }
 
 /** How the node names an operation, e.g. "Payout → Verify": its Resource and Operation names. */
-export function operationLabel(ref: OperationRef): string {
+function operationLabel(ref: OperationRef): string {
 	const operation = findOperation(ref.resource, ref.operation);
 	if (!operation) throw new Error(`No operation ${ref.resource}.${ref.operation} to name`);
 	return `${resources[ref.resource as PaycashlessResource].displayName} → ${operation.option.name}`;
@@ -66,13 +66,13 @@ export function operationLabel(ref: OperationRef): string {
 /** The transport's policy for an operation's writes, with the words resolved. */
 export function writePolicy(declaration: OperationDeclaration): WritePolicy | undefined {
 	if (declaration.kind === 'read') return undefined;
+	// The same policy, with each operation named as the user sees it.
 	if (declaration.kind === 'write') {
 		const { check } = declaration;
-		return { kind: 'write', check: check.with ? `with ${operationLabel(check.with)} ${check.text}` : check.text };
+		return { kind: 'write', check: { ...check, with: check.with && operationLabel(check.with) } };
 	}
-	const { findWith, ...found } = declaration.findsAgain;
-	const label = operationLabel(findWith);
-	return { kind: 'create', ...found, findWith: (reference) => `${label} ${findWith.how(reference)}` };
+	const { findsAgain } = declaration;
+	return { kind: 'create', findsAgain: { ...findsAgain, findWith: { ...findsAgain.findWith, operation: operationLabel(findsAgain.findWith.operation) } } };
 }
 
 /** The default of "Requests in Parallel", or undefined when the operation's items always run one at a time. */

@@ -74,7 +74,7 @@ export function offeredAsTool(operation: PaycashlessOperation): boolean {
 
 /** Shown only in the regular node / only in the tool variant (n8n's `@tool` display option). */
 export const REGULAR_ONLY = { show: { '@tool': [false] } };
-export const TOOL_ONLY = { show: { '@tool': [true] } };
+const TOOL_ONLY = { show: { '@tool': [true] } };
 
 /** Whether the tool variant has its own version of this field (then the regular one is REGULAR_ONLY). */
 export function differsAsTool(property: INodeProperties): boolean {
@@ -89,7 +89,7 @@ function toolVersion(property: INodeProperties): INodeProperties | undefined {
 }
 
 /** What the model reads about one operation: n8n passes the node's `toolDescription` as the tool's description. */
-export function toolDescriptionOf(operation: PaycashlessOperation): string {
+function toolDescriptionOf(operation: PaycashlessOperation): string {
 	const own = operation.asTool ? operation.asTool : {};
 	const action = own.action ?? operation.option.action;
 	const { declaration } = operation;

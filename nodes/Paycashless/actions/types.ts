@@ -6,52 +6,29 @@
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import type { KeyField, LookupResult, PaycashlessApi, PaycashlessRequest } from '../transport';
+import type { FoundByReference as TransportFoundByReference, PaycashlessApi, WritePolicy } from '../transport';
 import type { WaitKind } from '../wait/fields';
 
-/** Another operation of this node, by its resource and operation values. */
+/**
+ * Another operation of this node, by its resource and operation values. (Not typed by the
+ * registry's names: that type would import the operations, which import this file. The registry
+ * names each reference for the transport, operationLabel, and a typo fails there:
+ * test/unit/node/operationChecklist.test.cts names every declaration's.)
+ */
 export interface OperationRef {
 	resource: string;
 	operation: string;
 }
 
-/** How a create that carries a reference is found again by it. */
-export interface FoundByReference {
-	/** The object's name in messages, e.g. `payout`. */
-	object: string;
-	/** Creating it moves money: retries and advice say "so money never moves twice". */
-	movesMoney: boolean;
-	/** The read that finds it by its reference. */
-	lookup(reference: string): PaycashlessRequest;
-	/** How it was found, as the output marker says it (`verify`, `invoiceList`). */
-	via: string;
-	/** Reads the lookup's answer; default: the answer is the object. */
-	pick?(body: IDataObject, reference: string): LookupResult;
-	/** Fields that must agree between this create and the object found (compared when both have them). */
-	sameAs: KeyField[];
-	/** The operation a user runs to find it by hand, and the words after its name. */
-	findWith: OperationRef & { how(reference: string): string };
-	/** Said in the output marker when the object is returned from a lookup. */
-	foundAgainNote?: string;
-	/** The create answers short (`true` for this answer): the output is the object read back with `lookup`. */
-	readBack?(answer: IDataObject): boolean;
-}
+/** How a create is found again by its reference: the transport's policy, naming operations by reference. */
+export type FoundByReference = TransportFoundByReference<OperationRef>;
 
-/** How a user checks by hand whether a write without a reference happened. */
-export interface ManualCheck {
-	/** The operation to run, named before `text`. */
-	with?: OperationRef;
-	/** e.g. `whether the invoice is cancelled now`. */
-	text: string;
-}
-
-export type OperationDeclaration =
-	/** Only reads: sent again freely; items run side by side (Requests in Parallel, default 20). */
-	| { kind: 'read' }
-	/** Creates an object under the item's reference (`body.reference`): reconciled, never sent twice. */
-	| { kind: 'create'; findsAgain: FoundByReference }
-	/** Any other write: one item at a time; after an unclear answer, the user is told how to check. */
-	| { kind: 'write'; check: ManualCheck };
+/**
+ * What an operation does to Paycashless: only reads (sent again freely; items run side by side,
+ * Requests in Parallel, default 20), or a write under the transport's policy (a create found again
+ * by its reference, or any other write with how a user checks it), naming operations by reference.
+ */
+export type OperationDeclaration = { kind: 'read' } | WritePolicy<OperationRef>;
 
 /** The declaration of a create (a Create and Wait operation is built from one). */
 export type CreateDeclaration = Extract<OperationDeclaration, { kind: 'create' }>;
@@ -61,7 +38,7 @@ export type CreateDeclaration = Extract<OperationDeclaration, { kind: 'create' }
  * leaves the account), `payment` (asks a customer to pay now), `invoice` (e-mails a customer a
  * request to pay).
  */
-export const MONEY_KINDS = ['payout', 'payment', 'invoice'] as const;
+const MONEY_KINDS = ['payout', 'payment', 'invoice'] as const;
 export type MoneyKind = (typeof MONEY_KINDS)[number];
 
 /**

@@ -16,7 +16,7 @@ import { deliveryIdFor, parseCallbackBody, rawBodyBytes, type ParsedCallback } f
 import { MAX_BODY_BYTES, MAX_JSON_DEPTH } from './rawJson';
 import { checkSignatureHeaders, verifySignedCallback } from './signature';
 
-export type CallbackRejection =
+type CallbackRejection =
 	| 'payload_too_large'
 	| 'too_deeply_nested'
 	| 'inconsistent_event'
@@ -46,7 +46,7 @@ export interface CallbackInput {
 	inconsistentEvents?: 'refuse' | 'flag';
 }
 
-export type CallbackStatus = 400 | 401 | 413 | 422 | 500;
+type CallbackStatus = 400 | 401 | 413 | 422 | 500;
 
 export type CallbackOutcome =
 	| {

@@ -20,9 +20,9 @@ import type { IBuilderHint, IBuilderHintVariation, INodeProperties, INodePropert
 import type { PaycashlessOperation, PaycashlessResourceDefinition } from '../actions/types';
 
 const PACKAGE = 'n8n-nodes-paycashless';
-export const ACTION_NODE_TYPE = `${PACKAGE}.paycashless`;
-export const TRIGGER_NODE_TYPE = `${PACKAGE}.paycashlessTrigger`;
-export const POLL_TRIGGER_NODE_TYPE = `${PACKAGE}.paycashlessPollTrigger`;
+const ACTION_NODE_TYPE = `${PACKAGE}.paycashless`;
+const TRIGGER_NODE_TYPE = `${PACKAGE}.paycashlessTrigger`;
+const POLL_TRIGGER_NODE_TYPE = `${PACKAGE}.paycashlessPollTrigger`;
 
 /** The caption above every operation type of a resource, and its line in `search_nodes`. */
 export const RESOURCE_CAPTIONS: Record<string, string> = {

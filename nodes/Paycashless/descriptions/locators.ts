@@ -17,7 +17,7 @@ interface LocatorSpec {
 	description: string;
 }
 
-export function idLocator(spec: LocatorSpec): INodeProperties {
+function idLocator(spec: LocatorSpec): INodeProperties {
 	return {
 		displayName: spec.displayName,
 		name: spec.name,

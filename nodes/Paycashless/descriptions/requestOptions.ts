@@ -13,7 +13,7 @@ import { DEFAULT_TRANSPORT_SETTINGS, SETTING_LIMITS, type RepeatedReferenceMode,
 import { showExactly, type OperationPair } from './show';
 
 /** Name of the "Request Options" collection. */
-export const REQUEST_OPTIONS = 'requestOptions';
+const REQUEST_OPTIONS = 'requestOptions';
 
 /** Parameter name and display name of each numeric setting in the collection. */
 export const SETTING_PARAMETERS = {

@@ -26,7 +26,7 @@ function optionNameExpression(properties: INodeProperties[], name: string): stri
  * ("Look Up: Bank Account", not "lookUp: bankAccount"): an expression over maps built from the
  * Resource and Operation options, so a new operation gets its subtitle without another edit.
  */
-export function readableSubtitle(properties: INodeProperties[]): string {
+function readableSubtitle(properties: INodeProperties[]): string {
 	const resources: Record<string, string> = {};
 	for (const property of properties) if (property.name === 'resource') Object.assign(resources, namesByValue(property));
 	const resource = `(${JSON.stringify(resources)}[$parameter["resource"]] || $parameter["resource"])`;

@@ -8,11 +8,9 @@
  */
 import { PAYCASHLESS_DEFAULT_BASE_URL as DEFAULT_BASE_URL } from '../../../lib/api';
 
-export { DEFAULT_BASE_URL };
-
 const EXAMPLE = `for example ${DEFAULT_BASE_URL}`;
 
-export const BASE_URL_MESSAGES = {
+const BASE_URL_MESSAGES = {
 	scheme: `must start with https:// (or http:// for a local emulator), ${EXAMPLE}. Change the Base URL in the Paycashless credential.`,
 	v1: `ends with /v1: remove /v1 (${EXAMPLE}); the node adds /v1/... to it itself. Change the Base URL in the Paycashless credential.`,
 	invalid: `is not a web address, ${EXAMPLE}. Change the Base URL in the Paycashless credential.`,

@@ -16,7 +16,7 @@ export const ERROR_CODES = {
 	INVALID_INPUT: 'INVALID_INPUT',
 	/** The item came in as a failed item of the node before (its error output or Continue On Fail). */
 	FAILED_BEFORE: 'FAILED_BEFORE',
-	/** The item's reference belongs to another object with other details (transport/reconcile). */
+	/** The item's reference belongs to another object with other details (transport/create.ts). */
 	REFERENCE_MISMATCH: 'REFERENCE_MISMATCH',
 	/** The request got no answer and the network gave no code. */
 	NO_ANSWER: 'NO_ANSWER',

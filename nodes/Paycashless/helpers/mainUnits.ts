@@ -15,7 +15,7 @@ import { isObject } from './body';
 export const MAIN_UNITS_KEY = 'inMainUnits';
 
 /** Paycashless's money fields (integers in the smallest unit), as its responses name them. */
-export const MONEY_FIELDS = [
+const MONEY_FIELDS = [
 	'amount',
 	'amountDue',
 	'amountPaid',
@@ -50,7 +50,7 @@ export function formatMainUnits(value: number, currency: Currency): string {
 }
 
 /** The money of one object in main units, or undefined when it has none it can convert. */
-export function mainUnitsOf(object: IDataObject, inherited: Currency | undefined): IDataObject | undefined {
+function mainUnitsOf(object: IDataObject, inherited: Currency | undefined): IDataObject | undefined {
 	const own = asCurrency(object.currency) ?? inherited;
 	const result: IDataObject = {};
 	let currency: Currency | undefined;

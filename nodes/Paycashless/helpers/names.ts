@@ -22,7 +22,7 @@ const SAME_WORD: Record<string, string> = {
 };
 
 /** Words that make an account name a business's (after SAME_WORD): never an extra word of a person's name. */
-export const BUSINESS_WORDS = new Set([
+const BUSINESS_WORDS = new Set([
 	'LTD', 'PLC', 'INC', 'LLC', 'LLP', 'CO', 'NIG', 'BN', 'RC', 'ENT', 'ENTERPRISES', 'VENTURES', 'GLOBAL', 'CONCEPTS', 'SERVICES',
 	'INVESTMENTS', 'HOLDINGS', 'RESOURCES', 'SOLUTIONS', 'INTL', 'INDUSTRIES', 'TRADING', 'STORES', 'AGENCY', 'AGENCIES', 'LOGISTICS',
 	'TECHNOLOGIES', 'TECH', 'CONSULT', 'CONSULTING', 'CONSULTANTS', 'MERCHANTS', 'PROPERTIES', 'FARMS', 'FOODS', 'SONS', 'GROUP',
@@ -38,7 +38,7 @@ const TITLES = new Set(['MR', 'MRS', 'MS', 'MISS', 'DR', 'PROF', 'ENGR', 'BARR',
  * `&` read as AND, apostrophes removed, any other non-letter a space, business words in one
  * spelling (LIMITED → LTD), titles (MR, MRS, DR, CHIEF, ALHAJI…) left out.
  */
-export function nameWords(name: string): string[] {
+function nameWords(name: string): string[] {
 	return name
 		.normalize('NFD')
 		.replace(/\p{M}+/gu, '')

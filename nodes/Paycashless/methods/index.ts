@@ -1,1 +1,4 @@
-export * as listSearch from './listSearch';
+import { searchDedicatedAccounts, searchInvoices, searchPayments, searchPayouts } from './listSearch';
+
+/** The list searches the resource locators name (`searchListMethod`, descriptions/locators.ts). */
+export const listSearch = { searchPayments, searchPayouts, searchInvoices, searchDedicatedAccounts };

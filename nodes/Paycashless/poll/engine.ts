@@ -38,7 +38,7 @@ import { RESOURCES, type PollResource } from './events';
 /** What a trigger watches: records appearing, or records being in one of `statuses`. */
 export type Watch = { type: 'created' } | { type: 'status'; statuses: string[] };
 
-export type StartFrom = { mode: 'now' } | { mode: 'date'; seconds: number };
+type StartFrom = { mode: 'now' } | { mode: 'date'; seconds: number };
 
 export interface PollSettings {
 	resource: PollResource;

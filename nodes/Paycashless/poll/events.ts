@@ -29,7 +29,7 @@ export interface ResourceSpec {
  * One entry of a resource's Event list. `created` and `status` (statuses the user picks) are
  * handled by every resource; any other event stands for its `statuses`.
  */
-export interface PollEventOption {
+interface PollEventOption {
 	name: string;
 	value: string;
 	description: string;

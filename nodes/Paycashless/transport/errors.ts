@@ -1,21 +1,18 @@
 /**
  * Writing the transport's errors: `composeError` is the one place an error of the transport is
  * made, with its message, its advice and what the circumstance adds. The answer is read in
- * answers.ts (any of Paycashless's error shapes); the words that name operations come from the
+ * send.ts (any of Paycashless's error shapes); the words that name operations come from the
  * operation's write policy, never from a table here. Nothing from the request (headers,
- * signature, key, secret) ever goes into an error.
- *
- * Longer than 250 lines on purpose: every error of the transport and every sentence of advice a
- * user reads is made here, in one place, so that no other file words an error.
+ * signature, key, secret) ever goes into an error: every error of the transport and every
+ * sentence of advice a user reads is made here, so that no other file words an error.
  */
 import type { IDataObject, INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { CEILING_REFUSAL_CODE, ceilingRefusalOf } from '../../../lib/payoutCeiling';
 import { ERROR_CODES } from '../helpers/errorCodes';
-import { errorCodes, errorMessages, extractErrorDetails, text, type PaycashlessErrorDetails } from './answers';
-import type { Call } from './send';
-import { isRepeatable, referenceOf, type Attempt, type PaycashlessRequest, type SendResult, type WritePolicy } from './types';
+import { errorCodes, errorMessages, extractErrorDetails, text, type PaycashlessErrorDetails } from './send';
+import { checkWords, findWithWords, isRepeatable, referenceOf, type Attempt, type Call, type PaycashlessRequest, type SendResult, type WritePolicy } from './types';
 
 
 
@@ -24,7 +21,7 @@ import { isRepeatable, referenceOf, type Attempt, type PaycashlessRequest, type 
 
 
 /** The error message: the API's message with its type/code and the HTTP status. */
-export function errorMessage(details: PaycashlessErrorDetails): string {
+function errorMessage(details: PaycashlessErrorDetails): string {
 	const labels = [details.type, details.code].filter((label) => label !== undefined).join(' / ');
 	return `${details.message} (${labels ? `${labels}, ` : ''}HTTP ${details.httpCode})`;
 }
@@ -35,15 +32,15 @@ export function errorMessage(details: PaycashlessErrorDetails): string {
  * The sentence that tells the user how to check whether a write went through before sending it
  * again ('' for requests that are safe to repeat). The words come from the operation's policy.
  */
-export function checkAdvice(request: PaycashlessRequest, policy?: WritePolicy): string {
+function checkAdvice(request: PaycashlessRequest, policy?: WritePolicy): string {
 	if (isRepeatable(request)) return '';
 	const reference = referenceOf(request);
 	if (policy?.kind === 'create' && reference !== undefined) {
-		return policy.movesMoney
-			? ` Before retrying, check whether it went through with ${policy.findWith(reference)}, so money never moves twice.`
-			: ` Before retrying, check whether it was created with ${policy.findWith(reference)}, so it is not created twice.`;
+		return policy.findsAgain.movesMoney
+			? ` Before retrying, check whether it went through with ${findWithWords(policy.findsAgain, reference)}, so money never moves twice.`
+			: ` Before retrying, check whether it was created with ${findWithWords(policy.findsAgain, reference)}, so it is not created twice.`;
 	}
-	if (policy?.kind === 'write') return ` Before retrying, check ${policy.check}, so it does not happen twice.`;
+	if (policy?.kind === 'write') return ` Before retrying, check ${checkWords(policy.check)}, so it does not happen twice.`;
 	return ' Before retrying, check in the Paycashless dashboard whether it went through, so it does not happen twice.';
 }
 
@@ -76,7 +73,7 @@ function answerAdvice(
 		const reference = referenceOf(request);
 		const lookup =
 			policy?.kind === 'create' && reference !== undefined
-				? `Look up the existing ${policy.object} with ${policy.findWith(reference)}`
+				? `Look up the existing ${policy.findsAgain.object} with ${findWithWords(policy.findsAgain, reference)}`
 				: `Look up the existing one${reference !== undefined ? ` with the reference "${reference}"` : ''}`;
 		return `That reference was used before: Paycashless treats this as a repeat of an earlier request. ${lookup} instead of creating it again, or use a new, unique reference for a new one.`;
 	}
@@ -123,10 +120,10 @@ export type Circumstance =
 	| { kind: 'notAList' }
 	/** A lookup's answer did not settle whether the object exists. */
 	| { kind: 'inconclusive'; message: string }
-	/** The reference already belongs to an object with other key fields (reconcile.ts). */
+	/** The reference already belongs to an object with other key fields (create.ts). */
 	| { kind: 'referenceMismatch'; existingId?: string; differences: FieldDifference[] };
 
-export interface ErrorInput {
+interface ErrorInput {
 	node: INode;
 	request: PaycashlessRequest;
 	/** The write policy of the operation; undefined for reads. */
@@ -202,13 +199,13 @@ function unansweredError(input: ErrorInput, cause: unknown): NodeApiError {
  * reach"), its advice, and what the circumstance adds. Never copies anything from the request's
  * headers.
  */
-export function composeError(input: ErrorInput): NodeApiError | NodeOperationError {
+function composeError(input: ErrorInput): NodeApiError | NodeOperationError {
 	const { attempt, attempts, circumstance, policy, request } = input;
 	if (circumstance?.kind === 'referenceMismatch') return referenceMismatchError(input, circumstance);
 	const error = attempt.answered ? answeredError(input, attempt) : unansweredError(input, attempt.error);
 	const reference = referenceOf(request);
-	const finder = policy?.kind === 'create' && reference !== undefined ? policy.findWith(reference) : 'the Paycashless dashboard';
-	const object = policy?.kind === 'create' ? policy.object : 'object';
+	const finder = policy?.kind === 'create' && reference !== undefined ? findWithWords(policy.findsAgain, reference) : 'the Paycashless dashboard';
+	const object = policy?.kind === 'create' ? policy.findsAgain.object : 'object';
 	let outcome: 'unknown' | 'notCreated' | undefined;
 	switch (circumstance?.kind) {
 		case 'waitTooLong':
@@ -255,8 +252,8 @@ function referenceMismatchError(
 ): NodeOperationError {
 	const { node, policy, request, itemIndex } = input;
 	const reference = referenceOf(request) ?? '';
-	const what = policy?.kind === 'create' ? policy.object : 'object';
-	const finder = policy?.kind === 'create' ? policy.findWith(reference) : 'the Paycashless dashboard';
+	const what = policy?.kind === 'create' ? policy.findsAgain.object : 'object';
+	const finder = policy?.kind === 'create' ? findWithWords(policy.findsAgain, reference) : 'the Paycashless dashboard';
 	// Only the names of the fields that differ: the other object's values (its account, its
 	// amount) are not this item's to show, to a person's output or to an AI model.
 	const names = [...new Set(differences.map((difference) => difference.field))];

@@ -1,23 +1,46 @@
 /**
- * What the rest of the node sees of the transport: `paycashlessApi(context, options)` gives an
- * object that sends requests and pages through lists with the settings, item and write policy
- * it was made with. Everything is plain values: the transport reads no node parameters.
+ * The transport: `paycashlessApi(context, options)` gives the rest of the node an object that sends
+ * requests and pages through lists with the settings, item and write policy it was made with.
+ * Everything is plain values: the transport reads no node parameters.
  *
- * A request goes down one pipe: here the call is made (with the credential's base URL), then
- * request.ts picks the policy, retry.ts runs the one loop of attempts (send.ts) with a create's
- * steps (reconcile.ts on a failure, the declared read-back after a short answer), created.ts
- * makes a create's output, and errors.ts is the one place an error is made.
+ * A request goes down one pipe, in six files:
+ *
+ *   index.ts   paycashlessApi → sendRequest (picks the create policy) / paginate
+ *     retry.ts   sendWithRetries: the one loop; decides which failures it retries
+ *       send.ts    sendAttempt → httpRequestWithAuthentication (the credential signs) → classify
+ *       create.ts  a create's reconciliation by reference (the loop's step), its read-back, its output
+ *     errors.ts  the one place an error is made
+ *   types.ts   the vocabulary: request, settings, write policy, attempt
+ *
+ * Signing happens in the credential's `authenticate`. The policies:
+ * - repeatable requests (GET, PUT): retried on 429, 5xx and network failures;
+ * - creates with a reference (the operation's create policy): reconciled by the reference in the
+ *   body that was sent, never resent blindly, and returned as the one create output with its
+ *   `_paycashless` marker;
+ * - other writes: resent only after failures that changed nothing (429, refused connection);
+ *   otherwise they end with "outcome unknown" and how to check (the operation's check policy).
+ * Every non-2xx answer (and the 2xx payout failure form) becomes an error in errors.ts.
  */
 import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { CREDENTIAL_NAME } from '../../../lib/api';
 import { checkBaseUrl } from '../helpers/baseUrl';
-import { fetchPage, paginate, type ListOptions, type ListRequest } from './paginate';
-import { sendRequest } from './request';
-import type { Call } from './send';
-import { DEFAULT_TRANSPORT_SETTINGS, type TransportSettings } from './settings';
-import type { PaycashlessContext, PaycashlessPage, PaycashlessRequest, WritePolicy } from './types';
+import { createdOutput, readBack, reconcileStep } from './create';
+import { failureError, stoppedError } from './errors';
+import { sendWithRetries } from './retry';
+import { succeeded } from './send';
+import {
+	DEFAULT_TRANSPORT_SETTINGS,
+	isRepeatable,
+	referenceOf,
+	type Call,
+	type PaycashlessContext,
+	type PaycashlessPage,
+	type PaycashlessRequest,
+	type TransportSettings,
+	type WritePolicy,
+} from './types';
 
 /**
  * Base URL per node run: n8n loads and decrypts the credential from its database on every
@@ -30,7 +53,7 @@ import type { PaycashlessContext, PaycashlessPage, PaycashlessRequest, WritePoli
 const baseUrls = new WeakMap<object, Promise<string>>();
 
 /** The credential's base URL without trailing slashes (default https://api.paycashless.com). */
-export async function paycashlessBaseUrl(this: PaycashlessContext): Promise<string> {
+async function paycashlessBaseUrl(this: PaycashlessContext): Promise<string> {
 	if (!('getInputData' in this)) return await readBaseUrl.call(this);
 	let baseUrl = baseUrls.get(this);
 	if (!baseUrl) {
@@ -48,11 +71,9 @@ async function readBaseUrl(this: PaycashlessContext): Promise<string> {
 	return checked.url;
 }
 
-export { apiPath } from './send';
-export { MAX_PAGE_SIZE, type ListOptions, type ListRequest } from './paginate';
-export { MARKER, type CreatedMarker } from './created';
-export { DEFAULT_TRANSPORT_SETTINGS, SETTING_LIMITS, type RepeatedReferenceMode, type TransportSettings } from './settings';
-export type { CheckPolicy, CreatePolicy, KeyField, LookupResult, PaycashlessRequest, WritePolicy } from './types';
+export { MARKER } from './create';
+export { apiPath, DEFAULT_TRANSPORT_SETTINGS, SETTING_LIMITS, type RepeatedReferenceMode, type TransportSettings } from './types';
+export type { FoundByReference, KeyField, PaycashlessRequest, WritePolicy } from './types';
 
 export interface TransportOptions {
 	/** Default: DEFAULT_TRANSPORT_SETTINGS. */
@@ -86,4 +107,106 @@ export function paycashlessApi(context: PaycashlessContext, options: TransportOp
 		paginate: async (list, listOptions) => await paginate(await call(), list, listOptions),
 		page: async (list, pageSize, cursor) => await fetchPage(await call(), list, pageSize, cursor),
 	};
+}
+
+/**
+ * Sends one request through the one retry loop and returns the parsed JSON answer. Under a create
+ * policy the request carries its reconciliation as the loop's step; a short answer the policy
+ * declares (`readBack`) is completed by reading the object back; the answer leaves as the one
+ * create output (create.ts).
+ */
+async function sendRequest(call: Call, request: PaycashlessRequest): Promise<IDataObject> {
+	const create = !isRepeatable(request) && call.policy?.kind === 'create' ? call.policy.findsAgain : undefined;
+	const reference = referenceOf(request);
+	const result = await sendWithRetries(call, request, create && reference !== undefined ? reconcileStep(call, request, create, reference) : undefined);
+	if (result.found) return result.found;
+	if (!result.body) throw stoppedError(call, request, result);
+	if (!create) return result.body;
+	if (reference !== undefined && create.readBack?.(result.body)) {
+		return createdOutput(create, reference, result.body, await readBack(call, create.lookup(reference)));
+	}
+	return createdOutput(create, reference, result.body);
+}
+
+// ---- Lists: cursor pagination, written once for every Get Many and list search. Pages are
+// `{ hasMore, cursor, data }`; the next page is asked for with `cursor`. The query (filters and
+// page size) is rebuilt for every page. Stops on `hasMore: false`, once `limit` records are in, or
+// when the cursor is missing or repeats (then it warns and keeps what it has).
+
+/** The largest page the API serves. */
+export const MAX_PAGE_SIZE = 100;
+
+interface ListRequest {
+	/** List path, e.g. `/v1/payouts`. */
+	path: string;
+	/** Filters, sent on every page. */
+	qs?: IDataObject;
+}
+
+export interface ListOptions {
+	returnAll: boolean;
+	/** Maximum number of records when not returning all (1 or more). */
+	limit: number;
+	/**
+	 * When Paycashless says more records follow but gives no usable cursor: `keep` what was read
+	 * and warn (a Get Many, the default), or `fail` (a list that must be complete, e.g. a poll
+	 * that would otherwise mark records as seen that it never read).
+	 */
+	incomplete?: 'keep' | 'fail';
+}
+
+/** Page size to ask for: 100 when returning all, otherwise the limit up to 100. */
+function pageSizeFor(options: ListOptions): number {
+	return options.returnAll ? MAX_PAGE_SIZE : Math.min(Math.max(1, Math.floor(options.limit)), MAX_PAGE_SIZE);
+}
+
+/** Fetches one page of a list. */
+async function fetchPage(call: Call, list: ListRequest, pageSize: number, cursor?: string): Promise<PaycashlessPage> {
+	const request = { method: 'GET' as const, path: list.path, qs: { ...list.qs, limit: pageSize, cursor } };
+	const result = await sendWithRetries(call, request);
+	const { attempt } = result;
+	if (result.failure !== undefined || !succeeded(attempt)) throw stoppedError(call, request, result);
+	const body = attempt.body;
+	if (!Array.isArray(body.data)) throw failureError(call, request, attempt, result.attempts, { kind: 'notAList' });
+	const next = typeof body.cursor === 'string' && body.cursor !== '' ? body.cursor : undefined;
+	return { data: body.data as IDataObject[], hasMore: body.hasMore === true, cursor: next };
+}
+
+/** All records of a list (or the first `limit`), following cursors. */
+async function paginate(call: Call, list: ListRequest, options: ListOptions): Promise<IDataObject[]> {
+	const pageSize = pageSizeFor(options);
+	const records: IDataObject[] = [];
+	const seenCursors = new Set<string>();
+	let cursor: string | undefined;
+	for (;;) {
+		// The last page of a Limit asks only for what is still missing (Limit 250: 100, 100, 50).
+		const size = options.returnAll ? pageSize : Math.min(pageSize, options.limit - records.length);
+		const page = await fetchPage(call, list, size, cursor);
+		records.push(...page.data);
+		if (!options.returnAll && records.length >= options.limit) return records.slice(0, options.limit);
+		if (!page.hasMore) return records;
+		const next = page.cursor;
+		const stuck =
+			next === undefined
+				? 'without a cursor'
+				: seenCursors.has(next)
+					? `with the cursor "${next}" it had sent before`
+					: page.data.length === 0
+						? 'with an empty page'
+						: undefined;
+		if (next === undefined || stuck !== undefined) {
+			if (options.incomplete === 'fail') {
+				throw new NodeOperationError(call.context.getNode(), `Paycashless said more records follow on ${list.path} but answered ${stuck}`, {
+					description: `${records.length} records were read before that; nothing of this list is used. The next run reads it again.`,
+				});
+			}
+			call.context.logger.warn(
+				`Paycashless said more records follow on ${list.path} but answered ${stuck}; stopped after ${records.length} records`,
+				{ path: list.path, records: records.length },
+			);
+			return records;
+		}
+		seenCursors.add(next);
+		cursor = next;
+	}
 }

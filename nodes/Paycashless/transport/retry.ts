@@ -1,17 +1,19 @@
 /**
- * The retry policy's waits and the one loop that sends a request until it succeeds or may not be
- * sent again (what a failure means: classify.ts). Waits use `sleep` from n8n-workflow (node code
- * may not use timers) and stop when the execution is cancelled.
+ * The one retry loop: sends a request until it succeeds or may not be sent again, and decides
+ * which failures it retries (what a failure means: send.ts's `classify`): a repeatable request
+ * (GET, PUT) after any transient failure, any other request only after a failure that changed
+ * nothing (429, no connection). When a create's attempts stop on a failure, its reconciliation
+ * step (create.ts) finds it by its reference or has it sent again. Waits use `sleep` from
+ * n8n-workflow (node code may not use timers) and stop when the execution is cancelled.
  */
 import { sleep } from 'n8n-workflow';
 import type { IDataObject } from 'n8n-workflow';
 
-import { classify } from './classify';
-import { sendAttempt, type Call } from './send';
-import type { Attempt, FailureClass, PaycashlessRequest, SendResult, WaitDecision } from './types';
+import { classify, sendAttempt } from './send';
+import { isRepeatable, type Attempt, type Call, type FailureClass, type PaycashlessRequest, type SendResult, type WaitDecision } from './types';
 
 /** Attempts at most when no connection could be made at all. */
-export const NOT_SENT_MAX_ATTEMPTS = 3;
+const NOT_SENT_MAX_ATTEMPTS = 3;
 
 /** `Retry-After` in ms (seconds, decimals accepted, or an HTTP date), if the answer has one. */
 export function retryAfterMs(attempt: Attempt, now: number = Date.now()): number | undefined {
@@ -32,7 +34,7 @@ export function backoffMs(attempts: number, retryDelayMs: number, maxRetryWaitMs
 }
 
 /** How long to wait after `attempts` attempts, the last one being `attempt`. */
-export function waitBeforeRetry(call: Call, attempt: Attempt, attempts: number): WaitDecision {
+function waitBeforeRetry(call: Call, attempt: Attempt, attempts: number): WaitDecision {
 	const { retryDelayMs, maxRetryWaitMs } = call.settings;
 	const asked = retryAfterMs(attempt);
 	if (asked !== undefined) return { ms: asked, tooLong: asked > maxRetryWaitMs, retryAfterMs: asked };
@@ -45,7 +47,7 @@ export function outOfTime(call: Call, startedAt: number, waitMs: number): boolea
 }
 
 /** Waits with n8n's `sleep`; rejects when the execution is cancelled. */
-export async function pause(call: Call, ms: number): Promise<void> {
+async function pause(call: Call, ms: number): Promise<void> {
 	if (ms <= 0) return;
 	const context = call.context as { getExecutionCancelSignal?: () => AbortSignal | undefined };
 	const signal = typeof context.getExecutionCancelSignal === 'function' ? context.getExecutionCancelSignal() : undefined;
@@ -73,92 +75,48 @@ async function waitWhileHeld(call: Call): Promise<void> {
 	}
 }
 
+/** Failures after which any request may be sent again: nothing happened. */
+const HARMLESS: ReadonlySet<FailureClass> = new Set<FailureClass>(['rateLimited', 'notSent']);
+/** Failures after which a repeatable request (a read) is sent again. */
+const TRANSIENT: ReadonlySet<FailureClass> = new Set<FailureClass>(['rateLimited', 'notSent', 'uncertain']);
+
 /**
- * What the create step (reconcile.ts) makes of a series of attempts that stopped on a failure:
- * the object found again by its reference, as the create's output; or send the create again
- * after `resendAfterMs` (within Max Attempts and Max Retry Time, counted from `startedAt`). It
- * throws when the create ends in an error.
+ * What a create's reconciliation (create.ts) makes of a series of attempts that stopped on a
+ * failure: the object found again by its reference, as the create's output; or send the create
+ * again after `resendAfterMs` (within Max Attempts and Max Retry Time, counted from `startedAt`).
+ * It throws when the create ends in an error.
  */
 export type ReconcileStep = (stopped: SendResult, startedAt: number) => Promise<{ found: IDataObject } | { resendAfterMs: number }>;
 
-/**
- * Waits; `true` when the execution was cancelled during the read-back of a create (`created`):
- * the create stands and the read ends. A cancellation at any other time rejects as it is.
- */
-async function cancelledWhileReadingBack(wait: Promise<void>, created: IDataObject | undefined): Promise<boolean> {
-	if (created === undefined) {
-		await wait;
-		return false;
-	}
-	return await wait.then(
-		() => false,
-		() => true,
-	);
-}
-
-/** How a read-back cancelled with the execution ends. */
-const cancelled = { attempt: { answered: false, error: 'cancelled' }, failure: 'final' } as const;
-
-/** The steps a create adds to the loop (request.ts makes them from the operation's create policy). */
-export interface CreateSteps {
-	/** When the attempts stop on a failure: find the object by its reference (reconcile.ts). */
-	reconcile?: ReconcileStep;
-	/** After the create's answer: the read that completes a short answer, if the policy declares one (created.ts). */
-	readBack?(answer: IDataObject): PaycashlessRequest | undefined;
-}
-
 export interface LoopResult extends SendResult {
-	/** The answer of the last request, on success. */
+	/** The answer, on success. */
 	body?: IDataObject;
-	/** A create found again by its reference: its output (reconcile.ts). */
+	/** A create found again by its reference: its output (create.ts). */
 	found?: IDataObject;
-	/** A create whose answer was read back: that answer (`body` is then the read's, or none if the read failed). */
-	created?: IDataObject;
 }
 
 /**
- * The one retry loop: sends `request` until it succeeds, fails in a way not in `retryOn`, runs
- * out of attempts (at most Max Attempts sends in all) or of time (Max Retry Time from the first
- * send), or is asked to wait too long. A create adds its steps (`steps`): when the attempts stop
- * on a failure, `reconcile` finds the object by its reference and returns it or has the loop send
- * the create again; after a short answer, the loop goes on with the read `readBack` names (retried
- * as a read, with its own attempts and time), whose failure leaves the create standing.
+ * Sends `request` until it succeeds, fails in a way it may not be retried after, runs out of
+ * attempts (at most Max Attempts sends in all) or of time (Max Retry Time from the first send), or
+ * is asked to wait too long. With `reconcile` (a create that carries a reference), a stop on a
+ * failure goes to that step, which returns the object or has the loop send the create again.
  */
-export async function sendWithRetries(
-	call: Call,
-	request: PaycashlessRequest,
-	retryOn: ReadonlySet<FailureClass>,
-	steps: CreateSteps = {},
-): Promise<LoopResult> {
+export async function sendWithRetries(call: Call, request: PaycashlessRequest, reconcile?: ReconcileStep): Promise<LoopResult> {
 	const { maxAttempts } = call.settings;
-	let current = request;
-	let retrying = retryOn;
-	let startedAt = Date.now();
+	const retryOn = isRepeatable(request) ? TRANSIENT : HARMLESS;
+	const startedAt = Date.now();
 	let sends = 0;
-	let created: IDataObject | undefined;
 	for (let attempts = 1; ; attempts++) {
-		if (await cancelledWhileReadingBack(waitWhileHeld(call), created)) return { ...cancelled, attempts, sends, created };
-		const attempt = await sendAttempt(call, current);
+		await waitWhileHeld(call);
+		const attempt = await sendAttempt(call, request);
 		sends += 1;
-		const failure = classify(attempt, current);
-		if (failure === undefined) {
-			// classify says undefined only for a 2xx JSON object (succeeded, classify.ts).
-			const body = (attempt as Extract<Attempt, { answered: true }>).body as IDataObject;
-			const next = created === undefined ? steps.readBack?.(body) : undefined;
-			if (next === undefined) return { attempt, attempts, sends, body, ...(created !== undefined ? { created } : {}) };
-			// A short create answer: this loop reads the object back, as a read.
-			created = body;
-			current = next;
-			retrying = TRANSIENT;
-			startedAt = Date.now();
-			sends = 0;
-			attempts = 0;
-			continue;
-		}
+		const failure = classify(attempt, request);
+		// classify says undefined only for a 2xx JSON object (succeeded, send.ts).
+		if (failure === undefined) return { attempt, attempts, sends, body: (attempt as Extract<Attempt, { answered: true }>).body as IDataObject };
 		let stopped: SendResult | undefined;
 		let wait: WaitDecision | undefined;
 		// No connection at all (wrong Base URL, server down) is a setting to fix, not a bad network to ride out.
-		if (!retrying.has(failure) || sends >= maxAttempts || (failure === 'notSent' && attempts >= NOT_SENT_MAX_ATTEMPTS)) {
+		if (!retryOn.has(failure) || sends >= maxAttempts || (failure === 'notSent' && attempts >= NOT_SENT_MAX_ATTEMPTS)) {
 			stopped = { attempt, attempts, sends, failure };
 		} else {
 			wait = waitBeforeRetry(call, attempt, attempts);
@@ -167,27 +125,21 @@ export async function sendWithRetries(
 			// Bounded by time as well as by count: a bad network is ridden out for Max Retry Time.
 			if (!stopped && outOfTime(call, startedAt, wait.ms)) stopped = { attempt, attempts, sends, failure };
 		}
-		if (stopped && created !== undefined) return { ...stopped, created };
-		if (stopped && !steps.reconcile) return stopped;
+		if (stopped && !reconcile) return stopped;
 		let waitMs: number;
 		if (stopped) {
-			const next = await steps.reconcile!(stopped, startedAt);
+			const next = await reconcile!(stopped, startedAt);
 			if ('found' in next) return { ...stopped, found: next.found };
 			attempts = 0;
 			waitMs = next.resendAfterMs;
 		} else {
 			waitMs = wait!.ms;
-			call.context.logger.debug(`Paycashless ${current.method} ${current.path}: attempt ${attempts} failed (${failure}); retrying in ${waitMs} ms`, {
+			call.context.logger.debug(`Paycashless ${request.method} ${request.path}: attempt ${attempts} failed (${failure}); retrying in ${waitMs} ms`, {
 				attempt: attempts,
 				failure,
 				waitMs,
 			});
 		}
-		if (await cancelledWhileReadingBack(pause(call, waitMs), created)) return { ...cancelled, attempts, sends, created };
+		await pause(call, waitMs);
 	}
 }
-
-/** Failures after which any request may be sent again: nothing happened. */
-export const HARMLESS: ReadonlySet<FailureClass> = new Set<FailureClass>(['rateLimited', 'notSent']);
-/** Failures after which a repeatable request (a read) is sent again. */
-export const TRANSIENT: ReadonlySet<FailureClass> = new Set<FailureClass>(['rateLimited', 'notSent', 'uncertain']);

@@ -1,3 +1,8 @@
+/**
+ * The transport's vocabulary, read by every other file of it: a request, the settings and the
+ * write policy a call is made with, what an attempt came back with and what a failure means.
+ * Plain values and pure helpers only.
+ */
 import type { IDataObject, IExecuteFunctions, IHttpRequestMethods, ILoadOptionsFunctions, IPollFunctions, IWebhookFunctions } from 'n8n-workflow';
 
 /** The n8n contexts that may talk to Paycashless: nodes, list searches, polls and webhooks. */
@@ -48,40 +53,56 @@ export interface KeyField {
 }
 
 /**
- * How the transport treats the writes of one operation. Plain data, made by the node from the
- * operation's declaration (actions/types.ts), with the words a user sees already resolved.
- * Reads need none: GET and PUT requests are always retried as reads.
+ * How the transport treats the writes of one operation: the one policy type, which the node's
+ * operations declare (actions/types.ts) and the transport acts on. `Op` names another operation
+ * of the node: in a declaration its reference by the node's own names (`{ resource: 'payout',
+ * operation: 'verify' }`), in the transport the name a user sees (`Payout → Verify`), put in by
+ * the registry. Reads need none: GET and PUT requests are always retried as reads.
  */
-export type WritePolicy = CreatePolicy | CheckPolicy;
+export type WritePolicy<Op = string> =
+	/** Creates an object under the item's reference (`body.reference`): reconciled, never sent twice. */
+	| { kind: 'create'; findsAgain: FoundByReference<Op> }
+	/** Any other write: one item at a time; after an unclear answer, the user is told how to check. */
+	| { kind: 'write'; check: ManualCheck<Op> };
 
-/** A create that carries a reference (`body.reference`) and can be found again by it. */
-export interface CreatePolicy {
-	kind: 'create';
+/** How a create that carries a reference is found again by it. */
+export interface FoundByReference<Op = string> {
 	/** The object's name in messages, e.g. `payout`. */
 	object: string;
-	/** Creating it moves money (payouts, payments). */
+	/** Creating it moves money: retries and advice say "so money never moves twice". */
 	movesMoney: boolean;
-	/** How a user finds it by hand, e.g. `Payout → Verify and the reference "r-1"`. */
-	findWith(reference: string): string;
 	/** The read that finds it by its reference. */
 	lookup(reference: string): PaycashlessRequest;
-	/** How it was found, as the output marker says it: `verify`, `invoiceList`. */
+	/** How it was found, as the output marker says it (`verify`, `invoiceList`). */
 	via: string;
 	/** Reads the lookup's answer; default: the answer is the object. */
 	pick?(body: IDataObject, reference: string): LookupResult;
-	/** Fields on which the object found must agree with the create (compared when both have them). */
+	/** Fields that must agree between this create and the object found (compared when both have them). */
 	sameAs: KeyField[];
+	/** The operation a user runs to find it by hand, and the words after its name. */
+	findWith: { operation: Op; how(reference: string): string };
 	/** Said in the output marker when the object is returned from a lookup. */
 	foundAgainNote?: string;
-	/** The create's answer is short (`true`): the object is read back with `lookup` for the output. */
+	/** The create answers short (`true` for this answer): the output is the object read back with `lookup`. */
 	readBack?(answer: IDataObject): boolean;
 }
 
-/** Any other write: how a user checks whether it happened. */
-export interface CheckPolicy {
-	kind: 'write';
-	/** Completes "Before retrying, check …", e.g. `with Invoice → Get whether the invoice is cancelled now`. */
-	check: string;
+/** How a user checks by hand whether a write without a reference happened. */
+export interface ManualCheck<Op = string> {
+	/** The operation to run, named before `text`. */
+	with?: Op;
+	/** e.g. `whether the invoice is cancelled now`. */
+	text: string;
+}
+
+/** How a user finds a create by hand, e.g. `Payout → Verify and the reference "r-1"`. */
+export function findWithWords(found: FoundByReference, reference: string): string {
+	return `${found.findWith.operation} ${found.findWith.how(reference)}`;
+}
+
+/** Completes "Before retrying, check …", e.g. `with Invoice → Get whether the invoice is cancelled now`. */
+export function checkWords(check: ManualCheck): string {
+	return check.with ? `with ${check.with} ${check.text}` : check.text;
 }
 
 /** What one attempt at a request came back with: an answer, or none. */
@@ -119,4 +140,68 @@ export interface SendResult {
 	failure?: FailureClass;
 	/** Set when Paycashless asked for a wait longer than Max Retry Wait. */
 	waitTooLong?: WaitDecision;
+}
+
+// ---- Settings: how hard the transport tries. The node reads them from its "Request Options"
+// (descriptions/requestOptions.ts) and hands them over; list searches, which have no item, use
+// the defaults.
+
+/** What to do when Paycashless says a reference was used before (HTTP 409). */
+export type RepeatedReferenceMode = 'returnExisting' | 'error';
+
+export interface TransportSettings {
+	/** Sends of one request in all, first one included (1 = no retry). */
+	maxAttempts: number;
+	/** First wait of the exponential backoff, ms (doubles per attempt, with jitter). */
+	retryDelayMs: number;
+	/** Longest single wait, ms: caps the backoff; a longer `Retry-After` ends the retries. */
+	maxRetryWaitMs: number;
+	/** Timeout of every request, ms. */
+	timeoutMs: number;
+	/**
+	 * How long one request (with its lookups) keeps being retried, ms from its first attempt: a
+	 * bad network is ridden out by time, not given up after a small count.
+	 */
+	maxRetryTimeMs: number;
+	onRepeatedReference: RepeatedReferenceMode;
+}
+
+export const DEFAULT_TRANSPORT_SETTINGS: Readonly<TransportSettings> = Object.freeze({
+	maxAttempts: 10,
+	retryDelayMs: 1000,
+	maxRetryWaitMs: 60_000,
+	timeoutMs: 30_000,
+	maxRetryTimeMs: 120_000,
+	onRepeatedReference: 'returnExisting',
+});
+
+/** Bounds of the settings (also used by the field definitions). */
+export const SETTING_LIMITS = {
+	maxAttempts: { min: 1, max: 100 },
+	retryDelayMs: { min: 0, max: 600_000 },
+	maxRetryWaitMs: { min: 0, max: 3_600_000 },
+	timeoutMs: { min: 1, max: 3_600_000 },
+	maxRetryTimeMs: { min: 0, max: 86_400_000 },
+} as const;
+
+/**
+ * Builds an API path, encoding every interpolated value as one path segment:
+ * apiPath`/v1/payouts/verify/${reference}`.
+ */
+export function apiPath(strings: TemplateStringsArray, ...values: Array<string | number>): string {
+	return strings.reduce(
+		(path, part, index) => path + part + (index < values.length ? encodeURIComponent(String(values[index])) : ''),
+		'',
+	);
+}
+
+/** Everything one call of the transport needs besides the request. */
+export interface Call {
+	context: PaycashlessContext;
+	settings: TransportSettings;
+	/** The credential's base URL, without trailing slashes. */
+	baseURL: string;
+	itemIndex?: number;
+	/** How the operation's writes are treated (reconciled creates, checks); none for reads. */
+	policy?: WritePolicy;
 }

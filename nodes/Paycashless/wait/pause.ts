@@ -63,7 +63,7 @@ export function waitItem(object: IDataObject, meta: IDataObject): IDataObject {
  * then, see the top of this file). Replaces the node's execution-stack input, never the previous
  * node's output (a new array in the stack entry).
  */
-export function prepareTimeLimitItems(this: IExecuteFunctions, item: IDataObject, itemIndex: number): void {
+function prepareTimeLimitItems(this: IExecuteFunctions, item: IDataObject, itemIndex: number): void {
 	const executeData = this.getExecuteData();
 	const timedOut: INodeExecutionData = { json: item, pairedItem: { item: itemIndex } };
 	executeData.data = { ...executeData.data, main: [[timedOut]] };

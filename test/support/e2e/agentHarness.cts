@@ -26,11 +26,11 @@ export const OPENAI_CREDENTIAL_TYPE = 'openAiApi';
  * The newest AI Agent and OpenAI Chat Model versions of each n8n line (@n8n/n8n-nodes-langchain's
  * Agent.node.js and LmChatOpenAi.node.js): agent 3.1 in 2.41, 3 in 1.123; chat model 1.3 in both.
  */
-export function agentVersions(lab: E2eLab): { agent: number; chatModel: number } {
+function agentVersions(lab: E2eLab): { agent: number; chatModel: number } {
 	return lab.n8nVersion.startsWith('1.') ? { agent: 3, chatModel: 1.3 } : { agent: 3.1, chatModel: 1.3 };
 }
 
-export interface AgentTool {
+interface AgentTool {
 	/** Node name; the model sees it as the tool name (characters other than [A-Za-z0-9_-] become `_`). */
 	name: string;
 	/** The Paycashless node's parameters (resource, operation, fields, `$fromAI(...)` expressions). */
@@ -70,7 +70,7 @@ export interface ToolRun {
 	source?: Array<{ previousNode: string; previousNodeRun?: number } | null>;
 }
 
-export interface AgentRun {
+interface AgentRun {
 	/** HTTP status of the webhook's answer. */
 	status: number;
 	/** The agent's items as the webhook answered them (`[{ output }]`). */
@@ -229,11 +229,11 @@ export async function createAgentWorkflow(lab: E2eLab, scripted: ScriptedModelIn
  * (`@n8n/n8n-nodes-langchain.chatHitlTool`): no outside service, but it needs a Chat Trigger
  * (hosted chat, Response Mode "Using Response Nodes"), so these workflows start from a chat message.
  */
-export const CHAT_REVIEW_TYPE = '@n8n/n8n-nodes-langchain.chatHitlTool';
+const CHAT_REVIEW_TYPE = '@n8n/n8n-nodes-langchain.chatHitlTool';
 export const CHAT_TRIGGER_TYPE = '@n8n/n8n-nodes-langchain.chatTrigger';
 
 /** What the reviewer is shown: the review node's chat message with its buttons (each a signed resume link). */
-export interface Review {
+interface Review {
 	executionId: string;
 	text: string;
 	buttons: Array<{ text: string; link: string; type?: string }>;

@@ -13,7 +13,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'net';
 
 /** One tool call the model asks for: the tool's name as offered and its arguments. */
-export interface ScriptedToolCall {
+interface ScriptedToolCall {
 	name: string;
 	arguments: Record<string, unknown>;
 	/** Default: `call_<request number>_<index>`. */
@@ -21,7 +21,7 @@ export interface ScriptedToolCall {
 }
 
 /** One answer of the model: tool calls (run by the agent, then the model is asked again) or its final text. */
-export type ScriptedTurn = { toolCalls: ScriptedToolCall[] } | { text: string };
+type ScriptedTurn = { toolCalls: ScriptedToolCall[] } | { text: string };
 
 /** A turn, or a function that decides it from the request (e.g. from a tool result it was sent). */
 export type ScriptStep = ScriptedTurn | ((request: ChatRequest) => ScriptedTurn);
@@ -35,7 +35,7 @@ export interface ChatRequest {
 	[key: string]: unknown;
 }
 
-export interface ChatMessage {
+interface ChatMessage {
 	role: 'system' | 'user' | 'assistant' | 'tool' | string;
 	content?: unknown;
 	tool_calls?: Array<{ id: string; type: string; function: { name: string; arguments: string } }>;
@@ -48,7 +48,7 @@ export interface OfferedTool {
 	function: { name: string; description?: string; parameters?: JsonSchema; strict?: boolean };
 }
 
-export interface JsonSchema {
+interface JsonSchema {
 	type?: string;
 	properties?: Record<string, JsonSchema>;
 	required?: string[];
@@ -57,7 +57,7 @@ export interface JsonSchema {
 }
 
 /** Everything that reached the server, in order. */
-export interface RecordedRequest {
+interface RecordedRequest {
 	method: string;
 	path: string;
 	/** Parsed JSON body (undefined for a GET). */
@@ -83,7 +83,7 @@ export interface ScriptedModel {
 }
 
 /** What the model answers once the script is used up. */
-export const SCRIPT_FINISHED_TEXT = 'The script has no more turns.';
+const SCRIPT_FINISHED_TEXT = 'The script has no more turns.';
 
 /** A ceiling on requests per script, far above any test's needs: a runaway agent fails fast. */
 const MAX_REQUESTS_PER_SCRIPT = 100;

@@ -169,7 +169,7 @@ describe('n8n HTTP Request node with the predefined credential type paycashlessA
 	});
 });
 
-// All twenty operations: test/support/suites/operations.cts, on this n8n unless the runtime is 1.123, whose
+// The operations suite: test/support/suites/operations.cts, on this n8n unless the runtime is 1.123, whose
 // engine runs them in the test process (test/engine/operations.test.cts).
 if (e2eRuntime().n8nLine === '2') describeOperations('in n8n against the emulator', () => lab);
 

@@ -1,5 +1,5 @@
 /**
- * The Paycashless action node's twenty operations against the emulator, one node run each: in a
+ * The Paycashless action node's operations against the emulator (the waits: wait.test.cts), one node run each: in a
  * real n8n 2.41 (test/e2e/n8n.test.cts: single process and queue mode) and in n8n's engine in the
  * test process (test/engine/operations.test.cts: n8n-core 2.41 and 1.123). Registered by the file
  * that imports it, with the lab it runs in.
@@ -19,7 +19,7 @@ function unique(prefix: string): string {
 }
 
 export function describeOperations(where: string, getLab: () => OperationsLab): void {
-	describe(`Paycashless action node: all twenty operations ${where}`, () => {
+	describe(`Paycashless action node: the operations ${where}`, () => {
 		let lab: OperationsLab;
 		const run = (parameters: Record<string, unknown>) => lab.runNode(paycashlessNode(lab.good, parameters));
 		const byId = (value: string) => ({ __rl: true, mode: 'id', value });
@@ -92,7 +92,7 @@ export function describeOperations(where: string, getLab: () => OperationsLab): 
 			expect(lab.emulator.list('invoices').find((invoice) => invoice.id === state.invoiceId)).toMatchObject({ status: 'cancelled' });
 		});
 
-		it('Payment → Create Pay-by-Transfer', async () => {
+		it('Payment → Create Transfer Payment', async () => {
 			const reference = unique('pay');
 			const [item] = await run({
 				resource: 'payment',

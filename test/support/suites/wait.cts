@@ -172,7 +172,7 @@ async function activateExample(name: string, webhookPath: string): Promise<{ wor
 	return { workflowId, webhookPath };
 }
 
-describe('Create and Wait for Payment in real n8n', () => {
+describe('Invoice → Create and Wait for Payment in real n8n', () => {
 	test('waits; 26 forged resumes are refused and it keeps waiting; an instalment does not resume it; INVOICE_PAID does, with the paid invoice', async () => {
 		const reference = `wait-e2e-${randomUUID().slice(0, 8)}`;
 		const { workflowId } = await startRun(false, { reference, partial: true, minutes: 60 });
@@ -362,7 +362,7 @@ describe('examples/invoice-wait-for-payment.json in real n8n', () => {
 	});
 });
 
-describe('examples/payment-transfer-wait.json in real n8n', () => {
+describe('Payment → Wait for Payment: examples/payment-transfer-wait.json in real n8n', () => {
 	test('Create Transfer Payment with $execution.resumeUrl → instructions → Wait for Payment: forgeries, another payment and PAYMENT_CHARGED leave it waiting; PAYMENT_SUCCEEDED resumes it; the order is paid in naira', async () => {
 		const { workflowId, webhookPath } = await activateExample('Paycashless example: transfer payment, wait for the money', 'paycashless-example-transfer');
 		const orderId = `T-${randomUUID().slice(0, 8)}`;
@@ -409,7 +409,7 @@ describe('examples/payment-transfer-wait.json in real n8n', () => {
 	});
 });
 
-describe('examples/verify-callback-webhook.json in real n8n', () => {
+describe('Callback → Verify: examples/verify-callback-webhook.json in real n8n', () => {
 	test('Webhook (Raw Body) → Callback: Verify → Respond to Webhook: genuine 200, 20 forgeries 401 and none reaches the success branch', async () => {
 		const { webhookPath, workflowId } = await activateExample('Paycashless example: verify callbacks on a Webhook node', 'paycashless-example-callbacks');
 		const url = `${lab.n8n.baseUrl}/webhook/${webhookPath}`;

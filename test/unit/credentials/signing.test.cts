@@ -13,8 +13,9 @@ import {
 	signaturesMatch,
 	signingPath,
 	timestampWithinTolerance,
-	verifyCallback,
 } from '../../../lib/signing';
+import { checkSignatureHeaders, verifySignedCallback } from '../../../nodes/Paycashless/callbacks/signature';
+import { signedUrlForms } from '../../../nodes/Paycashless/callbacks/urls';
 
 const SECRET = 'sk_test_3f9a1c0e5b7d4e2a9c8b6a5d4e3f2a1b';
 const hmac = (data: string) => createHmac('sha512', SECRET).update(data, 'utf8').digest('hex');
@@ -133,46 +134,35 @@ describe('callbacks', () => {
 		);
 	});
 
+	// The one callback verifier (callbacks/signature.ts): the headers first, then the signature.
+	const verify = (overrides: { secret?: string; urls?: string[]; data?: unknown; signature?: string; nowMs?: number; toleranceSeconds?: number } = {}) => {
+		const { secret = SECRET, urls = [url], data: signedData = data, signature = independent(JSON.stringify(data)), toleranceSeconds = 300 } = overrides;
+		const problem = checkSignatureHeaders(signature, timestamp, overrides.nowMs ?? nowMs, toleranceSeconds);
+		if (problem) return { valid: false, problem };
+		return verifySignedCallback({ secret, urlTexts: urls.flatMap((candidate) => signedUrlForms(candidate)), data: signedData, signature, timestamp });
+	};
+
 	it('verifies data signed in received key order and in sorted order', () => {
-		for (const dataJson of [JSON.stringify(data), canonicalJson(data)]) {
-			const result = verifyCallback({
-				secret: SECRET,
-				candidateUrls: ['https://other.example/webhook', url],
-				data,
-				signature: independent(dataJson),
-				timestamp,
-				nowMs,
-			});
-			expect(result).toMatchObject({ valid: true, matchedUrl: url });
+		for (const [dataForm, dataJson] of [['received', JSON.stringify(data)], ['sorted', canonicalJson(data)]]) {
+			const result = verify({ urls: ['https://other.example/webhook', url], signature: independent(dataJson) });
+			expect(result).toEqual({ valid: true, urlText: url.toLowerCase(), dataForm });
 		}
 	});
 
 	it('accepts an upper-case signature header value', () => {
-		const result = verifyCallback({
-			secret: SECRET,
-			candidateUrls: [url],
-			data,
-			signature: independent(JSON.stringify(data)).toUpperCase(),
-			timestamp,
-			nowMs,
-		});
-		expect(result.valid).toBe(true);
+		expect(verify({ signature: independent(JSON.stringify(data)).toUpperCase() }).valid).toBe(true);
 	});
 
 	it('refuses tampered data, a wrong URL, a wrong secret, missing headers and stale timestamps', () => {
+		expect(verify({ data: { ...data, amountPaid: 150051 } })).toEqual({ valid: false });
+		expect(verify({ urls: ['https://n8n.example.com/webhook/other'] })).toEqual({ valid: false });
+		expect(verify({ secret: 'sk_other' })).toEqual({ valid: false });
 		const signature = independent(JSON.stringify(data));
-		const base = { secret: SECRET, candidateUrls: [url], data, signature, timestamp, nowMs };
-		expect(verifyCallback({ ...base, data: { ...data, amountPaid: 150051 } })).toEqual({ valid: false, reason: 'bad_signature' });
-		expect(verifyCallback({ ...base, candidateUrls: ['https://n8n.example.com/webhook/other'] })).toEqual({
-			valid: false,
-			reason: 'bad_signature',
-		});
-		expect(verifyCallback({ ...base, secret: 'sk_other' })).toEqual({ valid: false, reason: 'bad_signature' });
-		expect(verifyCallback({ ...base, signature: undefined })).toEqual({ valid: false, reason: 'missing_signature' });
-		expect(verifyCallback({ ...base, timestamp: '' })).toEqual({ valid: false, reason: 'missing_timestamp' });
-		expect(verifyCallback({ ...base, nowMs: nowMs + 301_000 })).toEqual({ valid: false, reason: 'stale_timestamp' });
-		expect(verifyCallback({ ...base, nowMs: nowMs - 340_000 })).toEqual({ valid: false, reason: 'stale_timestamp' });
-		expect(verifyCallback({ ...base, nowMs: nowMs + 3_600_000, toleranceSeconds: 0 }).valid).toBe(true);
+		expect(checkSignatureHeaders(undefined, timestamp, nowMs, 300)).toBe('missing_signature');
+		expect(checkSignatureHeaders(signature, '', nowMs, 300)).toBe('missing_timestamp');
+		expect(verify({ nowMs: nowMs + 301_000 })).toEqual({ valid: false, problem: 'stale_timestamp' });
+		expect(verify({ nowMs: nowMs - 340_000 })).toEqual({ valid: false, problem: 'stale_timestamp' });
+		expect(verify({ nowMs: nowMs + 3_600_000, toleranceSeconds: 0 }).valid).toBe(true);
 	});
 });
 

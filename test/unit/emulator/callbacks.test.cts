@@ -1,19 +1,18 @@
 /** State changes, signed callbacks with retries, and the control API. */
-import { canonicalJson, verifyCallback } from '../../../lib/signing';
+import { canonicalJson } from '../../../lib/signing';
+import { checkSignatureHeaders, verifySignedCallback } from '../../../nodes/Paycashless/callbacks/signature';
 import { startEmulator, type EmulatorHandle } from '../../../emulator/index.cjs';
 import { call, control, dedicatedAccountBody, invoiceBody, keys, paymentBody, payoutBody, startReceiver } from '../../support/emulatorClient.cjs';
 
 type Receiver = Awaited<ReturnType<typeof startReceiver>>;
 
-function verify(emulator: EmulatorHandle, url: string, received: { headers: Record<string, unknown>; rawBody: string }, nowMs = Date.now()) {
-	return verifyCallback({
-		secret: emulator.apiSecret,
-		candidateUrls: [url],
-		data: JSON.parse(received.rawBody).data,
-		signature: received.headers['request-signature'] as string,
-		timestamp: received.headers['request-timestamp'] as string,
-		nowMs,
-	});
+/** The node's callback verifier, over the URL as the emulator must sign it (lower-cased) and `data` re-serialised. */
+function verify(emulator: EmulatorHandle, url: string, received: { headers: Record<string, unknown>; rawBody: string }, nowMs = Date.now(), secret = emulator.apiSecret) {
+	const signature = received.headers['request-signature'] as string;
+	const timestamp = received.headers['request-timestamp'] as string;
+	const problem = checkSignatureHeaders(signature, timestamp, nowMs, 300);
+	if (problem) return { valid: false, problem };
+	return verifySignedCallback({ secret, urlTexts: [url.toLowerCase()], data: JSON.parse(received.rawBody).data, signature, timestamp });
 }
 
 describe('callbacks', () => {
@@ -47,8 +46,8 @@ describe('callbacks', () => {
 		expect(body.data).toEqual((await call(emulator, 'GET', `/v1/payouts/${created.body.id}`)).body);
 		// Insertion order, not sorted: receivers must handle both.
 		expect(JSON.stringify(body.data)).not.toBe(canonicalJson(body.data));
-		expect(verify(emulator, url, hit)).toEqual({ valid: true, matchedUrl: url, dataOrder: 'received' });
-		expect(verifyCallback({ secret: 'other', candidateUrls: [url], data: body.data, signature: String(hit.headers['request-signature']), timestamp: String(hit.headers['request-timestamp']), nowMs: Date.now() }).valid).toBe(false);
+		expect(verify(emulator, url, hit)).toEqual({ valid: true, urlText: url.toLowerCase(), dataForm: 'received' });
+		expect(verify(emulator, url, hit, Date.now(), 'other').valid).toBe(false);
 		expect(verify(emulator, `${receiver.url}/other`, hit).valid).toBe(false);
 
 		expect(emulator.callbacks).toHaveLength(1);

@@ -165,7 +165,7 @@ describe('the transport as one pipe', () => {
 
 	it('defines the _paycashless marker of a create once', () => {
 		const defining = nodeFiles.filter((file) => /['"`]_paycashless['"`]/.test(codeOf(file)));
-		expect(defining.map(rel)).toEqual([`${transport}/created.ts`]);
+		expect(defining.map(rel)).toEqual([`${transport}/create.ts`]);
 	});
 
 	it('makes every API error in errors.ts', () => {
@@ -183,13 +183,14 @@ describe('the transport as one pipe', () => {
 });
 
 describe('folders by job', () => {
-	it('keeps each file in nodes/ within 250 lines, or says in its header why not', () => {
-		const long = nodeFiles.filter((file) => fs.readFileSync(file, 'utf8').split('\n').length > 250);
+	it('keeps each file in nodes/ within 250 lines (the transport\'s, a handful of files, within 400), or says in its header why not', () => {
+		const limitOf = (file: string) => (rel(file).startsWith(`${NODE}/transport/`) ? 400 : 250);
+		const long = nodeFiles.filter((file) => fs.readFileSync(file, 'utf8').split('\n').length > limitOf(file));
 		// Guards against a scan that finds nothing: the node files are long.
 		expect(long.length).toBeGreaterThan(0);
 		const unexplained = long.filter((file) => {
 			const header = /^\/\*\*[\s\S]*?\*\//.exec(fs.readFileSync(file, 'utf8'))?.[0] ?? '';
-			return !/Longer than 250 lines/.test(header);
+			return !new RegExp(`Longer than ${limitOf(file)} lines`).test(header);
 		});
 		expect(unexplained.map(rel)).toEqual([]);
 	});

@@ -10,12 +10,12 @@ import { Paycashless } from '../../../nodes/Paycashless/Paycashless.node';
 import { NodeHelpers } from 'n8n-workflow';
 
 import { registry, writePolicy } from '../../../nodes/Paycashless/actions/registry';
+import { nodeOperations } from '../../support/operationOutputs.cjs';
 import { SETTING_PARAMETERS } from '../../../nodes/Paycashless/descriptions/requestOptions';
-import { differences } from '../../../nodes/Paycashless/transport/reconcile';
-import { classify } from '../../../nodes/Paycashless/transport/classify';
+import { differences } from '../../../nodes/Paycashless/transport/create';
+import { classify } from '../../../nodes/Paycashless/transport/send';
 import { backoffMs, retryAfterMs } from '../../../nodes/Paycashless/transport/retry';
-import { DEFAULT_TRANSPORT_SETTINGS } from '../../../nodes/Paycashless/transport/settings';
-import type { Attempt, CreatePolicy, PaycashlessRequest } from '../../../nodes/Paycashless/transport/types';
+import { DEFAULT_TRANSPORT_SETTINGS, type Attempt, type FoundByReference, type PaycashlessRequest } from '../../../nodes/Paycashless/transport/types';
 import { runNode } from '../../support/executeContext.cjs';
 import { startFakeServer } from '../../support/executeFakeServer.cjs';
 
@@ -89,7 +89,7 @@ describe('backoff', () => {
 
 describe('key fields of an object found by reference', () => {
 	const policyOf = (resource: 'payout' | 'payment', operation: string) =>
-		writePolicy(registry[resource][operation].declaration) as CreatePolicy;
+		(writePolicy(registry[resource][operation].declaration) as { findsAgain: FoundByReference }).findsAgain;
 	const body = { reference: 'r', amount: { value: 250000, currency: 'NGN' }, destinationAccountNumber: '0123456789', bankId: 'bank_a' };
 	it('payouts: amount, currency, account, bank; fields the answer lacks are not compared', () => {
 		const found = { reference: 'r', amount: 250000, currency: 'NGN', destinationAccountNumber: '0123456789', destinationBankId: 'bank_a' };
@@ -113,10 +113,10 @@ describe('"Request Options" on the node', () => {
 	const collections = description.properties.filter((property) => property.name === 'requestOptions');
 	const operations = Object.entries(registry).flatMap(([resource, ops]) => Object.keys(ops).map((operation) => ({ resource, operation })));
 
-	it('one collection, shown for all 24 operations, with the transport’s defaults', () => {
+	it('one collection, shown for every operation of the node, with the transport’s defaults', () => {
 		expect(collections).toHaveLength(1);
 		const [collection] = collections;
-		expect(operations).toHaveLength(24);
+		expect(operations).toHaveLength(nodeOperations().length);
 		for (const values of operations) {
 			expect(NodeHelpers.displayParameter(values, collection, { typeVersion: 1 }, description)).toBe(true);
 		}

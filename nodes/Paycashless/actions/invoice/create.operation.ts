@@ -173,7 +173,7 @@ export const declaration: CreateDeclaration = {
 			if (body.hasMore === true) return { inconclusive: `Paycashless did not filter the invoice list by the reference "${reference}"` };
 			return { notFound: true };
 		},
-		findWith: { resource: 'invoice', operation: 'getAll', how: (reference) => `(look for the reference "${reference}")` },
+		findWith: { operation: { resource: 'invoice', operation: 'getAll' }, how: (reference) => `(look for the reference "${reference}")` },
 		sameAs: [
 			{ field: 'currency', requested: (body) => body.currency, existing: (found) => found.currency },
 			{ field: 'description', requested: (body) => body.description, existing: (found) => found.description },
@@ -225,7 +225,7 @@ export function invoiceCreateBody(this: IExecuteFunctions, i: number, callbackUr
 	return { reference: String(body.reference), body };
 }
 
-/** Sends a create body; the item has the one output shape of creates (transport/created.ts). */
+/** Sends a create body; the item has the one output shape of creates (transport/create.ts). */
 export async function sendInvoice(api: PaycashlessApi, body: IDataObject): Promise<IDataObject> {
 	return await api.request({ method: 'POST', path: INVOICE.path, body });
 }

@@ -1,7 +1,7 @@
 /**
- * The create step of the retry loop (retry.ts): creates that carry a merchant reference
- * (payouts, payments, invoices) are never sent again blindly. The reference is what identifies the object on both sides, and it is always the one
- * in the body that was sent (`body.reference`). How to find each kind of object again, and which
+ * A create that carries a merchant reference (payouts, payments, invoices), from its answer to its
+ * one output. It is never sent again blindly: the reference identifies the object on both sides,
+ * and it is always the one in the body that was sent (`body.reference`). How to find each kind of object again, and which
  * fields must agree, come from the operation's create policy (its declaration). So:
  *
  * - After an uncertain failure (5xx, timeout, dropped connection: Paycashless may have acted) the
@@ -19,17 +19,99 @@
  * Paycashless refusing a second object under one reference is the last guard: even if a lookup
  * misses an object that is still being committed, the resend gets a 409 and the lookup after it
  * finds the object.
+ *
+ * The output (`createdOutput`, `foundAgainOutput`) has one shape whatever path the create took:
+ * created now, found again after a repeated reference, or reconciled after an unclear answer. The
+ * item is the full object as Paycashless shows it (as Get or Verify return it) plus the marker
+ * `_paycashless: { reconciled, repeated, ... }`, so `{{ $json.amount }}` is set on the first run
+ * as on the second, and a repeat is visible as `_paycashless.repeated: true`. The operations never
+ * mark their results; an object whose create answers short (a payout: `{ id, status, reference }`)
+ * is read back by the policy's own lookup when it declares `readBack` (`readBack` below).
  */
 import type { IDataObject } from 'n8n-workflow';
 
 import { isObject } from '../helpers/body';
-import { extractErrorDetails } from './answers';
 import { failureError, stoppedError, type FieldDifference } from './errors';
-import { foundAgainOutput, type FoundAgain } from './created';
-import { succeeded } from './classify';
-import { backoffMs, outOfTime, sendWithRetries, TRANSIENT, type ReconcileStep } from './retry';
-import type { Call } from './send';
-import type { Attempt, CreatePolicy, LookupResult, PaycashlessRequest } from './types';
+import { extractErrorDetails, succeeded } from './send';
+import { backoffMs, outOfTime, sendWithRetries, type ReconcileStep } from './retry';
+import { findWithWords, type Attempt, type Call, type FoundByReference, type LookupResult, type PaycashlessRequest } from './types';
+
+/** Key of the marker on every create's output. */
+export const MARKER = '_paycashless';
+
+/** How an object was found again by its reference instead of taken from the create's answer. */
+interface FoundAgain {
+	/**
+	 * `repeatedReference`: Paycashless said the reference was used before (409); this is the
+	 * object created earlier (e.g. by a previous run). `uncertainOutcome`: the create got no clear
+	 * answer; this is the object it made.
+	 */
+	reason: 'repeatedReference' | 'uncertainOutcome';
+	/** How it was found (the policy's name for its lookup: `verify`, `invoiceList`). */
+	via: string;
+	/** What the user should know about the object returned (from the policy). */
+	note?: string;
+}
+
+/**
+ * The marker: `{ reconciled, repeated }`, and for an object found again `reason`, `via` and
+ * `note` (see FoundAgain); `note` also when a short answer could not be read back.
+ */
+interface CreatedMarker extends IDataObject {
+	/** Found by a lookup instead of taken from the create's own answer. */
+	reconciled: boolean;
+	/** The reference was used before (an earlier run): nothing new was created. */
+	repeated: boolean;
+}
+
+function marked(object: IDataObject, marker: CreatedMarker): IDataObject {
+	return { ...object, [MARKER]: marker };
+}
+
+/** An object found again by its reference, marked. */
+function foundAgainOutput(object: IDataObject, found: FoundAgain): IDataObject {
+	const { reason, via, note } = found;
+	return marked(object, { reconciled: true, reason, via, ...(note ? { note } : {}), repeated: reason === 'repeatedReference' });
+}
+
+/**
+ * The output of a create's own answer, marked; merged with the object read back when there was a
+ * read-back (`readBack`: its answer, `null` when it failed). The create was accepted either way:
+ * if the read failed, the short answer is returned with a note, never an error.
+ */
+export function createdOutput(
+	policy: FoundByReference,
+	reference: string | undefined,
+	answer: IDataObject,
+	readBack?: IDataObject | null,
+): IDataObject {
+	const fresh: CreatedMarker = { reconciled: false, repeated: false };
+	if (readBack === undefined) return marked(answer, fresh);
+	if (readBack !== null && (readBack.reference === undefined || readBack.reference === reference)) {
+		// The object's own field order (as a repeat, found by reference, returns it), then anything
+		// only the create's answer had.
+		const onlyInAnswer = Object.fromEntries(Object.entries(answer).filter(([key]) => !(key in readBack)));
+		return marked({ ...readBack, ...onlyInAnswer }, fresh);
+	}
+	return marked(answer, {
+		...fresh,
+		note: `Paycashless accepted the ${policy.object}, but its details could not be read just now. Check it with ${findWithWords(policy, reference ?? '')}; do not send it again.`,
+	});
+}
+
+/**
+ * Reads a created object back by its lookup (a read, retried as one). `null` when the read fails
+ * or the execution is cancelled meanwhile: the create stands either way, and its output says so.
+ */
+export async function readBack(call: Call, lookupRequest: PaycashlessRequest): Promise<IDataObject | null> {
+	try {
+		return (await sendWithRetries(call, lookupRequest)).body ?? null;
+	} catch {
+		return null;
+	}
+}
+
+// ---- Reconciliation: the step the retry loop calls when a create's attempts stop on a failure.
 
 type Lookup = LookupResult | { failed: string };
 
@@ -42,9 +124,9 @@ function pickObject(body: IDataObject, reference: string): LookupResult {
 }
 
 /** Looks the object up by its reference (a read: retried like any read). */
-async function lookup(call: Call, policy: CreatePolicy, reference: string): Promise<Lookup> {
+async function lookup(call: Call, policy: FoundByReference, reference: string): Promise<Lookup> {
 	const request = policy.lookup(reference);
-	const result = await sendWithRetries(call, request, TRANSIENT);
+	const result = await sendWithRetries(call, request);
 	const { attempt } = result;
 	if (result.failure === undefined && succeeded(attempt)) {
 		const picked = (policy.pick ?? pickObject)(attempt.body, reference);
@@ -58,7 +140,7 @@ async function lookup(call: Call, policy: CreatePolicy, reference: string): Prom
 }
 
 /** Key fields on which the object found differs from the request. */
-export function differences(policy: CreatePolicy, body: IDataObject | undefined, found: IDataObject): FieldDifference[] {
+export function differences(policy: FoundByReference, body: IDataObject | undefined, found: IDataObject): FieldDifference[] {
 	const out: FieldDifference[] = [];
 	for (const { field, requested: requestedOf, existing: existingOf } of policy.sameAs) {
 		const requested = body ? requestedOf(body) : undefined;
@@ -77,9 +159,9 @@ function isRepeatedReference(attempt: Attempt): boolean {
 
 /**
  * The reconciliation of one create, as the step the retry loop calls when its attempts stop on
- * a failure: the object found again comes back as the create's output, marked (created.ts).
+ * a failure: the object found again comes back as the create's output, marked.
  */
-export function reconcileStep(call: Call, request: PaycashlessRequest, policy: CreatePolicy, reference: string): ReconcileStep {
+export function reconcileStep(call: Call, request: PaycashlessRequest, policy: FoundByReference, reference: string): ReconcileStep {
 	const { onRepeatedReference, retryDelayMs, maxRetryWaitMs, maxAttempts } = call.settings;
 	/** An earlier attempt of this call may have created the object. */
 	let uncertain = false;
