@@ -74,17 +74,38 @@ else
 	rm -f "$stamp_file"
 	cp "$host_manifest/package.json" "$host_manifest/package-lock.json" "$N8N_HOST_DIR/"
 	cd "$N8N_HOST_DIR"
+	# No prebuilt sqlite3 is downloadable here: node-gyp compiles the bundled SQLite (one large C
+	# file, minutes of one core) against Node 24's headers, once per sqlite3 version and Node version
+	# on this machine; the other n8n line (same sqlite3) gets a copy of the addon. It compiles in a
+	# folder of its own beside n8n's npm install, which mostly waits on the disk.
+	sqlite_version=$("$NODE24/bin/node" -p "require('$host_manifest/package-lock.json').packages['node_modules/sqlite3'].version")
+	built=$PAYCASHLESS_TOOLS/sqlite3-$sqlite_version-node-$NODE24_VERSION
+	(
+		exec 7>"$PAYCASHLESS_TOOLS/.$(basename "$built").lock"
+		flock 7
+		[ -f "$built/node_sqlite3.node" ] && exit 0
+		compile_started=$(date +%s)
+		work=$built.build
+		rm -rf "$work"
+		mkdir -p "$work" "$built"
+		echo '{"name":"paycashless-lab-sqlite3","private":true}' > "$work/package.json"
+		cd "$work"
+		npm install --ignore-scripts "${npm_install_flags[@]}" "sqlite3@$sqlite_version" >/dev/null
+		npm rebuild sqlite3 --ignore-scripts=false --foreground-scripts=false --loglevel=error >/dev/null
+		cp node_modules/sqlite3/build/Release/node_sqlite3.node "$built/node_sqlite3.node.tmp"
+		mv "$built/node_sqlite3.node.tmp" "$built/node_sqlite3.node"
+		cd "$PAYCASHLESS_TOOLS"
+		rm -rf "$work"
+		log "sqlite3 $sqlite_version compiled for Node $NODE24_VERSION in $(($(date +%s) - compile_started)) s (beside n8n's packages)"
+	) &
+	sqlite_job=$!
 	# n8n-host has its own package.json, so the project's .npmrc does not apply here; flags are explicit anyway.
 	# --ignore-scripts: @confluentinc/kafka-javascript's install script downloads C sources (no internet)
-	# and its failure rolls back the whole install. Only sqlite3 needs building (below); isolated-vm
+	# and its failure rolls back the whole install. Only sqlite3 needs building (above); isolated-vm
 	# ships a Node 24 prebuild. `npm ci` rejects this lockfile (other-platform optional packages).
 	npm install --ignore-scripts "${npm_install_flags[@]}"
 	log "n8n $N8N_VERSION's packages in place after $(($(date +%s) - started)) s"
-	# No prebuilt sqlite3 is downloadable here: node-gyp compiles the bundled SQLite (~60 s of CPU)
-	# against Node 24's headers, once per sqlite3 version and Node version on this machine; the
-	# other n8n line (same sqlite3) gets a copy of the addon.
-	sqlite_version=$("$NODE24/bin/node" -p "require('$N8N_HOST_DIR/node_modules/sqlite3/package.json').version")
-	built=$PAYCASHLESS_TOOLS/sqlite3-$sqlite_version-node-$NODE24_VERSION
+	wait "$sqlite_job" || log "sqlite3 did not compile beside the packages: compiling it in n8n's folder"
 	exec 7>"$PAYCASHLESS_TOOLS/.$(basename "$built").lock"
 	flock 7
 	if [ ! -f "$built/node_sqlite3.node" ]; then
