@@ -268,7 +268,8 @@ export async function startE2eLab(options: E2eLabOptions = {}): Promise<E2eLab> 
 				};
 			}
 			session = new N8nSession(n8n!.baseUrl);
-			await session.ownerSetupAndLogin();
+			if (shared && !fileSet && shared.login) session.useLogin(shared.login);
+			else await session.ownerSetupAndLogin();
 			await session.createApiKey(`e2e-${process.pid}-${randomUUID().slice(0, 8)}`);
 			const suffix = randomUUID().slice(0, 8);
 			const entries = await Promise.all(

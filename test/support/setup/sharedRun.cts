@@ -51,6 +51,8 @@ export interface SharedN8n {
 	port: number;
 	brokerPort: number;
 	logFile: string;
+	/** The owner's login cookie: test files use it (n8n allows 5 logins a minute per user). */
+	login: string;
 }
 
 const dir = process.argv[2];
@@ -88,10 +90,11 @@ async function sharedN8n(line: '1' | '2'): Promise<SharedN8n> {
 	const config = { n8n: install, userFolder, port: await freePort(), brokerPort: await freePort() };
 	const n8n = await startN8n(config);
 	servers.push(n8n);
-	// The owner, once: every test file logs in as the lab owner and makes its own API key.
-	await new N8nSession(n8n.baseUrl).ownerSetupAndLogin();
+	// The owner, once: every test file uses this login (useLogin) and makes its own API key.
+	const session = new N8nSession(n8n.baseUrl);
+	await session.ownerSetupAndLogin();
 	say(`n8n ${install.version} ready on ${n8n.baseUrl} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-	return { baseUrl: n8n.baseUrl, n8nVersion: install.version, userFolder, port: config.port, brokerPort: config.brokerPort, logFile: n8n.logFile };
+	return { baseUrl: n8n.baseUrl, n8nVersion: install.version, userFolder, port: config.port, brokerPort: config.brokerPort, logFile: n8n.logFile, login: session.login };
 }
 
 async function installed(what: Install): Promise<{ installed: Install; seconds: number }> {
