@@ -11,7 +11,7 @@ import { toUnixSeconds } from '../helpers/dates';
 import { optionalText, requireId, requireInteger, requireOneOf } from '../helpers/validation';
 import type { ReferencedObject } from '../catalog/objects';
 import type { KeyField, ListOptions } from '../transport';
-import type { FoundByReference } from './types';
+import type { FoundByReference, OperationRef } from './types';
 
 /** `{ value, currency }` from the Amount, Currency and Amount in Smallest Unit fields. */
 export function readAmount(this: IExecuteFunctions, i: number): { value: number; currency: string } {
@@ -77,17 +77,16 @@ export function finishBody(body: IDataObject, fields: IDataObject): IDataObject 
 }
 
 /**
- * A money movement found again with `<Resource> → Verify` by its reference (payouts, payments):
- * everything of its declaration but the lookup and the fields that must agree.
+ * A money movement found again by its reference with its Verify operation (`verify`: Payout →
+ * Verify, Payment → Verify): everything of its declaration but the lookup and the fields that must agree.
  */
-export function verifiedByReference(object: ReferencedObject, sameAs: KeyField[]): FoundByReference {
-	const resource = object.label;
+export function verifiedByReference(object: ReferencedObject, verify: OperationRef, sameAs: KeyField[]): FoundByReference {
 	return {
-		object: resource,
+		object: object.label,
 		movesMoney: true,
 		lookup: object.byReference,
 		via: 'verify',
-		findWith: { operation: { resource, operation: 'verify' }, how: (reference) => `and the reference "${reference}"` },
+		findWith: { operation: verify, how: (reference) => `and the reference "${reference}"` },
 		sameAs,
 	};
 }

@@ -60,7 +60,7 @@ export function moneyPairs(kind: MoneyKind): OperationPair[] {
 function operationLabel(ref: OperationRef): string {
 	const operation = findOperation(ref.resource, ref.operation);
 	if (!operation) throw new Error(`No operation ${ref.resource}.${ref.operation} to name`);
-	return `${resources[ref.resource as PaycashlessResource].displayName} → ${operation.option.name}`;
+	return `${resources[ref.resource].displayName} → ${operation.option.name}`;
 }
 
 /** The transport's policy for an operation's writes, with the words resolved. */

@@ -10,15 +10,23 @@ import type { FoundByReference as TransportFoundByReference, PaycashlessApi, Wri
 import type { WaitKind } from '../wait/fields';
 
 /**
- * Another operation of this node, by its resource and operation values. (Not typed by the
- * registry's names: that type would import the operations, which import this file. The registry
- * names each reference for the transport, operationLabel, and a typo fails there:
- * test/unit/node/operationChecklist.test.cts names every declaration's.)
+ * The node's resource and operation names, as `{ resource: operation names }`. They are filled in by
+ * ./node.type.ts, which derives them from the resources' operation maps and merges them into this
+ * interface (TypeScript's declaration merging): this file cannot import them, since every operation
+ * imports this file. Empty only where node.type.ts is not compiled (ts-jest transpiles file by file).
  */
-export interface OperationRef {
-	resource: string;
-	operation: string;
-}
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface PaycashlessOperationNames {}
+
+type Names = PaycashlessOperationNames;
+
+/**
+ * Another operation of this node, by its resource and operation values, typed by the node's own
+ * names: `{ resource: 'invoice', operation: 'gett' }` is a type error.
+ */
+export type OperationRef = keyof Names extends never
+	? { resource: string; operation: string }
+	: { [R in keyof Names]: { resource: R; operation: Names[R] } }[keyof Names];
 
 /** How a create is found again by its reference: the transport's policy, naming operations by reference. */
 export type FoundByReference = TransportFoundByReference<OperationRef>;

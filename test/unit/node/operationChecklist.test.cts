@@ -16,6 +16,7 @@ import type { IDataObject, INodeParameters, INodeProperties } from 'n8n-workflow
 import { Emulator } from '../../../emulator/server.cjs';
 import { operationPairs, registry, resources, writePolicy } from '../../../nodes/Paycashless/actions/registry';
 import type { PaycashlessResource } from '../../../nodes/Paycashless/actions/node.type';
+import type { OperationRef } from '../../../nodes/Paycashless/actions/types';
 import type { PaycashlessApi, PaycashlessRequest } from '../../../nodes/Paycashless/transport';
 import { ROOT, schemaPath } from '../../../scripts/output-schemas.cjs';
 import { createExecuteContext } from '../../support/executeContext.cjs';
@@ -176,5 +177,13 @@ describe('adding an operation: what each operation of the registry still lacks',
 		expect(named).toContain('Payout → Verify');
 		expect(named).toContain('Invoice → Get Many');
 		for (const name of named) expect(name).toMatch(/^[A-Z][A-Za-z ]+ → [A-Z][A-Za-z ]+$/);
+	});
+
+	it('a reference to an operation the node lacks is a type error, and fails to load if forced', () => {
+		// `npm run typecheck` proves the first half: OperationRef is typed by the node's own names
+		// (actions/node.type.ts), so this line must not compile; were it loose, @ts-expect-error fails.
+		// @ts-expect-error 'gett' is not an invoice operation
+		const misspelled: OperationRef = { resource: 'invoice', operation: 'gett' };
+		expect(() => writePolicy({ kind: 'write', check: { with: misspelled, text: 'whether it worked' } })).toThrow('No operation invoice.gett to name');
 	});
 });

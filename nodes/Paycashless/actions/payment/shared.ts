@@ -54,6 +54,7 @@ export function readPayment(
 /** Both payment creates are found again the same way: Payment → Verify by the reference. */
 export const paymentFoundByReference: FoundByReference = verifiedByReference(
 	PAYMENT,
+	{ resource: 'payment', operation: 'verify' },
 	[
 		{ field: 'amount', requested: (body) => amountValue(body.amount), existing: (found) => found.expectedAmount ?? amountValue(found.amount) },
 		{ field: 'currency', requested: (body) => amountCurrency(body.amount), existing: (found) => found.currency ?? amountCurrency(found.amount) },

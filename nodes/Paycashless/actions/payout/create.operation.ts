@@ -68,7 +68,7 @@ export const option: OperationOption = { name: 'Create', description: 'Send mone
 export const declaration: CreateDeclaration = {
 	kind: 'create',
 	findsAgain: {
-		...verifiedByReference(PAYOUT, [
+		...verifiedByReference(PAYOUT, { resource: 'payout', operation: 'verify' }, [
 			{ field: 'amount', requested: (body) => amountValue(body.amount), existing: (found) => amountValue(found.amount) },
 			{ field: 'currency', requested: (body) => amountCurrency(body.amount), existing: (found) => found.currency ?? amountCurrency(found.amount) },
 			{ field: 'destinationAccountNumber', requested: (body) => body.destinationAccountNumber, existing: (found) => found.destinationAccountNumber },
