@@ -416,8 +416,47 @@ export function n8nEnv(config: N8nConfig): NodeJS.ProcessEnv {
 	};
 }
 
+/** SQLite's files of one database: the database, and the write-ahead log n8n leaves beside it. */
+const SQLITE_FILES = ['database.sqlite', 'database.sqlite-wal'];
+
+/**
+ * Gives a new SQLite user folder an empty n8n database that n8n has already migrated, copied from
+ * one made once per n8n install: n8n runs its migrations (about 200; 8–15 s of a core) at the first
+ * command in a folder, and the lab starts n8n in a new folder some twenty times a test run. The
+ * copy is what that first command would leave (nothing but the migrations: no owner, no settings),
+ * so the first start still sets up the owner and everything else as on a new machine. A folder
+ * that has a database, or an n8n on PostgreSQL (queue mode), is left alone; when the migrated
+ * database cannot be made, n8n migrates the folder's own as it always does.
+ */
+export function seedMigratedDatabase(config: N8nConfig): void {
+	if ((config.env?.DB_TYPE ?? 'sqlite') !== 'sqlite') return;
+	const dataDir = path.join(config.userFolder, '.n8n');
+	if (fs.existsSync(path.join(dataDir, SQLITE_FILES[0]))) return;
+	const n8n = config.n8n ?? N8N_DEFAULT;
+	const template = path.join(n8n.hostDir, 'lab-migrated-database');
+	if (!fs.existsSync(path.join(template, SQLITE_FILES[0]))) {
+		// Made in a folder of its own and renamed into place: two processes may both make one, and
+		// either is whole.
+		const scratch = `${template}.${process.pid}.${randomUUID().slice(0, 8)}`;
+		try {
+			run(n8n.bin, ['list:workflow'], { env: n8nEnv({ ...config, userFolder: scratch }), quiet: true, cwd: n8n.hostDir });
+			fs.renameSync(path.join(scratch, '.n8n'), template);
+		} catch {
+			// Another process's rename came first (its copy is as good), or n8n could not migrate here.
+		} finally {
+			fs.rmSync(scratch, { recursive: true, force: true });
+		}
+		if (!fs.existsSync(path.join(template, SQLITE_FILES[0]))) return;
+	}
+	fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+	for (const file of SQLITE_FILES) {
+		if (fs.existsSync(path.join(template, file))) fs.copyFileSync(path.join(template, file), path.join(dataDir, file));
+	}
+}
+
 /** Runs one n8n CLI command (import, publish, ...) to completion and returns its stdout. */
 export function n8nCli(config: N8nConfig, args: string[]): string {
+	seedMigratedDatabase(config);
 	return run((config.n8n ?? N8N_DEFAULT).bin, args, { env: n8nEnv(config), quiet: true, cwd: LAB });
 }
 
@@ -527,6 +566,7 @@ export async function restMounted(baseUrl: string): Promise<boolean> {
 
 /** Starts `n8n start` and resolves once `/healthz/readiness` and the REST API answer. */
 export async function startN8n(config: N8nConfig, timeoutMs = 180_000): Promise<RunningN8n> {
+	seedMigratedDatabase(config);
 	const logFile = path.join(config.userFolder, 'n8n.log');
 	const child = spawnDetached((config.n8n ?? N8N_DEFAULT).bin, ['start'], n8nEnv(config), logFile, LAB);
 	const baseUrl = `http://127.0.0.1:${config.port}`;
