@@ -7,7 +7,8 @@
  *   runtime (test/e2e-1x/, test/e2e-queue/), minutes each, last. Without a cached duration a file
  *   gets the figure of `KNOWN_SECONDS`, or its project's.
  * - On a machine without n8n (a cold CI run: the installs take minutes), the files that need no
- *   install (`unit`) first: they run while the run's shared services install n8n
+ *   install (`unit`, and any other that loads nothing of the lab: the emulator-only fault runs of
+ *   `reliability`) first: they run while the run's shared services install n8n
  *   (test/support/setup/sharedRun.cts), where every other file would wait for the installs; and the
  *   files of n8n 1.123, which installs after 2.41, last.
  * Loaded by jest itself: plain JavaScript, Node's modules only.
@@ -38,6 +39,19 @@ const KNOWN_SECONDS = {
 const PROJECT_SECONDS = { browser: 300, 'e2e-queue': 150, 'e2e-1x': 20, e2e: 15, reliability: 10, engine: 5, 'engine-1x': 5 };
 /** Projects whose files install nothing (scripts/n8n/lab.cts INSTALLS). */
 const NO_INSTALL = new Set(['unit']);
+/** What a test file of another project imports when it needs an install: the lab, the e2e harness, n8n's engine. */
+const LAB_IMPORTS = /from '[./]*(?:scripts\/n8n\/|support\/e2e\/|support\/engine\/|support\/suites\/)/;
+
+/** Whether a file needs none of the lab's installs: its project's, or its imports say so. */
+function needsNoInstall(test, project) {
+	if (NO_INSTALL.has(project)) return true;
+	if (project !== 'reliability') return false;
+	try {
+		return !LAB_IMPORTS.test(fs.readFileSync(test.path, 'utf8'));
+	} catch {
+		return false;
+	}
+}
 /** Projects of n8n 1.123, which a cold run installs after 2.41 (test/support/setup/sharedRun.cts). */
 const N8N_1X = new Set(['engine-1x', 'e2e-1x']);
 
@@ -64,7 +78,7 @@ class CostSequencer extends Sequencer {
 			const known = KNOWN_SECONDS[path.relative(ROOT, test.path).split(path.sep).join('/')];
 			return known ?? PROJECT_SECONDS[project(test)] ?? 1;
 		};
-		const group = (test) => (!cold ? 0 : NO_INSTALL.has(project(test)) ? 0 : N8N_1X.has(project(test)) ? 2 : 1);
+		const group = (test) => (!cold ? 0 : needsNoInstall(test, project(test)) ? 0 : N8N_1X.has(project(test)) ? 2 : 1);
 		return [...tests].sort((a, b) => group(a) - group(b) || seconds(b) - seconds(a));
 	}
 }
