@@ -89,7 +89,7 @@ export function errorJson(error: NodeApiError | NodeOperationError, identity: ID
 	if (error instanceof NodeApiError && error.httpCode) details.httpCode = error.httpCode;
 	const paycashless = error.context.paycashless as IDataObject | undefined;
 	if (paycashless) {
-		for (const key of ['type', 'field', 'codeBefore', 'params', 'done'] as const) {
+		for (const key of ['type', 'field', 'codeBefore', 'params', 'done', 'moneyLimits'] as const) {
 			if (paycashless[key] !== undefined) details[key] = paycashless[key];
 		}
 	}

@@ -30,7 +30,8 @@ import { showValue } from '../helpers/validation';
 import type { PaycashlessApi } from '../transport';
 import { beneficiaryFields, checkBeneficiary } from './beneficiary';
 import { refuse } from './limitRefusal';
-import { paidInPeriod, payoutsInPeriod, periodWindow, PERIODS, type Period } from './periodLimits';
+import { paidInPeriod, payoutsInPeriod, periodWindow, PERIODS, type Period, type PeriodPayout, type PeriodRecord } from './periodLimits';
+import { accountOf, inFlight, reserve, unlistedInFlight, type Reservation } from './payoutsInFlight';
 import type { MoneyKind } from './types';
 
 const LIMITS_PARAMETER = 'moneyLimits';
@@ -193,6 +194,10 @@ interface Limits {
 	any: boolean;
 }
 
+/** What a person can do about a period refusal. */
+const PERIOD_ADVICE =
+	'Running the same input again later is safe: payouts already made are found by their references, not paid twice. Pay the rest in the next period, or ask the person who set up this workflow to raise the limit.';
+
 const UNSET_ADVICE = 'Nothing was sent. Only the person who set up this workflow can change Money Limits, in the node.';
 
 /**
@@ -264,12 +269,28 @@ function requiredAsTool(kind: MoneyKind): Array<keyof Limits> {
 	return kind === 'payout' ? ['maxAmount', 'periodTotal'] : ['maxAmount', 'maxCount'];
 }
 
+/** The payout's record under its reference is the payout asked for now, still live: found again, not paid again. */
+function sameLivePayout(listed: PeriodPayout | undefined, money: { value: number; currency: string }, body: IDataObject): boolean {
+	return (
+		listed !== undefined &&
+		listed.live &&
+		listed.value === money.value &&
+		listed.currency === money.currency &&
+		listed.accountNumber === String(body.destinationAccountNumber ?? '') &&
+		listed.bankId === String(body.bankId ?? '')
+	);
+}
+
+/** Nothing reserved: a payout found again on Paycashless's list. */
+const NOTHING_RESERVED: Reservation = { sent: () => undefined, release: () => undefined };
+
 /**
- * Checks the create body of item `i` against the node's Money Limits and reserves it in this
- * execution's ledger; throws (nothing sent) when a limit refuses it. Call it right before the
- * create is sent; call `releaseMoneyLimits` when Paycashless definitely refused the create.
+ * Checks the create body of item `i` against the node's Money Limits and reserves it (in this
+ * execution's ledger and, for a payout, among the account's payouts in flight in this process);
+ * throws (nothing sent) when a limit refuses it. Call it right before the create is sent; tell
+ * the reservation when the create has ended (`sent`) or Paycashless definitely refused it (`release`).
  */
-export async function enforceMoneyLimits(this: IExecuteFunctions, i: number, kind: MoneyKind, body: IDataObject, api: PaycashlessApi): Promise<void> {
+export async function enforceMoneyLimits(this: IExecuteFunctions, i: number, kind: MoneyKind, body: IDataObject, api: PaycashlessApi): Promise<Reservation> {
 	const limits = readLimits.call(this, i);
 	const money = moneyOf(kind, body);
 	const reference = String(body.reference ?? '');
@@ -279,8 +300,9 @@ export async function enforceMoneyLimits(this: IExecuteFunctions, i: number, kin
 	const value = money.value as number;
 	const currency = money.currency as Currency;
 	const show = (kobo: number) => formatMainUnits(fromSmallestUnit(kobo, currency), currency);
+	const asTool = runsAsTool.call(this);
 
-	if (runsAsTool.call(this) && !limitsOff.call(this)) {
+	if (asTool && !limitsOff.call(this)) {
 		const missing = requiredAsTool(kind).filter((name) => limits[name] === undefined);
 		if (missing.length > 0) {
 			refuse.call(
@@ -312,21 +334,39 @@ export async function enforceMoneyLimits(this: IExecuteFunctions, i: number, kin
 			`Nothing was sent. Amounts are in main units (naira or dollars): 1500.50 means ${formatMainUnits(1500.5, currency)}; an amount meant in kobo is 100 times too large.`,
 		);
 	}
-	if (limits.periodTotal !== undefined && limits.maxAmount === undefined) {
-		refuse.call(this, i, 'LIMIT_NOT_SET', 'Refused: Maximum Total per Period is set without a Maximum Amount', `A period limit needs a Maximum Amount: it bounds how far payouts made at the same moment can pass the period total. ${UNSET_ADVICE}`);
+	const periodLimit = (['periodTotal', 'periodCount'] as const).find((name) => limits[name] !== undefined);
+	if (periodLimit !== undefined && limits.maxAmount === undefined) {
+		refuse.call(
+			this,
+			i,
+			'LIMIT_NOT_SET',
+			`Refused: ${TYPED_ONLY[periodLimit]} is set without a Maximum Amount`,
+			`A period limit needs a Maximum Amount: it bounds each payout, and how far payouts made at the same moment can pass the period total. ${UNSET_ADVICE}`,
+		);
 	}
 
 	if (kind === 'payout') await checkBeneficiary.call(this, i, this.getNodeParameter(LIMITS_PARAMETER, i, {}) as IDataObject, body, api);
 
-	// Paycashless's own record of the period, read before the ledger below (which is checked and
-	// written with no wait in between, so items of this run running side by side see each other).
-	const period = kind === 'payout' && (limits.periodTotal !== undefined || limits.periodCount !== undefined) ? periodWindow(limits.period, this.getTimezone()) : undefined;
-	let inPeriod: ReturnType<typeof paidInPeriod> | undefined;
+	// Paycashless's own record of the period, read before the checks below (which read and write
+	// the ledger and the payouts in flight with no wait in between, so executions and items
+	// running side by side in this process see each other).
+	const period = periodLimit !== undefined ? periodWindow(limits.period, this.getTimezone()) : undefined;
+	const account = kind === 'payout' ? await accountOf.call(this) : undefined;
+	let record: PeriodRecord | undefined;
 	if (period) {
 		try {
-			inPeriod = paidInPeriod(await payoutsInPeriod.call(this, period, api), currency);
+			record = await payoutsInPeriod.call(this, period, api);
 		} catch (error) {
 			refuse.call(this, i, 'PERIOD_UNREADABLE', `Refused: the payouts of ${period.label} could not be read to check the period limits`, `Nothing was sent. ${(error as Error).message}`);
+		}
+		if (record && record.unreadable.length > 0) {
+			refuse.call(
+				this,
+				i,
+				'PERIOD_UNREADABLE',
+				`Refused: Paycashless lists a payout of ${period.label} that the period limits cannot read`,
+				`Nothing was sent: a payout the limits cannot count could hide any amount. ${record.unreadable.slice(0, 3).join('; ')}${record.unreadable.length > 3 ? ` (and ${record.unreadable.length - 3} more)` : ''}. Ask Paycashless support why the list shows it so.`,
+			);
 		}
 	}
 
@@ -335,7 +375,7 @@ export async function enforceMoneyLimits(this: IExecuteFunctions, i: number, kin
 	const entry: LedgerEntry = { value, currency, ...(money.party !== undefined ? { party: money.party } : {}) };
 	const earlier = reference === '' ? undefined : ledger[reference];
 	if (earlier) {
-		if (earlier.value === entry.value && earlier.currency === entry.currency && earlier.party === entry.party) return;
+		if (earlier.value === entry.value && earlier.currency === entry.currency && earlier.party === entry.party) return NOTHING_RESERVED;
 		refuse.call(
 			this,
 			i,
@@ -344,15 +384,21 @@ export async function enforceMoneyLimits(this: IExecuteFunctions, i: number, kin
 			`Nothing was sent. A reference names one ${kind}: the same reference must ask for the same amount, currency and ${kind === 'payout' ? 'account' : 'customer'}. A different ${kind} needs its own reference.`,
 		);
 	}
-	// A reference Paycashless already has is found again by the transport, not paid again.
-	if (inPeriod?.references.has(reference)) return;
+	const paid = record ? paidInPeriod(record.payouts, currency) : undefined;
+	// A reference Paycashless lists for this very payout, still live, is found again by the
+	// transport, not paid again; a failed one, or one that differs, is checked as a new payout.
+	if (paid && sameLivePayout(paid.byReference.get(reference), { value, currency }, body)) return NOTHING_RESERVED;
+	// The same payout under way in another execution of this process: one payout, counted once.
+	const underWay = account !== undefined ? inFlight(account, reference) : undefined;
+	if (underWay && underWay.value === value && underWay.currency === currency && underWay.party === money.party) return NOTHING_RESERVED;
 
-	const own = Object.values(ledger).filter((counted) => counted.currency === currency);
 	const count = Object.keys(ledger).length;
 	if (limits.maxCount !== undefined && count + 1 > limits.maxCount) {
 		refuse.call(this, i, 'MAX_COUNT_EXECUTION', `Refused: this execution already made ${count} ${kind}${count === 1 ? '' : 's'}, the Maximum Count per Execution`, `Nothing was sent for reference "${reference}".`);
 	}
-	const total = own.reduce((sum, counted) => sum + counted.value, 0);
+	const total = Object.values(ledger)
+		.filter((counted) => counted.currency === currency)
+		.reduce((sum, counted) => sum + counted.value, 0);
 	if (limits.maxTotal !== undefined && total + value > limits.maxTotal) {
 		refuse.call(
 			this,
@@ -362,36 +408,45 @@ export async function enforceMoneyLimits(this: IExecuteFunctions, i: number, kin
 			`Nothing was sent for reference "${reference}".`,
 		);
 	}
-	if (period && inPeriod) {
-		// This execution's payouts that Paycashless did not list yet (sent moments ago, or under way).
-		const unlisted = Object.entries(ledger).filter(([counted, { currency: of }]) => of === currency && !inPeriod.references.has(counted));
-		const periodTotal = inPeriod.total + unlisted.reduce((sum, [, counted]) => sum + counted.value, 0);
-		const periodCount = inPeriod.count + unlisted.length;
+	if (period && paid && record && account !== undefined) {
+		// Payouts of this process that Paycashless did not list yet (sent moments ago, or under way),
+		// from every execution and node paying from this account.
+		const unlisted = unlistedInFlight(account, new Set(paid.byReference.keys()), record.readStartedAt);
+		const periodCount = paid.count + unlisted.length;
+		const periodTotal = paid.total + unlisted.filter((payout) => payout.currency === currency).reduce((sum, payout) => sum + payout.value, 0);
+		// A tool's model learns that the limit was reached, never the account's totals or what is left.
+		const whose = asTool ? '' : ` The count covers every payout of this Paycashless account in the period that has not failed, in every currency (${periodCount} so far).`;
 		if (limits.periodCount !== undefined && periodCount + 1 > limits.periodCount) {
-			refuse.call(this, i, 'MAX_COUNT_PERIOD', `Refused: ${periodCount} payouts were already made ${period.label}, the Maximum Count per Period`, `Nothing was sent for reference "${reference}". The count covers every payout of this Paycashless account in the period that has not failed.`);
+			refuse.call(
+				this,
+				i,
+				'MAX_COUNT_PERIOD',
+				asTool ? `Refused: this payout would pass the Maximum Count per Period` : `Refused: ${periodCount} payouts were already made ${period.label}, the Maximum Count per Period`,
+				`Nothing was sent for reference "${reference}".${whose} ${PERIOD_ADVICE}`,
+			);
 		}
 		if (limits.periodTotal !== undefined && periodTotal + value > limits.periodTotal) {
 			refuse.call(
 				this,
 				i,
 				'MAX_TOTAL_PERIOD',
-				`Refused: ${show(value)} would bring the payouts of ${period.label} to ${show(periodTotal + value)}, above the Maximum Total per Period of ${show(limits.periodTotal)}`,
-				`Nothing was sent for reference "${reference}". The total covers every payout of this Paycashless account in the period that has not failed, whoever made it.`,
+				asTool
+					? `Refused: this payout would pass the Maximum Total per Period`
+					: `Refused: ${show(value)} would bring the payouts of ${period.label} to ${show(periodTotal + value)}, above the Maximum Total per Period of ${show(limits.periodTotal)}`,
+				`Nothing was sent for reference "${reference}".${asTool ? '' : ' The total covers every payout of this Paycashless account in the period that has not failed, whoever made it.'} ${PERIOD_ADVICE}`,
 			);
 		}
 	}
 	// Reserved before the request is sent: a create that may have reached Paycashless stays counted.
 	ledger[reference] = entry;
 	context[LEDGER_KEY] = ledger;
-}
-
-/** Frees the reservation of a create Paycashless definitely refused (nothing was created). */
-export function releaseMoneyLimits(this: IExecuteFunctions, body: IDataObject): void {
-	const context = this.getContext('node');
-	const ledger = context[LEDGER_KEY];
-	const reference = String(body.reference ?? '');
-	if (isObject(ledger) && reference in ledger) {
-		delete (ledger as Ledger)[reference];
-		context[LEDGER_KEY] = ledger;
-	}
+	const inFlightReservation = account !== undefined ? reserve(account, { reference, value, currency, ...(money.party !== undefined ? { party: money.party } : {}) }) : NOTHING_RESERVED;
+	return {
+		sent: () => inFlightReservation.sent(),
+		release: () => {
+			inFlightReservation.release();
+			if (ledger[reference] === entry) delete ledger[reference];
+			context[LEDGER_KEY] = ledger;
+		},
+	};
 }

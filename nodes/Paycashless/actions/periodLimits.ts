@@ -5,14 +5,17 @@
  * workflows and anything else that uses the same API key. Nothing is kept between executions:
  * Paycashless's record is the authority.
  *
- * Within one run of the node the list is read once in full and then only from shortly before the
- * last read (payouts are only ever added), and items waiting for a read share it.
+ * Within one run of the node the list is read once in full; a later read (at most one a second)
+ * asks only for what was created since shortly before the newest payout already read
+ * (Paycashless's own `createdAt`, so the two clocks never meet), and items waiting for a read
+ * share it. Payouts of this process that Paycashless does not list yet are counted by
+ * ./payoutsInFlight.ts.
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { DateTime } from 'luxon';
 
 import { PAYOUT } from '../catalog/objects';
-import type { Currency } from '../helpers/amount';
+import { CURRENCIES, type Currency } from '../helpers/amount';
 import { isObject } from '../helpers/body';
 import type { PaycashlessApi } from '../transport';
 
@@ -22,14 +25,32 @@ export type Period = (typeof PERIODS)[number];
 /** Payouts that ended without the money arriving (every final status but success) do not count. */
 const NOT_PAID = new Set(PAYOUT.finalStatuses.filter((status) => status !== 'succeeded'));
 
-/** How far back a later read of the same run starts before the last one (clock differences, late listing). */
-const OVERLAP_SECONDS = 300;
+/**
+ * How far before the newest payout already read a later read starts, in Paycashless's seconds: a
+ * payout created in the same second, or listed a moment after it was created, is read again.
+ */
+const OVERLAP_SECONDS = 2;
 
+/**
+ * A run reads the list again at most this often (ms): its own payouts, and every other payout of
+ * this process, are counted in flight until listed (./payoutsInFlight.ts), so a later read only
+ * catches payouts of other processes, and reading for every item of a fast batch cost more list
+ * requests than payouts.
+ */
+const REREAD_AFTER_MS = 1000;
+
+/** One payout of the period as the limits read it. */
 export interface PeriodPayout {
+	id: string;
 	reference: string;
+	/** Smallest unit (kobo or cents). */
 	value: number;
-	currency: string;
-	paid: boolean;
+	currency: Currency;
+	status: string;
+	/** Not failed, reversed or cancelled: the money left or is leaving. */
+	live: boolean;
+	accountNumber: string;
+	bankId: string;
 }
 
 export interface PeriodWindow {
@@ -49,70 +70,128 @@ export function periodWindow(period: Period, timezone: string, now: DateTime = D
 
 interface View {
 	since: number;
-	/** Unix seconds (n8n's clock) of the last read that finished. */
-	readAt?: number;
+	/** Paycashless's `createdAt` (Unix seconds) of the newest payout read. */
+	newest?: number;
+	/** n8n's clock (ms) when the last read that came back started. */
+	readStartedAt: number;
 	byId: Map<string, PeriodPayout>;
+	/** Listed records the limits cannot read, by id: any one refuses a period-limited payout. */
+	unreadable: Map<string, string>;
 	reading?: Promise<void>;
 }
 
 /** One view per node run (the context object lives for one run; see transport/index.ts's base URLs). */
 const views = new WeakMap<object, View>();
 
-function asPayout(record: IDataObject): [string, PeriodPayout] | undefined {
-	const amount = isObject(record.amount) ? record.amount : { value: record.amount, currency: record.currency };
-	if (typeof record.id !== 'string' || typeof amount.value !== 'number') return undefined;
-	return [
-		record.id,
-		{
-			reference: String(record.reference ?? ''),
-			value: amount.value,
-			currency: String(amount.currency ?? '').toUpperCase(),
-			paid: !NOT_PAID.has(String(record.status ?? '')),
-		},
-	];
+/** Unix seconds of a record's `createdAt` (ISO text or seconds), if it has one. */
+function createdSeconds(record: IDataObject): number | undefined {
+	const value = record.createdAt;
+	if (typeof value === 'number' && Number.isFinite(value)) return value > 1e11 ? Math.floor(value / 1000) : value;
+	if (typeof value !== 'string') return undefined;
+	const parsed = DateTime.fromISO(value);
+	return parsed.isValid ? Math.floor(parsed.toSeconds()) : undefined;
+}
+
+/** A listed payout as the limits read it, or why it cannot be read for sure. */
+export function readListedPayout(record: IDataObject): PeriodPayout | string {
+	const id = typeof record.id === 'string' && record.id !== '' ? record.id : undefined;
+	const name = id === undefined ? 'a listed payout without an id' : `payout ${id}`;
+	if (id === undefined) return `${name}`;
+	// A status the limits do not know (or none) counts as live: counting it is the safe side.
+	const status = typeof record.status === 'string' ? record.status : '';
+	const nested = isObject(record.amount) ? record.amount : undefined;
+	const value = nested ? nested.value : record.amount;
+	const currencies = [nested?.currency, record.currency].filter((currency) => currency !== undefined && currency !== null);
+	const named = [...new Set(currencies.map((currency) => String(currency).trim().toUpperCase()))];
+	const live = !NOT_PAID.has(status);
+	if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) {
+		if (!live) return { id, reference: String(record.reference ?? ''), value: 0, currency: 'NGN', status, live, accountNumber: '', bankId: '' };
+		return `${name} has no amount in whole kobo or cents (it lists ${JSON.stringify(value)})`;
+	}
+	if (named.length !== 1 || !(CURRENCIES as readonly string[]).includes(named[0])) {
+		return `${name} names ${named.length === 0 ? 'no currency' : named.length > 1 ? 'two currencies' : `the currency ${JSON.stringify(named[0])}`}`;
+	}
+	return {
+		id,
+		reference: String(record.reference ?? ''),
+		value,
+		currency: named[0] as Currency,
+		status,
+		live,
+		accountNumber: String(record.destinationAccountNumber ?? ''),
+		bankId: String(record.destinationBankId ?? record.bankId ?? ''),
+	};
 }
 
 async function read(view: View, api: PaycashlessApi): Promise<void> {
-	const startedAt = Math.floor(DateTime.now().toSeconds());
-	const from = view.readAt === undefined ? view.since : Math.max(view.since, view.readAt - OVERLAP_SECONDS);
+	const startedAt = Date.now();
+	const from = view.newest === undefined ? view.since : Math.max(view.since, view.newest - OVERLAP_SECONDS);
 	const records = await api.paginate({ path: PAYOUT.path, qs: { 'createdAt.gte': from } }, { returnAll: true, limit: 0, incomplete: 'fail' });
 	for (const record of records) {
-		const entry = asPayout(record);
-		if (entry) view.byId.set(...entry);
+		const payout = readListedPayout(record);
+		const key = typeof record.id === 'string' ? record.id : JSON.stringify(record);
+		if (typeof payout === 'string') view.unreadable.set(key, payout);
+		else {
+			view.unreadable.delete(key);
+			view.byId.set(payout.id, payout);
+		}
+		const created = createdSeconds(record);
+		if (created !== undefined && (view.newest === undefined || created > view.newest)) view.newest = created;
 	}
-	view.readAt = startedAt;
+	view.readStartedAt = startedAt;
 }
 
-/** Paycashless's payouts of the period, read fresh for this check (one read at a time per node run). */
-export async function payoutsInPeriod(this: IExecuteFunctions, window: PeriodWindow, api: PaycashlessApi): Promise<PeriodPayout[]> {
+/** What the period limits know of the period: Paycashless's list, read fresh for this check. */
+export interface PeriodRecord {
+	payouts: PeriodPayout[];
+	/** Why listed records could not be read (empty: every record was read). */
+	unreadable: string[];
+	/** n8n's clock (ms) when the read behind it started (./payoutsInFlight.ts). */
+	readStartedAt: number;
+}
+
+/** Paycashless's payouts of the period, read for this check (one read at a time per node run, at most one a second). */
+export async function payoutsInPeriod(this: IExecuteFunctions, window: PeriodWindow, api: PaycashlessApi): Promise<PeriodRecord> {
 	let view = views.get(this);
 	if (!view || view.since !== window.since) {
-		view = { since: window.since, byId: new Map() };
+		view = { since: window.since, readStartedAt: 0, byId: new Map(), unreadable: new Map() };
 		views.set(this, view);
 	}
 	// Items that ask while a read is under way use that read (it started moments before they
-	// asked; their own run's payouts are in the execution's ledger anyway); otherwise they start one.
-	if (!view.reading) {
+	// asked; payouts in flight are counted by ./payoutsInFlight.ts); otherwise they start one,
+	// unless the last read started less than REREAD_AFTER_MS ago.
+	const fresh = view.readStartedAt > 0 && Date.now() - view.readStartedAt < REREAD_AFTER_MS;
+	if (!view.reading && !fresh) {
 		const current = view;
 		current.reading = read(current, api).finally(() => {
 			current.reading = undefined;
 		});
 	}
 	const current = view;
-	await current.reading;
-	return [...current.byId.values()];
+	if (current.reading) await current.reading;
+	return { payouts: [...current.byId.values()], unreadable: [...current.unreadable.values()], readStartedAt: current.readStartedAt };
 }
 
-/** Total and count of what was paid (not failed) in `currency`, from the period's payouts. */
-export function paidInPeriod(payouts: PeriodPayout[], currency: Currency): { total: number; count: number; references: Set<string> } {
+/** What was paid in the period (failed, reversed and cancelled payouts left out). */
+export interface PaidInPeriod {
+	/** In `currency`, smallest unit. */
+	total: number;
+	/** Every currency. */
+	count: number;
+	byReference: Map<string, PeriodPayout>;
+}
+
+export function paidInPeriod(payouts: PeriodPayout[], currency: Currency): PaidInPeriod {
 	let total = 0;
 	let count = 0;
-	const references = new Set<string>();
+	const byReference = new Map<string, PeriodPayout>();
 	for (const payout of payouts) {
-		references.add(payout.reference);
-		if (!payout.paid || payout.currency !== currency) continue;
-		total += payout.value;
+		// A live payout under a reference wins over a failed one (a reference may be tried again).
+		const earlier = byReference.get(payout.reference);
+		if (!earlier || (!earlier.live && payout.live)) byReference.set(payout.reference, payout);
+		if (!payout.live) continue;
 		count += 1;
+		if (payout.currency === currency) total += payout.value;
 	}
-	return { total, count, references };
+	return { total, count, byReference };
 }

@@ -15,7 +15,7 @@ import { withMainUnits } from '../helpers/mainUnits';
 import { InvalidInputError, requireInteger } from '../helpers/validation';
 import { paycashlessApi, type PaycashlessApi } from '../transport';
 import { errorJson, failedBeforeError, itemIdentity } from './failedItems';
-import { enforceMoneyLimits, LIMITS_OFF_NOTE, limitsOff, releaseMoneyLimits, runsAsTool } from './moneyLimits';
+import { enforceMoneyLimits, LIMITS_OFF_NOTE, limitsOff, runsAsTool } from './moneyLimits';
 import { defaultConcurrency, findOperation, writePolicy } from './registry';
 import { offeredAsTool, SIMPLIFY_PARAMETER, simplifyForTool } from './tool';
 import { moneyKind, type OperationDeclaration } from './types';
@@ -54,12 +54,14 @@ function withMoneyLimits(this: IExecuteFunctions, i: number, declaration: Operat
 		...api,
 		request: async (request) => {
 			if (request.method !== 'POST' || !request.body) return await api.request(request);
-			const body = request.body;
-			await enforceMoneyLimits.call(this, i, kind, body, api);
+			const reservation = await enforceMoneyLimits.call(this, i, kind, request.body, api);
 			try {
-				return await api.request(request);
+				const answer = await api.request(request);
+				reservation.sent();
+				return answer;
 			} catch (error) {
-				if (definitelyRefused(error)) releaseMoneyLimits.call(this, body);
+				if (definitelyRefused(error)) reservation.release();
+				else reservation.sent();
 				throw asNodeError.call(this, error, i);
 			}
 		},
@@ -74,6 +76,8 @@ function withLimitsOffNote(records: IDataObject | IDataObject[]): IDataObject | 
 
 /** Runs item `i` and never throws: the records, or the error as an n8n error of that item. */
 async function runItem(this: IExecuteFunctions, i: number): Promise<Outcome> {
+	// A tool moving money with its limits off says so in every result, refusals and failures too.
+	let limitsOffNote = false;
 	try {
 		const resource = this.getNodeParameter('resource', i) as string;
 		const operation = this.getNodeParameter('operation', i) as string;
@@ -91,6 +95,7 @@ async function runItem(this: IExecuteFunctions, i: number): Promise<Outcome> {
 				description: 'Nothing was sent. Operations that wait for a callback or check a received callback run only in a regular Paycashless node.',
 			});
 		}
+		limitsOffNote = asTool && moneyKind(handler.declaration) !== undefined && limitsOff.call(this);
 		const api = withMoneyLimits.call(
 			this,
 			i,
@@ -103,13 +108,15 @@ async function runItem(this: IExecuteFunctions, i: number): Promise<Outcome> {
 		);
 		const records = withMainUnits(await handler.execute.call(this, i, api));
 		const simplified = asTool && this.getNodeParameter(SIMPLIFY_PARAMETER, i, true) === true ? simplifyForTool(records) : records;
-		const shown = asTool && moneyKind(handler.declaration) && limitsOff.call(this) ? withLimitsOffNote(simplified) : simplified;
+		const shown = limitsOffNote ? withLimitsOffNote(simplified) : simplified;
 		return {
 			items: this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(shown), { itemData: { item: i } }),
 		};
 	} catch (error) {
 		const before = error instanceof InvalidInputError ? failedBeforeError.call(this, i, error) : undefined;
-		return { error: before ?? asNodeError.call(this, error, i), identity: itemIdentity.call(this, i) };
+		const failure = before ?? asNodeError.call(this, error, i);
+		if (limitsOffNote) failure.context.paycashless = { ...((failure.context.paycashless ?? {}) as IDataObject), moneyLimits: LIMITS_OFF_NOTE } as IDataObject as typeof failure.context.paycashless;
+		return { error: failure, identity: itemIdentity.call(this, i) };
 	}
 }
 

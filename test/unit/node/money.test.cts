@@ -363,6 +363,105 @@ describe('period limits hold across executions, from Paycashless\'s own record',
 	});
 });
 
+describe('period limits when executions race, and what Paycashless lists', () => {
+	const limits = { maxAmount: 1000, periodTotal: 1500 };
+	const reasonOf = (item: { json: IDataObject }) => (item.json.error as IDataObject | undefined)?.code;
+
+	it('ten executions at once (each its own node context) pay once under a total that fits one', async () => {
+		// Every answer 150 ms late, so that all ten read the list before any payout is listed.
+		emulator.setFaults({ latencyMs: 150 });
+		const runs = await Promise.all(
+			Array.from({ length: 10 }, (_, k) => run(payout(`race-${k}`, 1000, limits), { nodeContext: {}, continueOnFail: true })),
+		);
+		emulator.clearFaults();
+		const refused = runs.filter(({ output }) => reasonOf(output[0]) === 'MAX_TOTAL_PERIOD');
+		expect(refused).toHaveLength(9);
+		expect(emulator.list('payouts')).toHaveLength(1);
+		// Two payout nodes in one execution (separate node contexts, separate ledgers) race the same way.
+		emulator.reset({ payouts: 0 });
+		const [first, second] = await Promise.all([
+			run(payout('node-a', 1000, limits), { nodeContext: {}, continueOnFail: true }),
+			run(payout('node-b', 1000, limits), { nodeContext: {}, continueOnFail: true }),
+		]);
+		expect([first, second].filter(({ output }) => reasonOf(output[0]) === 'MAX_TOTAL_PERIOD')).toHaveLength(1);
+		expect(emulator.list('payouts')).toHaveLength(1);
+	});
+
+	it('a payout refused by Paycashless frees its place at once; one that was made is counted from the list after it', async () => {
+		// 0001234567 does not resolve in the emulator: Paycashless refuses the create (400).
+		const refused = await run(payout('gone-1', 1000, limits, { destinationAccountNumber: '0001234567' }), { nodeContext: {}, continueOnFail: true });
+		expect(refused.output[0].json.message).toMatch(/could not be resolved/);
+		await run(payout('made-1', 1000, limits), { nodeContext: {} });
+		const next = await run(payout('made-2', 500, limits), { nodeContext: {} });
+		expect(next.output[0].json.reference).toBe('made-2');
+		expect(emulator.list('payouts')).toHaveLength(2);
+	});
+
+	it('a listed reference skips no check when that payout failed, or when it asks for another amount or account', async () => {
+		await run(payout('listed-1', 1000, limits), { nodeContext: {} });
+		// The same live payout again: found again, not refused, not paid again.
+		const again = await run(payout('listed-1', 1000, limits), { nodeContext: {} });
+		expect(again.output[0].json.reference).toBe('listed-1');
+		// Another amount under the listed reference is checked as a new payout: it would pass the total.
+		const other = await refusal(run(payout('listed-1', 900, limits), { nodeContext: {} }));
+		expect(other.message).toMatch(/would bring the payouts of today .* to NGN 1,900\.00/);
+		// A failed payout under the reference no longer counts, and is no pass either.
+		await emulator.completePayout('listed-1', 'failed');
+		await run(payout('other-1', 1000, limits), { nodeContext: {} });
+		const failedAgain = await refusal(run(payout('listed-1', 1000, limits), { nodeContext: {} }));
+		expect(failedAgain.message).toMatch(/would bring the payouts of today .* to NGN 2,000\.00/);
+		expect(emulator.list('payouts')).toHaveLength(2);
+	});
+
+	it('a listed payout the limits cannot read refuses the payout (PERIOD_UNREADABLE)', async () => {
+		await run(payout('odd-1', 10, limits), { nodeContext: {} });
+		(emulator.list('payouts')[0] as IDataObject).amount = '1000';
+		const error = await refusal(run(payout('odd-2', 10, limits), { nodeContext: {} }));
+		expect(error.message).toMatch(/^Refused: Paycashless lists a payout of today .* that the period limits cannot read$/);
+		expect(error.description).toMatch(/has no amount in whole kobo or cents \(it lists "1000"\)/);
+		// A failed one moved nothing: it is left out, whatever its amount says.
+		(emulator.list('payouts')[0] as IDataObject).status = 'failed';
+		await run(payout('odd-2', 10, limits), { nodeContext: {} });
+		expect(emulator.list('payouts')).toHaveLength(2);
+	});
+
+	it('the count per period counts every currency, and needs a Maximum Amount', async () => {
+		await run({ ...payout('usd-1', 1, {}), currency: 'USD' }, { nodeContext: {} });
+		const error = await refusal(run(payout('ngn-1', 1, { maxAmount: 10, periodCount: 1 }), { nodeContext: {} }));
+		expect(error.message).toMatch(/^Refused: 1 payouts were already made today/);
+		expect(error.description).toMatch(/in every currency/);
+		const noMax = await refusal(run(payout('ngn-2', 900000, { periodCount: 5 }), { nodeContext: {} }));
+		expect(noMax.message).toBe('Refused: Maximum Count per Period is set without a Maximum Amount');
+		expect(emulator.list('payouts')).toHaveLength(1);
+	});
+
+	it('a tool learns that the period limit was reached, not the account\'s total or what is left', async () => {
+		await run(payout('tool-day-1', 1000, limits), { nodeContext: {} });
+		const { output } = await run(payout('tool-day-2', 1000, limits), { asTool: true, nodeContext: {} });
+		const error = output[0].json.error as IDataObject;
+		expect(error.code).toBe('MAX_TOTAL_PERIOD');
+		expect(error.message).toBe('Refused: this payout would pass the Maximum Total per Period');
+		expect(JSON.stringify(output)).not.toMatch(/1,000|1,500|2,000|500\.00/);
+		// The person (the regular node) is told the figures and what to do.
+		const person = await refusal(run(payout('tool-day-2', 1000, limits), { nodeContext: {} }));
+		expect(person.message).toMatch(/to NGN 2,000\.00, above the Maximum Total per Period of NGN 1,500\.00/);
+		expect(person.description).toMatch(/Running the same input again later is safe/);
+	});
+
+	it('a tool with its limits off says so on refused and failed items too', async () => {
+		const { output } = await run({ ...payout('off-1', 10), destinationAccountNumber: '0001234567', runWithoutLimits: true }, { asTool: true });
+		expect((output[0].json.error as IDataObject).moneyLimits).toMatch(/Money Limits were off for this tool/);
+	});
+
+	it('one run at Requests in Parallel 1: one list request per payout at most, not a re-read of the whole batch', async () => {
+		const items = Array.from({ length: 120 }, (_, k) => payout(`seq-${k}`, 1, { maxAmount: 10, periodTotal: 1000 }, { concurrency: 1 }));
+		await run(items);
+		expect(emulator.list('payouts')).toHaveLength(120);
+		const lists = emulator.requests.filter((request) => request.method === 'GET' && request.path === '/v1/payouts');
+		expect(lists.length).toBeLessThanOrEqual(120 + 2);
+	});
+});
+
 describe('money kinds', () => {
 	it('an invoice takes Maximum Amount on its items\' total (before tax)', async () => {
 		const invoice = {
