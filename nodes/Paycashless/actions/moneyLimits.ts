@@ -31,6 +31,7 @@ import type { PaycashlessApi } from '../transport';
 import { BENEFICIARY_CHOICES, beneficiaryFields, checkBeneficiary } from './beneficiary';
 import { refuse } from './limitRefusal';
 import { paidInPeriod, payoutsInPeriod, periodWindow, PERIODS, type Period } from './periodLimits';
+import { runsAsTool } from './runsAsTool';
 import type { MoneyKind } from './types';
 
 const LIMITS_PARAMETER = 'moneyLimits';
@@ -169,11 +170,6 @@ interface LedgerEntry {
 
 interface Ledger {
 	[reference: string]: LedgerEntry;
-}
-
-/** Whether this node runs as an AI agent's tool (n8n names the tool variant `<type>Tool`). */
-export function runsAsTool(this: IExecuteFunctions): boolean {
-	return this.getNode().type.endsWith('Tool');
 }
 
 /** Whether the tool runs with its limits off (only a literal `true` typed by a person counts). */
