@@ -17,6 +17,9 @@ import type { PaycashlessApi } from '../transport';
 import { accountLookupRequest, requireBankCode } from './bankAccount/lookUp.operation';
 import { refuse } from './limitRefusal';
 
+/** The typed-in choices of the beneficiary checks, by field name (refused as expressions with the other limits). */
+export const BENEFICIARY_CHOICES = { allowMiddleNames: 'Allow Middle Names in Account Name' } as const;
+
 /** The payout-only fields of Money Limits. */
 export function beneficiaryFields(): INodeProperties[] {
 	return [
@@ -35,7 +38,7 @@ export function beneficiaryFields(): INodeProperties[] {
 			default: '',
 			placeholder: 'Adaeze Okafor',
 			description:
-				"Who the payee must be. Before paying, the node looks the account up (Bank Code below) and refuses the payout unless every word of this name is in the account's name: any order, any case, punctuation ignored (\"okafor adaeze\" matches ADAEZE CHIOMA OKAFOR; a single word must be the whole name). The account must also be at the payout's bank.",
+				"Who the payee must be. Before paying, the node looks the account up (Payee Bank Code below) and refuses the payout unless the account's name and this one have the same words: any order, any case, accents, punctuation and titles ignored, an initial for a word starting with it (\"okafor adaeze\" matches ADAEZE OKAFOR, not ADAEZE CHIOMA OKAFOR nor ADAEZE OKAFOR VENTURES). Write the holder's name in full, or allow middle names below. The account must also be at the payout's bank.",
 		},
 		{
 			displayName: 'Payee Bank Code',
@@ -44,6 +47,15 @@ export function beneficiaryFields(): INodeProperties[] {
 			default: '',
 			placeholder: '058',
 			description: "The CBN or NIBSS code of the destination bank, to look the account up for Expected Account Name (if empty: the bank of the account's Allowed Destination Accounts entry)",
+		},
+		{
+			displayName: BENEFICIARY_CHOICES.allowMiddleNames,
+			name: 'allowMiddleNames',
+			type: 'boolean',
+			noDataExpression: true,
+			default: false,
+			description:
+				"Whether the account's name may have up to two words more than Expected Account Name (middle names: \"Ada Obi\" then matches ADA CHIOMA OBI). A left-over word that is a business word or looks like one (VENTURES, FASHION, POS, & SONS, OBITECH, a number) still refuses the payout: a business named after a person is not that person. Off: every word of the account's name must be in Expected Account Name. Typed in only: an expression is refused.",
 		},
 	];
 }
@@ -189,7 +201,7 @@ export async function checkBeneficiary(this: IExecuteFunctions, i: number, limit
 			'Nothing was sent. Bank ID and Money Limits → Payee Bank Code must be the same bank.',
 		);
 	}
-	if (!namesMatch(expected, found.name)) {
+	if (!namesMatch(expected, found.name, { allowMiddleNames: limits.allowMiddleNames === true })) {
 		refuse.call(
 			this,
 			i,

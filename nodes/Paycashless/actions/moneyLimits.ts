@@ -12,7 +12,7 @@
  *   Paycashless frees its place, an unclear answer keeps it.
  * - Maximum Total and Count per Period (payouts): from Paycashless's own payout list
  *   (./periodLimits.ts), so they hold across executions and workflows.
- * - Beneficiary (payouts): Allowed Destination Accounts, Expected Account Name.
+ * - Beneficiary (payouts): Allowed Destination Accounts, Expected Account Name, Allow Middle Names.
  * The limit fields take typed-in values only: an expression (`$fromAI` included) is refused, and
  * a limit that is set but empty, zero or not a number refuses the item instead of switching off.
  * As a tool, a payout needs Maximum Amount and Maximum Total per Period, a payment or invoice
@@ -28,10 +28,11 @@ import { isObject } from '../helpers/body';
 import { formatMainUnits, fromSmallestUnit } from '../helpers/mainUnits';
 import { showValue } from '../helpers/validation';
 import type { PaycashlessApi } from '../transport';
-import { beneficiaryFields, checkBeneficiary } from './beneficiary';
+import { BENEFICIARY_CHOICES, beneficiaryFields, checkBeneficiary } from './beneficiary';
 import { refuse } from './limitRefusal';
 import { paidInPeriod, payoutsInPeriod, periodWindow, PERIODS, type Period, type PeriodPayout, type PeriodRecord } from './periodLimits';
 import { accountOf, inFlight, reserve, unlistedInFlight, type Reservation } from './payoutsInFlight';
+import { runsAsTool } from './runsAsTool';
 import type { MoneyKind } from './types';
 
 const LIMITS_PARAMETER = 'moneyLimits';
@@ -44,8 +45,8 @@ const VERB: Record<MoneyKind, string> = { payout: 'pay out', payment: 'request',
 const AMOUNT_LIMITS = { maxAmount: 'Maximum Amount', maxTotal: 'Maximum Total per Execution', periodTotal: 'Maximum Total per Period' } as const;
 const COUNT_LIMITS = { maxCount: 'Maximum Count per Execution', periodCount: 'Maximum Count per Period' } as const;
 const CHOICES = { currency: 'Limits Currency', period: 'Period' } as const;
-/** Every field that limits amounts or counts: typed in by a person, never an expression. */
-const TYPED_ONLY: Record<string, string> = { ...AMOUNT_LIMITS, ...COUNT_LIMITS, ...CHOICES };
+/** Every field that limits amounts, counts or who may be paid: typed in by a person, never an expression. */
+const TYPED_ONLY: Record<string, string> = { ...AMOUNT_LIMITS, ...COUNT_LIMITS, ...CHOICES, ...BENEFICIARY_CHOICES };
 
 /** The limit fields of a money operation; `payout` adds the period and beneficiary checks. */
 export function moneyLimitsCollection(kind: MoneyKind): INodeProperties {
@@ -172,11 +173,6 @@ interface Ledger {
 	[reference: string]: LedgerEntry;
 }
 
-/** Whether this node runs as an AI agent's tool (n8n names the tool variant `<type>Tool`). */
-export function runsAsTool(this: IExecuteFunctions): boolean {
-	return this.getNode().type.endsWith('Tool');
-}
-
 /** Whether the tool runs with its limits off (only a literal `true` typed by a person counts). */
 export function limitsOff(this: IExecuteFunctions): boolean {
 	return this.getNode().parameters[NO_LIMITS_PARAMETER] === true;
@@ -228,6 +224,9 @@ function readLimits(this: IExecuteFunctions, i: number): Limits {
 	if (!(CURRENCIES as readonly unknown[]).includes(currency)) bad('currency', currency, `one of ${CURRENCIES.join(', ')}`);
 	const period = limits.period ?? 'day';
 	if (!(PERIODS as readonly unknown[]).includes(period)) bad('period', period, `one of ${PERIODS.join(', ')}`);
+	for (const name of Object.keys(BENEFICIARY_CHOICES)) {
+		if (name in limits && typeof limits[name] !== 'boolean') bad(name, limits[name], 'on or off');
+	}
 	const read: Limits = { currency: currency as Currency, period: period as Period, any: false };
 	for (const name of Object.keys(AMOUNT_LIMITS) as Array<keyof typeof AMOUNT_LIMITS>) {
 		if (!(name in limits)) continue;

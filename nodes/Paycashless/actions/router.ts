@@ -15,8 +15,9 @@ import { withMainUnits } from '../helpers/mainUnits';
 import { InvalidInputError, requireInteger } from '../helpers/validation';
 import { paycashlessApi, type PaycashlessApi } from '../transport';
 import { errorJson, failedBeforeError, itemIdentity } from './failedItems';
-import { enforceMoneyLimits, LIMITS_OFF_NOTE, limitsOff, runsAsTool } from './moneyLimits';
+import { enforceMoneyLimits, LIMITS_OFF_NOTE, limitsOff } from './moneyLimits';
 import { defaultConcurrency, findOperation, writePolicy } from './registry';
+import { runsAsTool } from './runsAsTool';
 import { offeredAsTool, SIMPLIFY_PARAMETER, simplifyForTool } from './tool';
 import { moneyKind, type OperationDeclaration } from './types';
 

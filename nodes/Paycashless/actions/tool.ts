@@ -10,7 +10,9 @@
  *   `$fromAI` keys and their descriptions, not the fields' descriptions: amounts in main units,
  *   what a reference is for, where a bank ID comes from;
  * - Money Limits and "Run Without Limits (Unsafe)" on the operations that move money
- *   (./moneyLimits.ts), and Simplify (a compact output with money in main units).
+ *   (./moneyLimits.ts), and Simplify (a compact output with money in main units);
+ * - an operation's own tool fields (`asTool.fields`): Bank Account → Look Up's "Show Account Name
+ *   to the Model" (off: the model gets no holder's name, ./bankAccount/lookUp.operation.ts).
  * What the model reads as the tool's description is n8n's: the operation's `action` (here the
  * tool's own, `asTool.action`) + " in Paycashless".
  *
@@ -183,6 +185,7 @@ export function toolOnlyProperties(resources: Record<string, PaycashlessResource
 					description: 'What the AI model reads about this tool. The default says what the operation does, whether money moves, the unit of amounts and what a reference is for.',
 				},
 				...operation.description.filter(differsAsTool).map(toolVersion).filter((field): field is INodeProperties => field !== undefined),
+				...(operation.asTool ? (operation.asTool.fields ?? []) : []),
 			];
 			properties.push(...updateDisplayOptions({ show: { resource: [resource], operation: [value], '@tool': [true] } }, fields));
 		}
@@ -221,6 +224,7 @@ const KEPT = [
 	'failureMessage',
 	'createdAt',
 	'accountRequestCode',
+	'note',
 ];
 
 /** One record, compact: the kept fields, names of nested bank/customer, money as text in main units. */

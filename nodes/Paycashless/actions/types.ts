@@ -86,9 +86,11 @@ export interface PaycashlessOperation {
 	/**
 	 * As an AI agent's tool (./tool.ts): `false` when it cannot work as one tool call (waits never
 	 * can); `action` replaces the sentence the model reads as the tool's description; `effect` says
-	 * what running it does to money or to people (who is e-mailed, what later invoices use).
+	 * what running it does to money or to people (who is e-mailed, what later invoices use);
+	 * `fields` are fields of the tool variant only (shown for this operation), set by the person who
+	 * sets up the workflow.
 	 */
-	asTool?: false | { action?: string; effect?: string };
+	asTool?: false | { action?: string; effect?: string; fields?: INodeProperties[] };
 }
 
 /** One resource: its name in the Resource list and its operations, keyed by their values. */

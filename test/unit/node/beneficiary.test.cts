@@ -58,15 +58,22 @@ describe('the name rule: every case of the table in docs/money.md', () => {
 		.filter((line) => line.startsWith('|') && !line.startsWith('|---') && !line.startsWith('| Expected'))
 		.map((line) => line.split('|').slice(1, -1).map((cell) => cell.trim()));
 
-	it('the table has cases of both kinds (guards against a table the test cannot read)', () => {
-		expect(rows.length).toBeGreaterThanOrEqual(20);
-		expect(rows.filter((row) => row[2] === 'yes').length).toBeGreaterThan(5);
-		expect(rows.filter((row) => row[2] === 'no').length).toBeGreaterThan(5);
-		expect(rows.every((row) => row.length === 4 && ['yes', 'no'].includes(row[2]))).toBe(true);
+	it('the table has cases of both kinds, with middle names off and on (guards against a table the test cannot read)', () => {
+		expect(rows.length).toBeGreaterThanOrEqual(60);
+		expect(rows.every((row) => row.length === 5 && ['off', 'on'].includes(row[2]) && ['yes', 'no'].includes(row[3]))).toBe(true);
+		for (const middle of ['off', 'on']) {
+			expect(rows.filter((row) => row[2] === middle && row[3] === 'yes').length).toBeGreaterThanOrEqual(3);
+			expect(rows.filter((row) => row[2] === middle && row[3] === 'no').length).toBeGreaterThanOrEqual(3);
+		}
 	});
 
-	it.each(rows)('"%s" against %s: pays %s (%s)', (expected, holder, pays) => {
-		expect(namesMatch(expected, holder)).toBe(pays === 'yes');
+	it.each(rows)('"%s" against %s, middle names %s: pays %s (%s)', (expected, holder, middle, pays) => {
+		expect(namesMatch(expected, holder, { allowMiddleNames: middle === 'on' })).toBe(pays === 'yes');
+	});
+
+	it('without options, middle names are off', () => {
+		expect(namesMatch('Ada Obi', 'ADA CHIOMA OBI')).toBe(false);
+		expect(namesMatch('Ada Obi', 'ADA CHIOMA OBI', { allowMiddleNames: true })).toBe(true);
 	});
 });
 
@@ -98,6 +105,33 @@ describe('Expected Account Name against the account lookup', () => {
 		} finally {
 			await lookup.close();
 		}
+	});
+
+	it('a middle name refuses by default; with Allow Middle Names in Account Name on, the payout goes on to Paycashless', async () => {
+		const lookup = await startFakeServer((request) =>
+			request.path === '/v1/banks/account_lookup'
+				? { body: { accountNumber: ACCOUNT, accountName: 'ADA CHIOMA OBI', bank: { id: ACCESS_BANK } } }
+				: { status: 400, body: { message: 'the test stops here: the name check passed' } },
+		);
+		try {
+			const strict = await refusal(payout('name-middle', { expectedAccountName: 'Ada Obi', beneficiaryBankCode: '044' }), lookup.baseUrl);
+			expect(strict.message).toBe(`Refused: the holder of account ${ACCOUNT} (bank code 044) does not match Expected Account Name`);
+			expect(`${strict.message} ${strict.description}`).not.toMatch(/CHIOMA/i);
+			expect(lookup.requests.filter((request) => request.method === 'POST')).toHaveLength(0);
+
+			await refusal(payout('name-middle-on', { expectedAccountName: 'Ada Obi', beneficiaryBankCode: '044', allowMiddleNames: true }), lookup.baseUrl);
+			expect(lookup.requests.filter((request) => request.method === 'POST').map((request) => request.path)).toEqual(['/v1/payouts']);
+		} finally {
+			await lookup.close();
+		}
+	});
+
+	it('Allow Middle Names in Account Name is typed in only: an expression or a value that is not on/off refuses before any lookup', async () => {
+		const byModel = await refusal(payout('middle-ai', { expectedAccountName: 'Ada Obi', beneficiaryBankCode: '044', allowMiddleNames: "={{ $fromAI('Middle_Names', '', 'boolean') }}" }));
+		expect(byModel.message).toBe('Refused: Money Limits → Allow Middle Names in Account Name is an expression');
+		const notBoolean = await refusal(payout('middle-text', { expectedAccountName: 'Ada Obi', beneficiaryBankCode: '044', allowMiddleNames: 'yes' }));
+		expect(notBoolean.message).toBe('Refused: Money Limits → Allow Middle Names in Account Name is set but is "yes"');
+		expect(emulator.requests).toHaveLength(0);
 	});
 
 	it('the account at another bank than Bank ID is refused', async () => {

@@ -180,6 +180,36 @@ describe('the tool variant (Paycashless Tool)', () => {
 		}
 	});
 
+	it('Bank Account → Look Up as a tool: whether the account exists and its bank, the holder\'s name only when Show Account Name to the Model is on', async () => {
+		const lookUp = { resource: 'bankAccount', operation: 'lookUp', accountNumber: ACCOUNT, bankCode: '044' };
+		const regular = (await run(lookUp)).output[0].json;
+		const holder = String(regular.accountName);
+		expect(holder).toMatch(/^[A-Z]+ [A-Z]+$/);
+		expect(regular).not.toHaveProperty('note');
+
+		// Off by default, with Simplify on or off: no name, a note saying so; the bank stays.
+		for (const simplify of [true, false]) {
+			const hidden = (await run({ ...lookUp, simplify }, { asTool: true })).output[0].json;
+			expect(hidden).not.toHaveProperty('accountName');
+			expect(hidden).toMatchObject({ accountNumber: ACCOUNT, bank: expect.objectContaining({ id: ACCESS_BANK }), note: expect.stringMatching(/holder's name is not shown to the AI model/) });
+			for (const word of holder.split(' ')) expect(JSON.stringify(hidden)).not.toContain(word);
+		}
+		// Only a literal true typed by a person shows it: an expression counts as off.
+		const byModel = (await run({ ...lookUp, showAccountName: "={{ $fromAI('Show_Name', '', 'boolean') }}" }, { asTool: true })).output[0].json;
+		expect(byModel).not.toHaveProperty('accountName');
+		const shownName = (await run({ ...lookUp, showAccountName: true }, { asTool: true })).output[0].json;
+		expect(shownName).toMatchObject({ accountName: holder, bank: expect.objectContaining({ id: ACCESS_BANK }) });
+		expect(shownName).not.toHaveProperty('note');
+		// The regular node's output is the lookup's answer, whatever the (tool-only) field says.
+		expect((await run({ ...lookUp, showAccountName: false })).output[0].json).toEqual(regular);
+
+		// The field is the tool's only, typed in; the model reads that the name may be left out.
+		expect(shown({ resource: 'bankAccount', operation: 'lookUp' }, false).map((p) => p.name)).not.toContain('showAccountName');
+		const toolFields = shown({ resource: 'bankAccount', operation: 'lookUp' }, true);
+		expect(toolFields.find((p) => p.name === 'showAccountName')).toMatchObject({ type: 'boolean', default: false, noDataExpression: true });
+		expect(String(toolFields.find((p) => p.name === 'toolDescription')?.default)).toMatch(/whether a bank account exists.*holder's name is returned only if the workflow owner allowed it/);
+	});
+
 	it('"Custom API Call", which n8n\'s editor adds to the list, is refused as a tool with no request', async () => {
 		const { output } = await run({ resource: 'payout', operation: '__CUSTOM_API_CALL__' }, { asTool: true });
 		expect(output[0].json.message).toMatch(/not supported/);

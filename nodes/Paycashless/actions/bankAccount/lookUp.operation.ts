@@ -3,6 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { BANK } from '../../catalog/objects';
 import { NUBAN_DIGITS, requireDigits } from '../../helpers/validation';
 import type { PaycashlessApi, PaycashlessRequest } from '../../transport';
+import { runsAsTool } from '../runsAsTool';
 import { READ, type OperationDeclaration, type OperationOption } from '../types';
 
 export const description: INodeProperties[] = [
@@ -47,11 +48,46 @@ export function accountLookupRequest(accountNumber: string, bankCode: string): P
 	};
 }
 
+/** The tool variant's switch: whether the model may read the holder's name (a literal `true` only). */
+const SHOW_ACCOUNT_NAME_PARAMETER = 'showAccountName';
+
+/** Said in the tool's result instead of the holder's name. */
+const ACCOUNT_NAME_HIDDEN_NOTE =
+	"The account exists at this bank. The holder's name is not shown to the AI model (the workflow owner has not turned on Show Account Name to the Model); do not ask for it.";
+
+/**
+ * The lookup without the holder's name: every top-level field naming a person (accountName, and
+ * any other `…name` / `…Name` field Paycashless may add), with a note saying so. The bank (and its
+ * name) stays: it is the bank's, not the holder's.
+ */
+function withoutHolderName(found: IDataObject): IDataObject {
+	const kept = Object.fromEntries(Object.entries(found).filter(([key]) => !/name/i.test(key)));
+	return { ...kept, note: ACCOUNT_NAME_HIDDEN_NOTE };
+}
+
 export async function execute(this: IExecuteFunctions, i: number, api: PaycashlessApi): Promise<IDataObject> {
 	const accountNumber = requireDigits(this.getNodeParameter('accountNumber', i), 'Account Number', '0123456789', NUBAN_DIGITS);
 	const bankCode = requireBankCode(this.getNodeParameter('bankCode', i), 'Bank Code');
-	return await api.request(accountLookupRequest(accountNumber, bankCode));
+	const found = await api.request(accountLookupRequest(accountNumber, bankCode));
+	// As a tool, a chat could list who holds which account: the name only where a person allowed it
+	// (read as stored, so an expression never turns it on).
+	if (runsAsTool.call(this) && this.getNode().parameters[SHOW_ACCOUNT_NAME_PARAMETER] !== true) return withoutHolderName(found);
+	return found;
 }
 
-/** What an AI agent reads as this tool's description (+ " in Paycashless"). */
-export const asTool = { action: "Look up a bank account's holder name and its Paycashless bank ID (bank.id, needed to send a payout) with Paycashless" };
+/** What an AI agent reads as this tool's description (+ " in Paycashless"), and the tool's own switch. */
+export const asTool = {
+	action: 'Look up whether a bank account exists and its Paycashless bank ID (bank.id, needed to send a payout) with Paycashless',
+	effect: "The account holder's name is returned only if the workflow owner allowed it.",
+	fields: [
+		{
+			displayName: 'Show Account Name to the Model',
+			name: SHOW_ACCOUNT_NAME_PARAMETER,
+			type: 'boolean',
+			noDataExpression: true,
+			default: false,
+			description:
+				"Whether the AI model may read the account holder's name (accountName). Off: the tool says whether the account exists and gives its bank, without the name, so a chat cannot list who holds which account. Turn on only where the people talking to the agent may learn account holders' names. Typed in only: an expression counts as off.",
+		},
+	] satisfies INodeProperties[],
+};
