@@ -28,8 +28,9 @@ export function beneficiaryFields(): INodeProperties[] {
 			name: 'allowedAccounts',
 			type: 'string',
 			default: '',
-			placeholder: '0123456789, 0987654321',
-			description: 'Only these account numbers (NUBAN, separated by commas, spaces or new lines) may be paid. Empty = any account.',
+			placeholder: '0123456789@058, 0987654321@044',
+			description:
+				'Only these accounts may be paid: each the 10-digit account number, @, and the CBN or NIBSS code of its bank (0123456789@058), separated by commas, spaces or new lines. An entry without its bank refuses every payout. Empty = any account.',
 		},
 		{
 			displayName: 'Expected Account Name',

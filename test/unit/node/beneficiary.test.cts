@@ -213,3 +213,13 @@ describe('where the expected values come from (the field as typed, before expres
 		expect(untrustedSource('={{ $json.accountNumber }}@058', 'allowedAccounts', lookups)).toBeUndefined();
 	});
 });
+
+describe('Allowed Destination Accounts shows the format it takes', () => {
+	it('its placeholder is a list the check accepts (account@bank code)', async () => {
+		const { Paycashless } = await import('../../../nodes/Paycashless/Paycashless.node');
+		const limits = new Paycashless().description.properties.find((property) => property.name === 'moneyLimits' && JSON.stringify(property.displayOptions).includes('payout'));
+		const field = (limits?.options as Array<{ name: string; placeholder?: string }> | undefined)?.find((option) => option.name === 'allowedAccounts');
+		expect(field?.placeholder).toBeDefined();
+		for (const entry of String(field?.placeholder).split(/[\s,;]+/).filter(Boolean)) expect(entry).toMatch(/^\d{10}@\d{3,6}$/);
+	});
+});
