@@ -29,7 +29,7 @@ export const PAYOUT_FIELDS = {
 } as const;
 
 /** The field names inside `amount`. */
-export const AMOUNT_FIELDS = { value: 'value', currency: 'currency' } as const;
+const AMOUNT_FIELDS = { value: 'value', currency: 'currency' } as const;
 
 export const PAYOUT_CURRENCIES = ['NGN', 'USD'] as const;
 export type PayoutCurrency = (typeof PAYOUT_CURRENCIES)[number];

@@ -58,7 +58,7 @@ const PAYOUTS_PATH = '/v1/payouts';
  * (also twice), backslashes as slashes, `;parameters` and spaces around segments dropped, `.`
  * and `..` resolved, empty segments and trailing slashes dropped.
  */
-export function normalisedPath(url: string): string {
+function normalisedPath(url: string): string {
 	let path = signingPath(url);
 	for (let round = 0; round < 3; round++) {
 		try {
@@ -80,7 +80,7 @@ export function normalisedPath(url: string): string {
 }
 
 /** Whether the signed path is the payouts path (also with a format suffix, `/v1/payouts.json`). */
-export function isPayoutsPath(url: string): boolean {
+function isPayoutsPath(url: string): boolean {
 	const path = normalisedPath(url);
 	return path === PAYOUTS_PATH || path.startsWith(`${PAYOUTS_PATH}.`);
 }
@@ -159,7 +159,7 @@ export function payoutCeilingRefusal(settings: PayoutCeilingSettings, request: O
 }
 
 /** `https://api.paycashless.com` from an absolute http(s) URL, or `undefined` when it has none for sure. */
-export function originOf(url: string): string | undefined {
+function originOf(url: string): string | undefined {
 	// The authority as written: no user part (`@`), no backslash, no space, so that every URL
 	// parser on the way reads the same host.
 	const written = /^(https?):\/\/([^/?#\\@\s]+)(?=[/?#]|$)/i.exec(url);
