@@ -127,7 +127,7 @@ export class PaycashlessApi implements ICredentialType {
 			default: PAYCASHLESS_DEFAULT_BASE_URL,
 			placeholder: 'https://api.paycashless.com',
 			description:
-				'Change only for a proxy or the local Paycashless emulator. Starts with https://, without /v1 at the end: paths such as /v1/payouts are appended to it.',
+				'Change only for a proxy or the local Paycashless emulator. Starts with https://, without /v1 at the end: paths such as /v1/payouts are appended to it. The credential signs only requests to this scheme, host and port.',
 		},
 		{
 			displayName: 'Payouts',
@@ -135,7 +135,7 @@ export class PaycashlessApi implements ICredentialType {
 			type: 'options',
 			default: 'allowed',
 			description:
-				'Whether requests signed with this credential may create payouts (POST /v1/payouts). Checked where the credential signs, so it holds for every node that uses it, also the HTTP Request node and an AI agent\'s HTTP Request tool.',
+				'Whether requests signed with this credential may create payouts (any request with a body to /v1/payouts, whatever its method). Checked where the credential signs, so it holds for every node that uses it, also the HTTP Request node and an AI agent\'s HTTP Request tool.',
 			options: [
 				{ name: 'Allowed', value: 'allowed', description: 'Payouts up to the maximums below' },
 				{ name: 'Off', value: 'off', description: 'Every payout is refused before it is sent; everything else works' },
