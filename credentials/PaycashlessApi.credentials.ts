@@ -11,7 +11,7 @@ import type {
 
 import {
 	type BodilessSigning,
-	canonicalJson,
+	bodyToSign,
 	joinUrl,
 	requestSignature,
 	SIGNATURE_HEADER,
@@ -19,7 +19,7 @@ import {
 	unixTimestamp,
 } from '../lib/signing';
 import { PAYCASHLESS_DEFAULT_BASE_URL } from '../lib/api';
-import { ceilingRefusalError, payoutCeilingRefusal, type PayoutCeilingSettings } from '../lib/payoutCeiling';
+import { ceilingRefusalError, payoutCeilingRefusal, signedHostRefusal, type PayoutCeilingSettings } from '../lib/payoutCeiling';
 
 
 /** Headers this credential owns; any earlier value, in any letter case, is replaced. */
@@ -30,31 +30,6 @@ export interface PaycashlessCredentialData extends PayoutCeilingSettings {
 	apiSecret: string;
 	baseUrl?: string;
 	bodilessSigning?: BodilessSigning;
-}
-
-/**
- * Turns whatever body n8n hands over into the exact string to send and sign, or `undefined`
- * when the request has none. A JSON object or JSON text is re-serialised with sorted keys, so
- * signing an already signed request again (n8n does that after a 401) yields the same bytes.
- */
-function bodyToSend(method: string, body: unknown): string | Buffer | undefined {
-	if (body === undefined || body === null) return undefined;
-	if (Buffer.isBuffer(body)) return body;
-	if (typeof body === 'string') {
-		if (body === '') return undefined;
-		try {
-			const parsed: unknown = JSON.parse(body);
-			return typeof parsed === 'object' && parsed !== null ? canonicalJson(parsed) : body;
-		} catch {
-			return body;
-		}
-	}
-	if (typeof body === 'object') {
-		const bodiless = ['GET', 'HEAD', 'DELETE'].includes(method);
-		if (bodiless && !Array.isArray(body) && Object.keys(body as object).length === 0) return undefined;
-		return canonicalJson(body);
-	}
-	return String(body);
 }
 
 /**
@@ -73,7 +48,7 @@ export function signPaycashlessRequest(
 		if (!OWNED_HEADERS.includes(name.toLowerCase())) headers[name] = value as IDataObject[string];
 	}
 
-	const body = bodyToSend(method, requestOptions.body);
+	const body = bodyToSign(method, requestOptions.body);
 	const timestamp = unixTimestamp(nowMs);
 	const signature = requestSignature({
 		secret: String(credentials.apiSecret ?? ''),
@@ -152,7 +127,7 @@ export class PaycashlessApi implements ICredentialType {
 			default: PAYCASHLESS_DEFAULT_BASE_URL,
 			placeholder: 'https://api.paycashless.com',
 			description:
-				'Change only for a proxy or the local Paycashless emulator. Starts with https://, without /v1 at the end: paths such as /v1/payouts are appended to it.',
+				'Change only for a proxy or the local Paycashless emulator. Starts with https://, without /v1 at the end: paths such as /v1/payouts are appended to it. The credential signs only requests to this scheme, host and port.',
 		},
 		{
 			displayName: 'Payouts',
@@ -160,7 +135,7 @@ export class PaycashlessApi implements ICredentialType {
 			type: 'options',
 			default: 'allowed',
 			description:
-				'Whether requests signed with this credential may create payouts (POST /v1/payouts). Checked where the credential signs, so it holds for every node that uses it, also the HTTP Request node and an AI agent\'s HTTP Request tool.',
+				'Whether requests signed with this credential may create payouts (any request with a body to /v1/payouts, whatever its method). Checked where the credential signs, so it holds for every node that uses it, also the HTTP Request node and an AI agent\'s HTTP Request tool.',
 			options: [
 				{ name: 'Allowed', value: 'allowed', description: 'Payouts up to the maximums below' },
 				{ name: 'Off', value: 'off', description: 'Every payout is refused before it is sent; everything else works' },
@@ -217,9 +192,18 @@ export class PaycashlessApi implements ICredentialType {
 		credentials: ICredentialDataDecryptedObject,
 		requestOptions: IHttpRequestOptions,
 	): Promise<IHttpRequestOptions> => {
-		// The payout ceiling (lib/payoutCeiling.ts): a refused request is neither signed nor sent.
-		const url = joinUrl(requestOptions.baseURL, requestOptions.url ?? (requestOptions as { uri?: string }).uri);
-		const refusal = payoutCeilingRefusal(credentials as PayoutCeilingSettings, requestOptions, url);
+		// What the credential refuses to sign (lib/payoutCeiling.ts): a refused request is neither
+		// signed nor sent. First the address: only the Base URL's origin (scheme, host, port).
+		const { url: requestUrl, uri } = requestOptions as { url?: string; uri?: string };
+		const baseUrl = typeof credentials.baseUrl === 'string' && credentials.baseUrl.trim() !== '' ? credentials.baseUrl : PAYCASHLESS_DEFAULT_BASE_URL;
+		if (requestUrl !== undefined && uri !== undefined && String(requestUrl) !== String(uri)) {
+			throw ceilingRefusalError({
+				message: 'Refused by the Paycashless credential: the request names two different addresses (url and uri)',
+				description: 'Nothing was sent. Give the request one address.',
+			});
+		}
+		const url = joinUrl(requestOptions.baseURL, requestUrl ?? uri);
+		const refusal = signedHostRefusal(baseUrl, url) ?? payoutCeilingRefusal(credentials as PayoutCeilingSettings, requestOptions, url);
 		if (refusal) throw ceilingRefusalError(refusal);
 		return signPaycashlessRequest(credentials as unknown as PaycashlessCredentialData, requestOptions, Date.now());
 	};

@@ -1,21 +1,28 @@
 /**
- * The payout ceiling of the Paycashless credential, written once.
+ * What the Paycashless credential refuses to sign, written once.
  *
  * The credential signs every request made with it: this package's nodes, n8n's HTTP Request node
- * with the predefined credential type, an agent's HTTP Request tool. So a limit checked where it
- * signs holds for all of them. It looks at one kind of request only, the one that sends money
- * out: `POST /v1/payouts`. Such a request is refused before it is signed or sent when
- * - payouts are switched off in the credential, or
- * - a ceiling is set and the body's amount is above the ceiling of its currency, or its currency
- *   has no ceiling while another has (a ceiling names its currency), or
- * - a ceiling is set and the body cannot be read for sure: not JSON, no whole-number amount in
- *   kobo or cents, no currency or two different ones, a form instead of a JSON body.
+ * with the predefined credential type, an agent's HTTP Request tool. A signature covers the path
+ * from /v1 on, the body and the time, not the method nor the host: whoever receives a signed
+ * request can send its headers and body to Paycashless for 5 minutes. So the credential
+ * - signs only requests to its Base URL's origin (scheme, host, port): any other address is
+ *   refused before signing (`signedHostRefusal`);
+ * - treats every request whose signed path is /v1/payouts (any letter case, trailing slash,
+ *   encoded letters, doubled slashes, dot segments, a proxy's path prefix) and that has a body,
+ *   whatever its method, as a payout create, and POST /v1/payouts without one too. Such a request
+ *   is refused before it is signed or sent when
+ *   - payouts are switched off in the credential, or
+ *   - a ceiling is set and the body's amount is above the ceiling of its currency, or its
+ *     currency has no ceiling while another has (a ceiling names its currency), or
+ *   - a ceiling is set and the body, as it will be sent, cannot be read for sure (./payoutBody.ts:
+ *     not JSON, a key twice, no whole-number amount.value, no or two currencies...) or is a form.
  * Pure: no n8n, no I/O. Messages name amounts in main units, never the credential's secrets.
  */
-import { signingPath } from './signing';
+import { readPayoutBody, PAYOUT_CURRENCIES, type PayoutCurrency } from './payoutBody';
+import { bodyToSign, signingPath } from './signing';
 
-const CEILING_CURRENCIES = ['NGN', 'USD'] as const;
-type CeilingCurrency = (typeof CEILING_CURRENCIES)[number];
+const CEILING_CURRENCIES = PAYOUT_CURRENCIES;
+type CeilingCurrency = PayoutCurrency;
 
 /** The credential's fields this module reads. */
 export interface PayoutCeilingSettings {
@@ -43,16 +50,48 @@ export interface OutgoingRequest {
 
 const MINOR_UNITS_PER_MAIN = 100;
 
-/** Whether the request creates a payout (any letter case, trailing slash, encoded letters, doubled slashes). */
-export function isPayoutCreate(method: string | undefined, url: string): boolean {
-	if ((method ?? 'GET').toUpperCase() !== 'POST') return false;
+/** The payouts path, as `normalisedPath` gives it. */
+const PAYOUTS_PATH = '/v1/payouts';
+
+/**
+ * The signed path (`signingPath`) as a lenient server might route it: percent-decoding undone
+ * (also twice), backslashes as slashes, `;parameters` and spaces around segments dropped, `.`
+ * and `..` resolved, empty segments and trailing slashes dropped.
+ */
+function normalisedPath(url: string): string {
 	let path = signingPath(url);
-	try {
-		path = decodeURIComponent(path).toLowerCase();
-	} catch {
-		// Not decodable: compared as it is.
+	for (let round = 0; round < 3; round++) {
+		try {
+			const decoded = decodeURIComponent(path);
+			if (decoded === path) break;
+			path = decoded;
+		} catch {
+			break;
+		}
 	}
-	return path.replace(/\/{2,}/g, '/').replace(/\/+$/, '') === '/v1/payouts';
+	const segments: string[] = [];
+	for (const raw of path.toLowerCase().replace(/\\/g, '/').split('/')) {
+		const segment = raw.split(';', 1)[0].trim();
+		if (segment === '' || segment === '.') continue;
+		if (segment === '..') segments.pop();
+		else segments.push(segment);
+	}
+	return `/${segments.join('/')}`;
+}
+
+/** Whether the signed path is the payouts path (also with a format suffix, `/v1/payouts.json`). */
+function isPayoutsPath(url: string): boolean {
+	const path = normalisedPath(url);
+	return path === PAYOUTS_PATH || path.startsWith(`${PAYOUTS_PATH}.`);
+}
+
+/**
+ * Whether the request creates a payout: its signed path is the payouts path and it has a body,
+ * whatever its method (the signature does not cover the method), or it is a POST.
+ */
+export function isPayoutCreate(method: string | undefined, url: string, hasBody = false): boolean {
+	if (!isPayoutsPath(url)) return false;
+	return hasBody || (method ?? 'GET').toUpperCase() === 'POST';
 }
 
 function ceilingOf(value: number | string | undefined): number | undefined {
@@ -72,51 +111,20 @@ function showMain(main: number, currency: string): string {
 	return `${currency} ${main.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-	return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** The body as an object, or a reason it cannot be read. */
-function readBody(body: unknown): Record<string, unknown> | string {
-	let parsed: unknown = body;
-	if (Buffer.isBuffer(body)) parsed = body.toString('utf8');
-	if (typeof parsed === 'string') {
-		try {
-			parsed = JSON.parse(parsed);
-		} catch {
-			return 'its body is not JSON';
-		}
-	}
-	return isObject(parsed) ? parsed : 'its body is not a JSON object';
-}
-
-/** Amount in kobo/cents and currency of a payout body, or a reason they cannot be read for sure. */
-function readAmount(body: Record<string, unknown>): { minor: number; currency: string } | string {
-	const nested = isObject(body.amount) ? body.amount : undefined;
-	const value = nested ? nested.value : body.amount;
-	if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) {
-		return 'its amount is not a whole number of kobo or cents (amount.value)';
-	}
-	// The API reads amount.currency; a missing one may default (to NGN in the emulator), so it is
-	// required here, and a top-level currency that says otherwise makes the body ambiguous.
-	if (nested && (nested.currency === undefined || nested.currency === null)) return 'it names no currency in amount.currency';
-	const currencies = [nested?.currency, body.currency].filter((currency) => currency !== undefined && currency !== null);
-	const named = [...new Set(currencies.map((currency) => (typeof currency === 'string' ? currency.trim().toUpperCase() : '?')))];
-	if (named.length !== 1 || !(CEILING_CURRENCIES as readonly string[]).includes(named[0])) {
-		return named.length > 1 ? 'it names two different currencies' : 'it names no currency NGN or USD';
-	}
-	return { minor: value, currency: named[0] };
-}
-
 /**
  * Why the credential refuses this request, or `undefined` when it may be signed and sent. Only a
- * payout create is ever refused. `url` is the full address (base URL joined).
+ * payout create is ever refused. `url` is the full address (base URL joined); `request.body` is
+ * the body as n8n hands it over: it is read as the credential will send it (`bodyToSign`).
  */
 export function payoutCeilingRefusal(settings: PayoutCeilingSettings, request: OutgoingRequest, url: string): CeilingRefusal | undefined {
-	if (!isPayoutCreate(request.method, url)) return undefined;
+	const method = (request.method ?? 'GET').toUpperCase();
+	const sent = bodyToSign(method, request.body);
+	const form = request.form !== undefined || request.formData !== undefined;
+	if (!isPayoutCreate(method, url, sent !== undefined || form)) return undefined;
 	const where = 'Nothing was sent. The limit is in the Paycashless credential (Payouts, Maximum Payout); only a person who may edit that credential can change it.';
+	const asPayout = method === 'POST' ? '' : ` (a ${method} with a body to /v1/payouts is signed as a payout: the signature does not cover the method)`;
 	if (settings.payouts === 'off') {
-		return { message: 'Refused by the Paycashless credential: payouts are switched off', description: where };
+		return { message: `Refused by the Paycashless credential: payouts are switched off${asPayout}`, description: where };
 	}
 	const ceilings: Partial<Record<CeilingCurrency, number>> = {};
 	for (const currency of CEILING_CURRENCIES) {
@@ -125,18 +133,17 @@ export function payoutCeilingRefusal(settings: PayoutCeilingSettings, request: O
 	}
 	if (Object.keys(ceilings).length === 0) return undefined;
 	const unreadable = (reason: string) => ({
-		message: `Refused by the Paycashless credential: this payout's amount cannot be checked against its Maximum Payout (${reason})`,
-		description: `${where} Send the payout as a JSON body with amount.value in kobo or cents and amount.currency NGN or USD.`,
+		message: `Refused by the Paycashless credential: this payout's amount cannot be checked against its Maximum Payout (${reason})${asPayout}`,
+		description: `${where} Send the payout as a JSON body with amount.value in kobo or cents and amount.currency NGN or USD, each key once.`,
 	});
-	if (request.form !== undefined || request.formData !== undefined) return unreadable('it is sent as a form, not JSON');
-	const body = readBody(request.body);
-	if (typeof body === 'string') return unreadable(body);
-	const amount = readAmount(body);
-	if (typeof amount === 'string') return unreadable(amount);
-	const ceiling = ceilings[amount.currency as CeilingCurrency];
+	if (form) return unreadable('it is sent as a form, not JSON');
+	const reading = readPayoutBody(sent);
+	if ('unreadable' in reading) return unreadable(reading.unreadable);
+	const amount = reading.money;
+	const ceiling = ceilings[amount.currency];
 	if (ceiling === undefined) {
 		return {
-			message: `Refused by the Paycashless credential: it sets no Maximum Payout for ${amount.currency}`,
+			message: `Refused by the Paycashless credential: it sets no Maximum Payout for ${amount.currency}${asPayout}`,
 			description: `${where} A ceiling names its currency: payouts in a currency without one are refused once any ceiling is set.`,
 		};
 	}
@@ -144,11 +151,51 @@ export function payoutCeilingRefusal(settings: PayoutCeilingSettings, request: O
 	const ceilingMinor = Math.round(ceiling * MINOR_UNITS_PER_MAIN);
 	if (amount.minor > ceilingMinor) {
 		return {
-			message: `Refused by the Paycashless credential: ${showMinor(amount.minor, amount.currency)} is above its Maximum Payout of ${showMain(ceiling, amount.currency)}`,
+			message: `Refused by the Paycashless credential: ${showMinor(amount.minor, amount.currency)} is above its Maximum Payout of ${showMain(ceiling, amount.currency)}${asPayout}`,
 			description: `${where} Amounts in the API body are in kobo or cents: ${amount.minor} is ${showMinor(amount.minor, amount.currency)}.`,
 		};
 	}
 	return undefined;
+}
+
+/** `https://api.paycashless.com` from an absolute http(s) URL, or `undefined` when it has none for sure. */
+function originOf(url: string): string | undefined {
+	// The authority as written: no user part (`@`), no backslash, no space, so that every URL
+	// parser on the way reads the same host.
+	const written = /^(https?):\/\/([^/?#\\@\s]+)(?=[/?#]|$)/i.exec(url);
+	if (!written) return undefined;
+	let parsed: URL;
+	try {
+		parsed = new URL(url);
+	} catch {
+		return undefined;
+	}
+	if (parsed.username !== '' || parsed.password !== '') return undefined;
+	const scheme = written[1].toLowerCase();
+	const authority = written[2].toLowerCase().replace(scheme === 'https' ? /:443$/ : /:80$/, '');
+	return `${scheme}://${authority}` === parsed.origin ? parsed.origin : undefined;
+}
+
+/**
+ * Why the credential refuses to sign a request to `url`, or `undefined` when `url` is on the
+ * origin of its Base URL (`baseUrl`, already defaulted): the signature would let whoever receives
+ * the request replay it to Paycashless.
+ */
+export function signedHostRefusal(baseUrl: string, url: string): CeilingRefusal | undefined {
+	const own = originOf(baseUrl.trim());
+	if (!own) {
+		return {
+			message: 'Refused by the Paycashless credential: its Base URL is not a web address starting with https:// (or http://), so it signs nothing',
+			description: 'Nothing was sent. Correct the Base URL in the Paycashless credential, for example https://api.paycashless.com.',
+		};
+	}
+	const target = originOf(url);
+	if (target === own) return undefined;
+	const shown = target ?? (/^[a-z][a-z\d+\-.]*:\/\//i.test(url) ? 'an address it cannot read for sure' : 'an address without scheme and host');
+	return {
+		message: `Refused by the Paycashless credential: it signs only requests to ${own}, and this one goes to ${shown}`,
+		description: `Nothing was sent. A signed request can be replayed to Paycashless by whoever receives it (the signature covers the path, body and time, not the host), so this credential signs nothing for another address. Send the request to ${own}, or change the Base URL in the credential.`,
+	};
 }
 
 export interface CeilingRefusal {

@@ -56,6 +56,31 @@ export function canonicalJson(value: unknown): string {
 	return JSON.stringify(sortKeysDeep(value));
 }
 
+/**
+ * Turns whatever body n8n hands over into the exact string to send and sign, or `undefined`
+ * when the request has none. A JSON object or JSON text is re-serialised with sorted keys, so
+ * signing an already signed request again (n8n does that after a 401) yields the same bytes.
+ */
+export function bodyToSign(method: string, body: unknown): string | Buffer | undefined {
+	if (body === undefined || body === null) return undefined;
+	if (Buffer.isBuffer(body)) return body;
+	if (typeof body === 'string') {
+		if (body === '') return undefined;
+		try {
+			const parsed: unknown = JSON.parse(body);
+			return typeof parsed === 'object' && parsed !== null ? canonicalJson(parsed) : body;
+		} catch {
+			return body;
+		}
+	}
+	if (typeof body === 'object') {
+		const bodiless = ['GET', 'HEAD', 'DELETE'].includes(method);
+		if (bodiless && !Array.isArray(body) && Object.keys(body as object).length === 0) return undefined;
+		return canonicalJson(body);
+	}
+	return String(body);
+}
+
 export function hmacSha512Hex(secret: string, data: string | Buffer): string {
 	return createHmac('sha512', secret).update(data).digest('hex');
 }

@@ -2,10 +2,15 @@
  * The credential's payout ceiling in a real n8n: n8n's HTTP Request node with the
  * predefined credential type "Paycashless API" POSTs /v1/payouts itself, past every node's Money
  * Limits. Above the credential's Maximum Payout the emulator receives no payout request; at it the
- * payout is made; with Payouts off none is. The Paycashless node with the same credential shows the
- * credential's refusal as its error. Unit tests: test/unit/credentials/credentialCeiling.test.cts.
+ * payout is made; with Payouts off none is. The same with PUT (the signature does not cover the
+ * method, so a signed PUT could be replayed as a POST). A request to another host (a server this
+ * test starts on another port) is refused before signing and that server receives nothing. The
+ * Paycashless node with the same credential shows the credential's refusal as its error.
+ * Unit tests: test/unit/credentials/credentialCeiling.test.cts.
  */
 import { randomUUID } from 'crypto';
+import * as http from 'http';
+import type { AddressInfo } from 'net';
 
 import { ACCESS_BANK } from '../support/reliability.cjs';
 import { paycashlessNode, SETUP_TIMEOUT_MS, startE2eLab, type CredentialRef, type E2eLab } from '../support/e2e/harness.cjs';
@@ -15,6 +20,10 @@ jest.setTimeout(120_000);
 let lab: E2eLab;
 let ceiling: CredentialRef;
 let off: CredentialRef;
+/** Another origin on this machine (127.0.0.1, another port): what it receives. */
+let elsewhere: http.Server;
+let elsewhereUrl: string;
+const receivedElsewhere: Array<{ method?: string; url?: string; headers: http.IncomingHttpHeaders; body: string }> = [];
 
 /** A Paycashless credential on the lab's emulator with extra fields (the ceiling). */
 async function credentialWith(name: string, extra: Record<string, unknown>): Promise<CredentialRef> {
@@ -31,25 +40,39 @@ beforeAll(async () => {
 	lab = await startE2eLab();
 	ceiling = await credentialWith('Paycashless ceiling NGN 1,000', { payouts: 'allowed', maxPayoutNgn: 1000, maxPayoutUsd: 0 });
 	off = await credentialWith('Paycashless payouts off', { payouts: 'off' });
+	elsewhere = http.createServer((request, response) => {
+		let body = '';
+		request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+		request.on('end', () => {
+			receivedElsewhere.push({ method: request.method, url: request.url, headers: request.headers, body });
+			response.writeHead(200, { 'Content-Type': 'application/json' }).end('{"received":true}');
+		});
+	});
+	await new Promise<void>((resolve) => elsewhere.listen(0, '127.0.0.1', resolve));
+	elsewhereUrl = `http://127.0.0.1:${(elsewhere.address() as AddressInfo).port}`;
 }, SETUP_TIMEOUT_MS);
 
 afterAll(async () => {
+	await new Promise<void>((resolve) => (elsewhere ? elsewhere.close(() => resolve()) : resolve()));
 	await lab?.close();
 }, 60_000);
 
 const payoutPosts = () => lab.emulator.requests.filter((request) => request.method === 'POST' && request.path === '/v1/payouts');
 const paidWith = (reference: string) => lab.emulator.list('payouts').filter((payout) => payout.reference === reference);
 
-/** n8n's HTTP Request node (4.2) POSTing a payout body (amount in kobo, as the API takes it) with `credential`. */
-function httpPayout(credential: CredentialRef, reference: string, kobo: number) {
+/**
+ * n8n's HTTP Request node (4.2) sending a payout body (amount in kobo, as the API takes it) with
+ * `credential`: POST to the emulator's /v1/payouts unless `method` or `url` say otherwise.
+ */
+function httpPayout(credential: CredentialRef, reference: string, kobo: number, request: { method?: string; url?: string } = {}) {
 	return {
 		type: 'n8n-nodes-base.httpRequest',
 		typeVersion: 4.2,
 		parameters: {
 			authentication: 'predefinedCredentialType',
 			nodeCredentialType: 'paycashlessApi',
-			method: 'POST',
-			url: `${lab.emulator.baseUrl}/v1/payouts`,
+			method: request.method ?? 'POST',
+			url: request.url ?? `${lab.emulator.baseUrl}/v1/payouts`,
 			sendBody: true,
 			specifyBody: 'json',
 			jsonBody: JSON.stringify({ reference, amount: { value: kobo, currency: 'NGN' }, destinationAccountNumber: '0123456789', bankId: ACCESS_BANK }),
@@ -96,6 +119,41 @@ describe('the credential\'s Maximum Payout holds for n8n\'s HTTP Request node', 
 			paycashlessNode(ceiling, { resource: 'payout', operation: 'create', reference, amount: 1500, currency: 'NGN', destinationAccountNumber: '0123456789', bankId: ACCESS_BANK }),
 		);
 		expect(JSON.stringify(items)).toContain('Refused by the Paycashless credential: NGN 1,500.00 is above its Maximum Payout of NGN 1,000.00');
+		expect(lab.emulator.requests).toHaveLength(0);
+	});
+});
+
+describe('what the credential signs is what it checked, wherever it goes', () => {
+	it('PUT with a payout body to /v1/payouts above the ceiling: refused as a payout, and the emulator receives nothing', async () => {
+		lab.emulator.clearLogs();
+		const reference = `http-put-${randomUUID().slice(0, 8)}`;
+		const items = await lab.runNode(httpPayout(ceiling, reference, 500_000_000, { method: 'PUT' }));
+		expect(JSON.stringify(items)).toContain('Refused by the Paycashless credential: NGN 5,000,000.00 is above its Maximum Payout of NGN 1,000.00 (a PUT with a body to /v1/payouts is signed as a payout');
+		expect(lab.emulator.requests).toHaveLength(0);
+		expect(paidWith(reference)).toHaveLength(0);
+	});
+
+	it('PUT with a payout body and Payouts off: refused, the emulator receives nothing', async () => {
+		lab.emulator.clearLogs();
+		const items = await lab.runNode(httpPayout(off, `http-put-off-${randomUUID().slice(0, 8)}`, 100, { method: 'PUT' }));
+		expect(JSON.stringify(items)).toContain('Refused by the Paycashless credential: payouts are switched off (a PUT with a body');
+		expect(lab.emulator.requests).toHaveLength(0);
+	});
+
+	it('a payout body to another host (127.0.0.1 on another port): refused before signing, with why; that server receives nothing; so with Payouts off', async () => {
+		lab.emulator.clearLogs();
+		receivedElsewhere.length = 0;
+		for (const [credential, method] of [
+			[lab.good, 'POST'],
+			[ceiling, 'POST'],
+			[off, 'PUT'],
+		] as const) {
+			const items = await lab.runNode(httpPayout(credential, `elsewhere-${randomUUID().slice(0, 8)}`, 100, { method, url: `${elsewhereUrl}/v1/payouts` }));
+			const shown = JSON.stringify(items);
+			expect(shown).toContain(`Refused by the Paycashless credential: it signs only requests to ${new URL(lab.emulator.baseUrl).origin}, and this one goes to ${elsewhereUrl}`);
+			expect(shown).not.toContain(lab.emulator.apiSecret);
+		}
+		expect(receivedElsewhere).toEqual([]);
 		expect(lab.emulator.requests).toHaveLength(0);
 	});
 });

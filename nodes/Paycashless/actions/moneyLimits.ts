@@ -24,6 +24,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { CURRENCIES, toSmallestUnit, type Currency } from '../helpers/amount';
+import { readPayoutBody } from '../../../lib/payoutBody';
 import { isObject } from '../helpers/body';
 import { formatMainUnits, fromSmallestUnit } from '../helpers/mainUnits';
 import { showValue } from '../helpers/validation';
@@ -245,8 +246,18 @@ function readLimits(this: IExecuteFunctions, i: number): Limits {
 	return read;
 }
 
-/** The money of a create body: amount in the smallest unit, currency, and who receives or pays it. */
-function moneyOf(kind: MoneyKind, body: IDataObject): { value?: number; currency: string; party?: string } {
+/**
+ * The money of a create body: amount in the smallest unit, currency, and who receives or pays it.
+ * A payout is read by the credential's reader (lib/payoutBody.ts) from the bytes it will send, or
+ * names why it cannot be read for sure (`unreadable`).
+ */
+function moneyOf(kind: MoneyKind, body: IDataObject): { value?: number; currency: string; party?: string; unreadable?: string } {
+	if (kind === 'payout') {
+		const reading = readPayoutBody(body);
+		if ('unreadable' in reading) return { currency: '', unreadable: reading.unreadable };
+		const { minor, currency, accountNumber, bankId } = reading.money;
+		return { value: minor, currency, party: `${accountNumber}@${bankId}` };
+	}
 	if (kind === 'invoice') {
 		const items = Array.isArray(body.items) ? body.items : [];
 		let value: number | undefined = 0;
@@ -259,8 +270,7 @@ function moneyOf(kind: MoneyKind, body: IDataObject): { value?: number; currency
 		return { value: items.length > 0 ? value : undefined, currency: String(body.currency ?? '').toUpperCase(), party: String(customer.email ?? '') };
 	}
 	const amount = isObject(body.amount) ? body.amount : { value: body.amount, currency: body.currency };
-	const party = kind === 'payout' ? `${String(body.destinationAccountNumber ?? '')}@${String(body.bankId ?? '')}` : undefined;
-	return { value: typeof amount.value === 'number' ? amount.value : undefined, currency: String(amount.currency ?? '').toUpperCase(), party };
+	return { value: typeof amount.value === 'number' ? amount.value : undefined, currency: String(amount.currency ?? '').toUpperCase() };
 }
 
 /** The tool's required limits, by kind. */
@@ -293,6 +303,9 @@ export async function enforceMoneyLimits(this: IExecuteFunctions, i: number, kin
 	const limits = readLimits.call(this, i);
 	const money = moneyOf(kind, body);
 	const reference = String(body.reference ?? '');
+	if (money.unreadable !== undefined) {
+		refuse.call(this, i, 'AMOUNT_UNREADABLE', `Refused: the ${kind}'s amount cannot be read for sure (${money.unreadable})`, 'Nothing was sent. Paycashless might read this body otherwise than the Money Limits do: send amount as {"value": kobo or cents, "currency": "NGN" or "USD"}, each key once, and no other currency beside it.');
+	}
 	if (!(CURRENCIES as readonly string[]).includes(money.currency) || money.value === undefined) {
 		refuse.call(this, i, 'AMOUNT_UNREADABLE', `Refused: the ${kind} has no amount and currency the Money Limits can check`, 'Nothing was sent. Set the amount and currency in the fields, not only in Additional Body Fields.');
 	}

@@ -8,7 +8,7 @@
 import type { ICredentialDataDecryptedObject, IHttpRequestOptions } from 'n8n-workflow';
 
 import { PaycashlessApi } from '../../../credentials/PaycashlessApi.credentials';
-import { CEILING_REFUSAL_CODE, isPayoutCreate, payoutCeilingRefusal, type PayoutCeilingSettings } from '../../../lib/payoutCeiling';
+import { CEILING_REFUSAL_CODE, isPayoutCreate, payoutCeilingRefusal, signedHostRefusal, type PayoutCeilingSettings } from '../../../lib/payoutCeiling';
 import { useEmulator } from '../../support/emulator.cjs';
 import { runNode } from '../../support/executeContext.cjs';
 import { credentialsOf, payoutItem } from '../../support/reliability.cjs';
@@ -40,6 +40,87 @@ describe('which requests the ceiling reads', () => {
 	])('%s %s does not', (method, url) => {
 		expect(isPayoutCreate(method, url)).toBe(false);
 	});
+
+	it.each(['PUT', 'PATCH', 'DELETE', 'GET', 'OPTIONS', undefined])('%s with a body to /v1/payouts creates a payout: the signature does not cover the method', (method) => {
+		expect(isPayoutCreate(method, `${API}/v1/payouts`, true)).toBe(true);
+	});
+
+	it.each([
+		`${API}/v1/payouts/../payouts`,
+		`${API}/v1/x/../payouts/`,
+		`${API}/v1/payouts/.`,
+		`${API}/v1/%2570ayouts`,
+		`${API}/v1/payouts%2F`,
+		`${API}/v1/payouts;x=1`,
+		`${API}/v1\\payouts`,
+		`${API}/v1/payouts.json`,
+		`${API}/v1/payouts%20`,
+		'https://proxy.example.com/prefix/v1/./payouts?x=1#y',
+	])('the signed path is judged as a server might route it: PUT with a body to %s creates a payout', (url) => {
+		expect(isPayoutCreate('PUT', url, true)).toBe(true);
+	});
+
+	it('a body to another payouts path (an ID, verify) is no create; the list without a body neither', () => {
+		expect(isPayoutCreate('PUT', `${API}/v1/payouts/po_1`, true)).toBe(false);
+		expect(isPayoutCreate('POST', `${API}/v1/payouts/verify/r-1`, true)).toBe(false);
+		expect(isPayoutCreate('PUT', `${API}/v1/payouts`, false)).toBe(false);
+	});
+});
+
+describe('any method with a body to /v1/payouts is checked as a payout', () => {
+	const over = payoutBody(20_000_001);
+	it.each(['PUT', 'PATCH', 'DELETE', 'GET'])('%s over the ceiling is refused, and so is any body with payouts off', (method) => {
+		const url = `${API}/v1/payouts`;
+		expect(payoutCeilingRefusal(NGN_200K, { method, body: over }, url)?.message).toMatch(
+			new RegExp(`^Refused by the Paycashless credential: NGN 200,000\\.01 is above its Maximum Payout of NGN 200,000\\.00 \\(a ${method} with a body to /v1/payouts is signed as a payout`),
+		);
+		expect(payoutCeilingRefusal(NGN_200K, { method, body: JSON.stringify(over) }, `${API}/v1/payouts/`)?.message).toMatch(/above its Maximum Payout/);
+		expect(payoutCeilingRefusal({ payouts: 'off' }, { method, body: payoutBody(100) }, url)?.message).toMatch(/^Refused by the Paycashless credential: payouts are switched off/);
+		expect(payoutCeilingRefusal({ payouts: 'off' }, { method, body: 'anything' }, url)?.message).toMatch(/payouts are switched off/);
+	});
+
+	it('GET and DELETE with an empty object send no body: the list still works with payouts off', () => {
+		expect(payoutCeilingRefusal({ payouts: 'off' }, { method: 'GET', body: {} }, `${API}/v1/payouts`)).toBeUndefined();
+		expect(payoutCeilingRefusal({ payouts: 'off' }, { method: 'DELETE', body: {} }, `${API}/v1/payouts`)).toBeUndefined();
+	});
+
+	it('the body is read as it will be sent: a Buffer with a key twice is refused, a string with one is sent re-serialised and read so', () => {
+		const twice = '{"amount":{"value":100,"currency":"NGN"},"amount":{"value":500000000,"currency":"NGN"},"reference":"r","destinationAccountNumber":"0123456789","bankId":"bank_x"}';
+		expect(check(NGN_200K, Buffer.from(twice))?.message).toMatch(/cannot be checked against its Maximum Payout \(its JSON names the key "amount" twice in one object\)/);
+		// A string is parsed (the last key wins) and sent as that parse: NGN 5,000,000 is what goes out.
+		expect(check(NGN_200K, twice)?.message).toMatch(/NGN 5,000,000\.00 is above/);
+		const cased = '{"amount":{"value":100,"currency":"NGN"},"Amount":{"value":500000000,"currency":"NGN"},"reference":"r","destinationAccountNumber":"0123456789","bankId":"bank_x"}';
+		expect(check(NGN_200K, cased)?.message).toMatch(/the key "amount" twice/i);
+	});
+
+	it('a top-level currency that differs from amount.currency is refused', () => {
+		expect(check(NGN_200K, { ...payoutBody(100, 'NGN'), currency: 'USD' })?.message).toMatch(/two different currencies/);
+	});
+});
+
+describe('the credential signs only for its Base URL\'s origin', () => {
+	it.each([
+		['https://evil.example.com/v1/payouts', 'https://evil.example.com'],
+		['https://api.paycashless.com.evil.example.com/v1/payouts', 'https://api.paycashless.com.evil.example.com'],
+		['http://api.paycashless.com/v1/payouts', 'http://api.paycashless.com'],
+		['https://api.paycashless.com:8443/v1/payouts', 'https://api.paycashless.com:8443'],
+		['https://api.paycashless.com@evil.example.com/v1/payouts', 'an address it cannot read for sure'],
+		['https://evil.example.com\\@api.paycashless.com/v1/payouts', 'an address it cannot read for sure'],
+		['/v1/payouts', 'an address without scheme and host'],
+	])('%s is refused (goes to %s)', (url, shown) => {
+		expect(signedHostRefusal(API, url)?.message).toBe(`Refused by the Paycashless credential: it signs only requests to ${API}, and this one goes to ${shown}`);
+	});
+
+	it.each([`${API}/v1/payouts`, 'HTTPS://API.Paycashless.com:443/v1/banks', `${API}?x=1`, `${API}`])('%s is signed', (url) => {
+		expect(signedHostRefusal(`${API}/`, url)).toBeUndefined();
+	});
+
+	it('scheme and port count: the emulator at http://127.0.0.1:PORT signs for that port only', () => {
+		expect(signedHostRefusal('http://127.0.0.1:4010', 'http://127.0.0.1:4010/v1/payouts')).toBeUndefined();
+		expect(signedHostRefusal('http://127.0.0.1:4010', 'http://127.0.0.1:4011/v1/payouts')).toBeDefined();
+		expect(signedHostRefusal('http://127.0.0.1:4010', 'https://127.0.0.1:4010/v1/payouts')).toBeDefined();
+		expect(signedHostRefusal('https://proxy.example.com/paycashless', 'https://proxy.example.com/paycashless/v1/payouts')).toBeUndefined();
+	});
 });
 
 describe('the ceiling against a payout body', () => {
@@ -58,10 +139,9 @@ describe('the ceiling against a payout body', () => {
 		expect(check({ maxPayoutNgn: 1500.5 }, payoutBody(150_051))?.message).toMatch(/NGN 1,500\.51 is above its Maximum Payout of NGN 1,500\.50/);
 	});
 
-	it('reads the body as n8n hands it over: an object, JSON text or bytes; the currency at the top level too', () => {
+	it('reads the body as n8n hands it over: an object, JSON text or bytes; the same currency at the top level too', () => {
 		const over = payoutBody(30_000_000);
-		for (const body of [over, JSON.stringify(over), Buffer.from(JSON.stringify(over))]) expect(check(NGN_200K, body)?.message).toMatch(/NGN 300,000\.00 is above/);
-		expect(check(NGN_200K, { reference: 'r', amount: 30_000_000, currency: 'ngn' })?.message).toMatch(/NGN 300,000\.00 is above/);
+		for (const body of [over, JSON.stringify(over), Buffer.from(JSON.stringify(over)), { ...over, currency: 'NGN' }]) expect(check(NGN_200K, body)?.message).toMatch(/NGN 300,000\.00 is above/);
 	});
 
 	it('a ceiling names its currency: a USD payout under an NGN-only ceiling is refused; a USD ceiling holds in cents', () => {
@@ -117,6 +197,54 @@ describe('where the credential signs (authenticate)', () => {
 		expect(signed.headers).toHaveProperty('Request-Signature');
 		const viaUri = { method: 'POST', uri: `${API}/v1/payouts`, body: payoutBody(20_000_001) } as unknown as IHttpRequestOptions;
 		await expect(credential.authenticate({ ...secrets, ...NGN_200K } as unknown as ICredentialDataDecryptedObject, viaUri)).rejects.toThrow(/above its Maximum Payout/);
+	});
+
+	const refusedBy = async (credentials: object, options: Record<string, unknown>) =>
+		await credential.authenticate({ ...secrets, ...credentials } as unknown as ICredentialDataDecryptedObject, options as unknown as IHttpRequestOptions).then(
+			() => undefined,
+			(error: Error & { code?: string }) => error,
+		);
+
+	it('PUT, PATCH, DELETE and GET with a payout body over the ceiling or with payouts off are refused before signing (also in the `uri` form)', async () => {
+		for (const method of ['PUT', 'PATCH', 'DELETE', 'GET']) {
+			const options = { method, uri: `${API}/v1/payouts`, body: JSON.stringify(payoutBody(20_000_001)), json: true };
+			const over = await refusedBy(NGN_200K, options);
+			expect(over?.code).toBe(CEILING_REFUSAL_CODE);
+			expect(over?.message).toMatch(/NGN 200,000\.01 is above its Maximum Payout/);
+			expect(options).not.toHaveProperty('headers');
+			const off = await refusedBy({ payouts: 'off' }, { method, baseURL: API, url: '/V1/Payouts/', body: payoutBody(100) });
+			expect(off?.message).toMatch(/payouts are switched off/);
+		}
+	});
+
+	it('another host is refused before signing, with why, whatever the request; the Base URL\'s own host is signed', async () => {
+		for (const options of [
+			{ method: 'POST', uri: 'https://hooks.example.com/webhook/x', body: payoutBody(100) },
+			{ method: 'GET', url: 'https://hooks.example.com/v1/payouts' },
+			{ method: 'POST', baseURL: 'http://127.0.0.1:5678', url: '/webhook/v1/payouts', body: payoutBody(100) },
+		]) {
+			const error = await refusedBy({}, options);
+			expect(error?.code).toBe(CEILING_REFUSAL_CODE);
+			expect(error?.message).toMatch(/^Refused by the Paycashless credential: it signs only requests to https:\/\/api\.paycashless\.com, and this one goes to .+\. Nothing was sent\. A signed request can be replayed to Paycashless/);
+			expect(error?.message).not.toMatch(/sk_test_secret_value_456|pk_test_visible_key_123/);
+		}
+		const signed = await credential.authenticate({ ...secrets, baseUrl: 'http://127.0.0.1:4010/' } as unknown as ICredentialDataDecryptedObject, {
+			method: 'GET',
+			baseURL: 'http://127.0.0.1:4010',
+			url: '/v1/payouts',
+		});
+		expect(signed.headers).toHaveProperty('Request-Signature');
+		expect(await refusedBy({ baseUrl: 'http://127.0.0.1:4010' }, { method: 'GET', url: 'http://127.0.0.1:4011/v1/payouts' })).toBeDefined();
+	});
+
+	it('url and uri naming two addresses are refused', async () => {
+		expect((await refusedBy({}, { method: 'GET', url: `${API}/v1/banks`, uri: 'https://evil.example.com/v1/banks' }))?.message).toMatch(/two different addresses/);
+	});
+
+	it('a Buffer body with a key twice and a currency beside amount.currency that differs are refused under a ceiling', async () => {
+		const twice = Buffer.from('{"amount":{"value":100,"currency":"NGN"},"amount":{"value":500000000,"currency":"NGN"},"reference":"r","destinationAccountNumber":"0123456789","bankId":"bank_x"}');
+		expect((await refusedBy(NGN_200K, { method: 'POST', uri: `${API}/v1/payouts`, body: twice }))?.message).toMatch(/"amount" twice/);
+		expect((await refusedBy(NGN_200K, { method: 'POST', uri: `${API}/v1/payouts`, body: { ...payoutBody(100), currency: 'USD' } }))?.message).toMatch(/two different currencies/);
 	});
 });
 

@@ -310,6 +310,22 @@ describe('Money Limits that nobody downstream can loosen', () => {
 		await run(payout('usd-3', 10, { maxAmount: 100, currency: 'USD' }, { currency: 'USD' }));
 		expect(emulator.list('payouts')).toHaveLength(1);
 	});
+
+	it('a payout body read two ways is refused as AMOUNT_UNREADABLE, naming why, with 0 requests: the Money Limits read the bytes the credential sends', async () => {
+		const refusedWith = async (json: string) => {
+			const { output } = await run(payout(`two-${json.length}`, 10, { maxAmount: 200000 }, { additionalFields: { additionalBodyJson: json } }), { continueOnFail: true });
+			expect(output[0].json.error).toMatchObject({ code: 'AMOUNT_UNREADABLE' });
+			return String(output[0].json.message);
+		};
+		// amount.currency NGN (read by the limits before) beside a top-level USD (read by others).
+		expect(await refusedWith('{"currency": "USD"}')).toBe("Refused: the payout's amount cannot be read for sure (it names two different currencies (currency and amount.currency))");
+		expect(await refusedWith('{"Amount": {"value": 500000000, "currency": "NGN"}}')).toMatch(/^Refused: the payout's amount cannot be read for sure \(its JSON names the key "amount" twice in one object\)$/i);
+		expect(await refusedWith('{"amount": {"value": 1000, "currency": "NGN", "VALUE": 500000000}}')).toMatch(/cannot be read for sure \(its JSON names the key "value" twice in one object \(in amount\)\)/i);
+		expect(emulator.requests).toHaveLength(0);
+		// The same currency beside amount.currency is one reading: paid.
+		await run(payout('one-currency', 10, { maxAmount: 200000 }, { additionalFields: { additionalBodyJson: '{"currency": "NGN"}' } }));
+		expect(emulator.list('payouts')).toEqual([expect.objectContaining({ reference: 'one-currency', amount: 1000, currency: 'NGN' })]);
+	});
 });
 
 describe('a counted reference is the same payout', () => {

@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { PAYOUT_FIELDS, payoutMoneyOf } from '../../../../lib/payoutBody';
 import { BANK, PAYOUT } from '../../catalog/objects';
 import {
 	additionalBodyJsonField,
@@ -69,10 +70,12 @@ export const declaration: CreateDeclaration = {
 	kind: 'create',
 	findsAgain: {
 		...verifiedByReference(PAYOUT, { resource: 'payout', operation: 'verify' }, [
-			{ field: 'amount', requested: (body) => amountValue(body.amount), existing: (found) => amountValue(found.amount) },
-			{ field: 'currency', requested: (body) => amountCurrency(body.amount), existing: (found) => found.currency ?? amountCurrency(found.amount) },
-			{ field: 'destinationAccountNumber', requested: (body) => body.destinationAccountNumber, existing: (found) => found.destinationAccountNumber },
-			{ field: 'bankId', requested: (body) => body.bankId, existing: (found) => found.destinationBankId ?? found.bankId },
+			// The request is read by the one payout body reader (lib/payoutBody.ts); the payout found is
+			// Paycashless's object (flat amount and currency, destinationBankId).
+			{ field: PAYOUT_FIELDS.amount, requested: (body) => payoutMoneyOf(body)?.minor, existing: (found) => amountValue(found.amount) },
+			{ field: PAYOUT_FIELDS.currency, requested: (body) => payoutMoneyOf(body)?.currency, existing: (found) => found.currency ?? amountCurrency(found.amount) },
+			{ field: PAYOUT_FIELDS.accountNumber, requested: (body) => payoutMoneyOf(body)?.accountNumber, existing: (found) => found.destinationAccountNumber },
+			{ field: PAYOUT_FIELDS.bankId, requested: (body) => payoutMoneyOf(body)?.bankId, existing: (found) => found.destinationBankId ?? found.bankId },
 		]),
 		readBack: (answer) => !('amount' in answer),
 	},
