@@ -11,7 +11,7 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { resourceDescription } from './actions/resource';
-import { moneyLimitsCollection } from './actions/moneyLimits';
+import { moneyLimitsCollection } from './money/limits';
 import { findOperation, moneyPairs, operationPairs, resources } from './actions/registry';
 import { router } from './actions/router';
 import { toolOnlyProperties } from './actions/tool';

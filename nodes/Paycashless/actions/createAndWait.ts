@@ -24,8 +24,8 @@ export interface CreateAndWaitSpec {
 	foundAgainNote: string;
 	/** The create's validated body with `callbackUrl` set to the given URL (nothing sent). */
 	body(this: IExecuteFunctions, i: number, callbackUrl: string): { reference: string; body: IDataObject };
-	/** Sends the body as the plain create does (same request, same output shape). */
-	send(api: PaycashlessApi, body: IDataObject): Promise<IDataObject>;
+	/** Sends the body as the plain create does (its money step, same request, same output shape). */
+	send(this: IExecuteFunctions, i: number, api: PaycashlessApi, body: IDataObject): Promise<IDataObject>;
 }
 
 export function createAndWaitOperation(spec: CreateAndWaitSpec): PaycashlessOperation {
@@ -47,7 +47,7 @@ export function createAndWaitOperation(spec: CreateAndWaitSpec): PaycashlessOper
 			// After Additional Body JSON, with the reference that is sent: this URL is what ends the wait.
 			const callbackUrl = waitCallbackUrl(resumeUrl, reference);
 			body.callbackUrl = callbackUrl;
-			const created = await spec.send(api, body);
+			const created = await spec.send.call(this, i, api, body);
 			return await waitUnlessSettled.call(this, i, spec.wait, created, { reference, callbackUrl }, waitTill);
 		},
 	};

@@ -13,13 +13,14 @@ import { readRequestOptions } from '../descriptions/requestOptions';
 import { ERROR_CODES, withErrorCode } from '../helpers/errorCodes';
 import { withMainUnits } from '../helpers/mainUnits';
 import { InvalidInputError, requireInteger } from '../helpers/validation';
-import { paycashlessApi, type PaycashlessApi } from '../transport';
+import { paycashlessApi } from '../transport';
 import { errorJson, failedBeforeError, itemIdentity } from './failedItems';
-import { enforceMoneyLimits, LIMITS_OFF_NOTE, limitsOff } from './moneyLimits';
+import { LIMITS_OFF_NOTE, limitsOff } from '../money/limits';
+import { moneyApi } from '../money/step';
 import { defaultConcurrency, findOperation, writePolicy } from './registry';
-import { runsAsTool } from './runsAsTool';
+import { runsAsTool } from '../helpers/runsAsTool';
 import { offeredAsTool, SIMPLIFY_PARAMETER, simplifyForTool } from './tool';
-import { moneyKind, type OperationDeclaration } from './types';
+import { moneyKind } from './types';
 
 /** Any failure as an n8n error that knows its item. */
 function asNodeError(this: IExecuteFunctions, error: unknown, itemIndex: number): NodeApiError | NodeOperationError {
@@ -36,38 +37,6 @@ function asNodeError(this: IExecuteFunctions, error: unknown, itemIndex: number)
 }
 
 type Outcome = { items: INodeExecutionData[] } | { error: NodeApiError | NodeOperationError; identity: IDataObject };
-
-/** Paycashless answered that it did not do it (a refused field, key or ID): nothing was created. */
-function definitelyRefused(error: unknown): boolean {
-	return error instanceof NodeApiError && ['400', '401', '403', '404', '422'].includes(String(error.httpCode));
-}
-
-/**
- * The transport of item `i`, with the Money Limits checked on the create body right before it is
- * sent (after expressions and Additional Body Fields) for the operations that move money or ask
- * for it. A create Paycashless definitely refused gives its place in the limits back; any other
- * failure keeps it (the money may have moved).
- */
-function withMoneyLimits(this: IExecuteFunctions, i: number, declaration: OperationDeclaration, api: PaycashlessApi): PaycashlessApi {
-	const kind = moneyKind(declaration);
-	if (!kind) return api;
-	return {
-		...api,
-		request: async (request) => {
-			if (request.method !== 'POST' || !request.body) return await api.request(request);
-			const reservation = await enforceMoneyLimits.call(this, i, kind, request.body, api);
-			try {
-				const answer = await api.request(request);
-				reservation.sent();
-				return answer;
-			} catch (error) {
-				if (definitelyRefused(error)) reservation.release();
-				else reservation.sent();
-				throw asNodeError.call(this, error, i);
-			}
-		},
-	};
-}
 
 /** What the tool's results carry while its limits are off. */
 function withLimitsOffNote(records: IDataObject | IDataObject[]): IDataObject | IDataObject[] {
@@ -97,16 +66,13 @@ async function runItem(this: IExecuteFunctions, i: number): Promise<Outcome> {
 			});
 		}
 		limitsOffNote = asTool && moneyKind(handler.declaration) !== undefined && limitsOff.call(this);
-		const api = withMoneyLimits.call(
-			this,
-			i,
-			handler.declaration,
-			paycashlessApi(this, {
-				settings: readRequestOptions.call(this, i),
-				itemIndex: i,
-				policy: writePolicy(handler.declaration),
-			}),
-		);
+		const transport = paycashlessApi(this, {
+			settings: readRequestOptions.call(this, i),
+			itemIndex: i,
+			policy: writePolicy(handler.declaration),
+		});
+		// Operations that move money send their creates through the money step (money/step.ts).
+		const api = moneyKind(handler.declaration) ? moneyApi(transport) : transport;
 		const records = withMainUnits(await handler.execute.call(this, i, api));
 		const simplified = asTool && this.getNodeParameter(SIMPLIFY_PARAMETER, i, true) === true ? simplifyForTool(records) : records;
 		const shown = limitsOffNote ? withLimitsOffNote(simplified) : simplified;

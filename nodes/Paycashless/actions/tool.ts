@@ -10,7 +10,7 @@
  *   `$fromAI` keys and their descriptions, not the fields' descriptions: amounts in main units,
  *   what a reference is for, where a bank ID comes from;
  * - Money Limits and "Run Without Limits (Unsafe)" on the operations that move money
- *   (./moneyLimits.ts), and Simplify (a compact output with money in main units);
+ *   (../money/limits.ts), and Simplify (a compact output with money in main units);
  * - an operation's own tool fields (`asTool.fields`): Bank Account → Look Up's "Show Account Name
  *   to the Model" (off: the model gets no holder's name, ./bankAccount/lookUp.operation.ts).
  * What the model reads as the tool's description is n8n's: the operation's `action` (here the
@@ -28,7 +28,7 @@ import { isObject } from '../helpers/body';
 import { formatMainUnits, MAIN_UNITS_KEY } from '../helpers/mainUnits';
 import type { Currency } from '../helpers/amount';
 import { MARKER } from '../transport';
-import { NO_LIMITS_PARAMETER, runWithoutLimitsField, runWithoutLimitsNotice } from './moneyLimits';
+import { NO_LIMITS_PARAMETER, runWithoutLimitsField, runWithoutLimitsNotice } from '../money/limits';
 import { moneyKind, type PaycashlessOperation, type PaycashlessResourceDefinition } from './types';
 
 export const SIMPLIFY_PARAMETER = 'simplify';

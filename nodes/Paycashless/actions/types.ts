@@ -7,7 +7,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { FoundByReference as TransportFoundByReference, PaycashlessApi, WritePolicy } from '../transport';
+import { MONEY_KINDS, type MoneyKind } from '../money/kinds';
 import type { WaitKind } from '../wait/fields';
+
+export type { MoneyKind };
 
 /**
  * The node's resource and operation names, as `{ resource: operation names }`. They are filled in by
@@ -40,14 +43,6 @@ export type OperationDeclaration = { kind: 'read' } | WritePolicy<OperationRef>;
 
 /** The declaration of a create (a Create and Wait operation is built from one). */
 export type CreateDeclaration = Extract<OperationDeclaration, { kind: 'create' }>;
-
-/**
- * What an operation's create does with money, and so which Money Limits it takes: `payout` (money
- * leaves the account), `payment` (asks a customer to pay now), `invoice` (e-mails a customer a
- * request to pay).
- */
-const MONEY_KINDS = ['payout', 'payment', 'invoice'] as const;
-export type MoneyKind = (typeof MONEY_KINDS)[number];
 
 /**
  * The money kind of an operation, from its declaration (Money Limits and the tool's words follow

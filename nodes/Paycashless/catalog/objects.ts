@@ -112,10 +112,18 @@ export const ACCOUNT_REQUEST: PaycashlessObject & { status(code: string): string
 	status: (code: string) => under(DEDICATED_ACCOUNTS)`/requests/${code}/status`,
 });
 
-export const BANK: PaycashlessObject & { accountLookupPath: string } = Object.freeze({
+const ACCOUNT_LOOKUP = '/v1/banks/account_lookup';
+export const BANK: PaycashlessObject & { accountLookup(accountNumber: string, bankCode: string): PaycashlessRequest } = Object.freeze({
 	label: 'bank',
 	idPrefix: 'bank_',
-	accountLookupPath: '/v1/banks/account_lookup',
+	/** The account lookup (Bank Account → Look Up, and the Money Limits' payee checks): holder's name and Paycashless bank of a NUBAN. */
+	accountLookup: (accountNumber: string, bankCode: string): PaycashlessRequest => ({
+		method: 'GET',
+		path: ACCOUNT_LOOKUP,
+		qs: { accountNumber, bankCode },
+		notFoundAdvice:
+			'Paycashless found no such account at that bank. Check the account number (10 digits) and the bank code (CBN, e.g. 058, or NIBSS, e.g. 000013): the bank must be the one the account is at.',
+	}),
 });
 
 const TAX_RATES = '/v1/tax_rates';

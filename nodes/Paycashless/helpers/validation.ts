@@ -200,3 +200,8 @@ export function requireUrl(value: unknown, field: string): string {
 export function optionalUrl(value: unknown, field: string): string | undefined {
 	return optionalText(value) === undefined ? undefined : requireUrl(value, field);
 }
+
+/** CBN codes have 3 digits (058), NIBSS institution codes 5 or 6 (000013, 50211). */
+export function requireBankCode(value: unknown, field: string): string {
+	return requireDigits(value, field, '058 (CBN) or 000013 (NIBSS)', { min: 3, max: 6 });
+}

@@ -2,7 +2,7 @@
  * Period limits when executions race, in a real n8n: ten webhook calls at once start ten
  * executions side by side (n8n sets no concurrency limit), each paying NGN 1,000 under a Maximum
  * Total per Period of NGN 1,500. In one n8n process they see each other's payouts in flight
- * (nodes/Paycashless/actions/payoutsInFlight.ts) and exactly one is paid; in queue mode each
+ * (nodes/Paycashless/money/inFlight.ts) and exactly one is paid; in queue mode each
  * worker process sees its own, so the bound docs/money.md states is one payout per worker here
  * (each worker alone never passes the total). Every answer 200 ms late, so that all ten read
  * Paycashless's list before any payout is listed. Unit tests: test/unit/node/money.test.cts.

@@ -10,7 +10,7 @@ import { join } from 'path';
 
 import type { INodeParameters } from 'n8n-workflow';
 
-import { untrustedSource } from '../../../nodes/Paycashless/actions/beneficiary';
+import { untrustedSource } from '../../../nodes/Paycashless/money/beneficiary';
 import { namesMatch } from '../../../nodes/Paycashless/helpers/names';
 import { useEmulator } from '../../support/emulator.cjs';
 import { runNode, type RunResult } from '../../support/executeContext.cjs';

@@ -16,7 +16,7 @@ import { offeredAsTool } from '../../../nodes/Paycashless/actions/tool';
 import { moneyKind } from '../../../nodes/Paycashless/actions/types';
 import { Paycashless } from '../../../nodes/Paycashless/Paycashless.node';
 import { withMainUnits } from '../../../nodes/Paycashless/helpers/mainUnits';
-import { runNode, type RunResult } from '../../support/executeContext.cjs';
+import { createExecuteContext, runNode, type RunResult } from '../../support/executeContext.cjs';
 import { useEmulator } from '../../support/emulator.cjs';
 
 const emulator = useEmulator();
@@ -541,5 +541,76 @@ describe('inMainUnits sits beside the money, not last', () => {
 		expect(Object.keys(shown)).toEqual(['id', 'reference', 'status', 'inMainUnits', 'expectedAmount', 'chargedAmount', 'currency', 'customer', 'metadata', 'createdAt']);
 		expect(Object.keys(withMainUnits(shown))).toEqual(Object.keys(shown));
 		expect(withMainUnits(shown)).toEqual(shown);
+	});
+});
+
+describe('the money step: body → check → send', () => {
+	/** Where a waiting execution resumes (n8n gives it; the fake context takes it as a parameter, as test/unit/wait does). */
+	const RESUME_URL = 'http://127.0.0.1:5678/webhook-waiting/41';
+	/** One money-moving create of each operation, for an amount above a Maximum Amount of 1. */
+	const OVER_LIMIT: Record<string, INodeParameters> = {
+		'payout.create': payout('step-po', 5, { maxAmount: 1 }),
+		'payout.createAndWait': { ...payout('step-po-wait', 5, { maxAmount: 1 }), operation: 'createAndWait' },
+		'payment.createTransfer': { resource: 'payment', operation: 'createTransfer', reference: 'step-pay', amount: 5, currency: 'NGN', customerEmail: 'a@example.com', customerName: 'A B', moneyLimits: { maxAmount: 1 } },
+		'payment.createCheckout': { resource: 'payment', operation: 'createCheckout', reference: 'step-co', amount: 5, currency: 'NGN', customerEmail: 'a@example.com', customerName: 'A B', moneyLimits: { maxAmount: 1 } },
+		'invoice.create': {
+			resource: 'invoice',
+			operation: 'create',
+			reference: 'step-inv',
+			invoiceDescription: 'Order',
+			currency: 'NGN',
+			customerEmail: 'a@example.com',
+			customerName: 'A B',
+			items: { itemValues: [{ name: 'Rice', quantity: 1, price: 5 }] },
+			daysUntilDue: 7,
+			moneyLimits: { maxAmount: 1 },
+		},
+	};
+	OVER_LIMIT['invoice.createAndWait'] = { ...OVER_LIMIT['invoice.create'], reference: 'step-inv-wait', operation: 'createAndWait' };
+
+	it('every operation that moves money or asks for it is refused by its Money Limits with 0 requests', async () => {
+		const { moneyPairs } = await import('../../../nodes/Paycashless/actions/registry');
+		const pairs = (['payout', 'payment', 'invoice'] as const).flatMap((kind) => moneyPairs(kind).map(({ resource, operation }) => `${resource}.${operation}`));
+		// A new money operation must be added here: then this test shows it passes its money step.
+		expect(pairs.sort()).toEqual(Object.keys(OVER_LIMIT).sort());
+		for (const [pair, parameters] of Object.entries(OVER_LIMIT)) {
+			// A Create and Wait reads its resume URL from n8n before it sends (test/support/operationOutputs.cts does the same).
+			const harness = createExecuteContext({ parameters, credentials: { apiKey: emulator.apiKey, apiSecret: emulator.apiSecret, baseUrl: emulator.baseUrl }, continueOnFail: true });
+			Object.assign(harness.context, {
+				evaluateExpression: (expression: string) => (expression === '{{ $execution.resumeUrl }}' ? RESUME_URL : undefined),
+				putExecutionToWait: async () => undefined,
+				getExecuteData: () => ({ data: { main: [[{ json: {} }]] } }),
+			});
+			const [output] = await new Paycashless().execute.call(harness.context);
+			expect([pair, (output[0].json.error as IDataObject | undefined)?.code]).toEqual([pair, 'MAX_AMOUNT']);
+		}
+		expect(emulator.requests).toHaveLength(0);
+	});
+
+	it('a money operation\'s API refuses a body that did not pass the step; reads go through', async () => {
+		const { moneyApi } = await import('../../../nodes/Paycashless/money/step');
+		const sent: unknown[] = [];
+		const api = moneyApi({
+			request: async (request) => {
+				sent.push(request);
+				return {};
+			},
+			paginate: async () => [],
+			page: async () => ({ data: [], hasMore: false }),
+		});
+		await expect(api.request({ method: 'POST', path: '/v1/payouts', body: { reference: 'x' } })).rejects.toThrow(/did not pass the Money Limits step/);
+		await expect(api.request({ method: 'PUT', path: '/v1/payouts', body: {} })).rejects.toThrow(/Nothing was sent/);
+		await api.request({ method: 'GET', path: '/v1/payouts/verify/x' });
+		expect(sent).toHaveLength(1);
+	});
+
+	it('a payment reference used again in one execution must ask the same customer', async () => {
+		const execution: IDataObject = {};
+		const transfer = (email: string) => ({ resource: 'payment', operation: 'createTransfer', reference: 'cust-1', amount: 50, currency: 'NGN', customerEmail: email, customerName: 'A B', moneyLimits: { maxAmount: 100 } });
+		await run(transfer('a@example.com'), { nodeContext: execution });
+		await run(transfer('A@Example.com'), { nodeContext: execution });
+		const other = await refusal(run(transfer('b@example.com'), { nodeContext: execution }));
+		expect(other.message).toBe('Refused: the reference "cust-1" was already used in this execution for a different payment');
+		expect(emulator.list('payments')).toHaveLength(1);
 	});
 });

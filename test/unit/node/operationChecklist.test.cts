@@ -77,7 +77,9 @@ async function firstRequest(resource: string, operation: string): Promise<{ meth
 		await handler.execute.call(context, 0, catching);
 		return 'none';
 	} catch (error) {
-		if (error instanceof Caught) return error.request;
+		// The money step (money/step.ts) hands a failure on as an n8n error of the item, the caught request as its cause.
+		const caught = error instanceof Caught ? error : (error as { cause?: unknown }).cause;
+		if (caught instanceof Caught) return caught.request;
 		return { refused: (error as Error).message };
 	}
 }

@@ -182,6 +182,19 @@ describe('the transport as one pipe', () => {
 	});
 });
 
+describe('the money code lives together', () => {
+	const money = `${NODE}/money`;
+
+	it('money/ holds the limits, the period, the payouts in flight, the payee checks and the money step, and imports no operation', () => {
+		const names = sourceFiles(money).map((file) => path.basename(file)).sort();
+		expect(names).toEqual(expect.arrayContaining(['beneficiary.ts', 'inFlight.ts', 'kinds.ts', 'limits.ts', 'period.ts', 'refusal.ts', 'step.ts']));
+		expect(importsFrom(money, `${NODE}/actions`)).toEqual([]);
+		// Nothing outside money/ checks Money Limits itself: the operations send through money/step.ts.
+		const enforcing = nodeFiles.filter((file) => !file.startsWith(path.join(ROOT, money)) && /\benforceMoneyLimits\b/.test(codeOf(file)));
+		expect(enforcing.map(rel)).toEqual([]);
+	});
+});
+
 describe('folders by job', () => {
 	it('keeps each file in nodes/ within 250 lines (the transport\'s, a handful of files, within 400), or says in its header why not', () => {
 		const limitOf = (file: string) => (rel(file).startsWith(`${NODE}/transport/`) ? 400 : 250);

@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { BANK } from '../../catalog/objects';
-import { NUBAN_DIGITS, requireDigits } from '../../helpers/validation';
-import type { PaycashlessApi, PaycashlessRequest } from '../../transport';
-import { runsAsTool } from '../runsAsTool';
+import { NUBAN_DIGITS, requireBankCode, requireDigits } from '../../helpers/validation';
+import type { PaycashlessApi } from '../../transport';
+import { runsAsTool } from '../../helpers/runsAsTool';
 import { READ, type OperationDeclaration, type OperationOption } from '../types';
 
 export const description: INodeProperties[] = [
@@ -32,22 +32,6 @@ export const option: OperationOption = { name: 'Look Up', description: 'Get the 
 
 export const declaration: OperationDeclaration = READ;
 
-/** CBN codes have 3 digits (058), NIBSS institution codes 5 or 6 (000013, 50211). */
-export function requireBankCode(value: unknown, field: string): string {
-	return requireDigits(value, field, '058 (CBN) or 000013 (NIBSS)', { min: 3, max: 6 });
-}
-
-/** The account lookup (also the Money Limits' name check): account name and Paycashless bank of a NUBAN. */
-export function accountLookupRequest(accountNumber: string, bankCode: string): PaycashlessRequest {
-	return {
-		method: 'GET',
-		path: BANK.accountLookupPath,
-		qs: { accountNumber, bankCode },
-		notFoundAdvice:
-			'Paycashless found no such account at that bank. Check the account number (10 digits) and the bank code (CBN, e.g. 058, or NIBSS, e.g. 000013): the bank must be the one the account is at.',
-	};
-}
-
 /** The tool variant's switch: whether the model may read the holder's name (a literal `true` only). */
 const SHOW_ACCOUNT_NAME_PARAMETER = 'showAccountName';
 
@@ -68,7 +52,7 @@ function withoutHolderName(found: IDataObject): IDataObject {
 export async function execute(this: IExecuteFunctions, i: number, api: PaycashlessApi): Promise<IDataObject> {
 	const accountNumber = requireDigits(this.getNodeParameter('accountNumber', i), 'Account Number', '0123456789', NUBAN_DIGITS);
 	const bankCode = requireBankCode(this.getNodeParameter('bankCode', i), 'Bank Code');
-	const found = await api.request(accountLookupRequest(accountNumber, bankCode));
+	const found = await api.request(BANK.accountLookup(accountNumber, bankCode));
 	// As a tool, a chat could list who holds which account: the name only where a person allowed it
 	// (read as stored, so an expression never turns it on).
 	if (runsAsTool.call(this) && this.getNode().parameters[SHOW_ACCOUNT_NAME_PARAMETER] !== true) return withoutHolderName(found);

@@ -16,6 +16,7 @@ import {
 import { CURRENCIES, toSmallestUnit } from '../../helpers/amount';
 import { compact, isObject } from '../../helpers/body';
 import { idList, invalid, optionalText, optionalUrl, requireEmail, requireInteger, requireOneOf, requireText } from '../../helpers/validation';
+import { sendChecked } from '../../money/step';
 import type { PaycashlessApi } from '../../transport';
 import { finishBody } from '../common';
 import type { CreateDeclaration, OperationOption } from '../types';
@@ -225,11 +226,11 @@ export function invoiceCreateBody(this: IExecuteFunctions, i: number, callbackUr
 	return { reference: String(body.reference), body };
 }
 
-/** Sends a create body; the item has the one output shape of creates (transport/create.ts). */
-export async function sendInvoice(api: PaycashlessApi, body: IDataObject): Promise<IDataObject> {
-	return await api.request({ method: 'POST', path: INVOICE.path, body });
+/** Sends a create body after its Money Limits (money/step.ts); the item has the one output shape of creates (transport/create.ts). */
+export async function sendInvoice(this: IExecuteFunctions, i: number, api: PaycashlessApi, body: IDataObject): Promise<IDataObject> {
+	return await sendChecked.call(this, i, 'invoice', api, { method: 'POST', path: INVOICE.path, body });
 }
 
 export async function execute(this: IExecuteFunctions, i: number, api: PaycashlessApi): Promise<IDataObject> {
-	return await sendInvoice(api, invoiceCreateBody.call(this, i).body);
+	return await sendInvoice.call(this, i, api, invoiceCreateBody.call(this, i).body);
 }

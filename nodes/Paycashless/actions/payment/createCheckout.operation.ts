@@ -9,6 +9,7 @@ import {
 } from '../../descriptions/common';
 import { compact } from '../../helpers/body';
 import { optionalUrl } from '../../helpers/validation';
+import { sendChecked } from '../../money/step';
 import type { PaycashlessApi } from '../../transport';
 import { finishBody } from '../common';
 import { paymentCallbackUrlField, paymentFields, paymentFoundByReference, readPayment } from './shared';
@@ -48,7 +49,7 @@ export async function execute(this: IExecuteFunctions, i: number, api: Paycashle
 		}),
 		fields,
 	);
-	return await api.request({ method: 'POST', path: PAYMENT.checkoutPath, body });
+	return await sendChecked.call(this, i, 'payment', api, { method: 'POST', path: PAYMENT.checkoutPath, body });
 }
 
 /** What an AI agent reads as this tool's description (+ " in Paycashless"). */

@@ -8,6 +8,7 @@ import {
 } from '../../descriptions/common';
 import { compact } from '../../helpers/body';
 import { optionalUrl, requireInteger } from '../../helpers/validation';
+import { sendChecked } from '../../money/step';
 import type { PaycashlessApi } from '../../transport';
 import { finishBody } from '../common';
 import { paymentCallbackUrlField, paymentFields, paymentFoundByReference, readPayment } from './shared';
@@ -46,7 +47,7 @@ export async function execute(this: IExecuteFunctions, i: number, api: Paycashle
 		}),
 		fields,
 	);
-	return await api.request({ method: 'POST', path: PAYMENT.path, body });
+	return await sendChecked.call(this, i, 'payment', api, { method: 'POST', path: PAYMENT.path, body });
 }
 
 /** What an AI agent reads as this tool's description (+ " in Paycashless"). */

@@ -13,6 +13,7 @@ import {
 } from '../../descriptions/common';
 import { compact } from '../../helpers/body';
 import { MAX_NARRATION, NUBAN_DIGITS, optionalTextUpTo, optionalUrl, requireDigits, requireId, requireText } from '../../helpers/validation';
+import { sendChecked } from '../../money/step';
 import type { PaycashlessApi } from '../../transport';
 import { amountCurrency, amountValue, finishBody, readAmount, verifiedByReference } from '../common';
 import type { CreateDeclaration, OperationOption } from '../types';
@@ -111,14 +112,17 @@ export function payoutCreateBody(this: IExecuteFunctions, i: number, callbackUrl
 	return { reference: String(body.reference), body };
 }
 
-/** Sends a create body; the transport reads the whole payout back (the declaration's `readBack`). */
-export async function sendPayout(api: PaycashlessApi, body: IDataObject): Promise<IDataObject> {
-	return await api.request({ method: 'POST', path: PAYOUT.path, body });
+/**
+ * Sends a create body after its Money Limits (body → check → send, money/step.ts); the transport
+ * reads the whole payout back (the declaration's `readBack`).
+ */
+export async function sendPayout(this: IExecuteFunctions, i: number, api: PaycashlessApi, body: IDataObject): Promise<IDataObject> {
+	return await sendChecked.call(this, i, 'payout', api, { method: 'POST', path: PAYOUT.path, body });
 }
 
 export async function execute(this: IExecuteFunctions, i: number, api: PaycashlessApi): Promise<IDataObject> {
 	const { body } = payoutCreateBody.call(this, i);
-	return await sendPayout(api, body);
+	return await sendPayout.call(this, i, api, body);
 }
 
 /** What an AI agent reads as this tool's description (+ " in Paycashless"). */

@@ -9,7 +9,7 @@
  * asks only for what was created since shortly before the newest payout already read
  * (Paycashless's own `createdAt`, so the two clocks never meet), and items waiting for a read
  * share it. Payouts of this process that Paycashless does not list yet are counted by
- * ./payoutsInFlight.ts.
+ * ./inFlight.ts.
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { DateTime } from 'luxon';
@@ -33,7 +33,7 @@ const OVERLAP_SECONDS = 2;
 
 /**
  * A run reads the list again at most this often (ms): its own payouts, and every other payout of
- * this process, are counted in flight until listed (./payoutsInFlight.ts), so a later read only
+ * this process, are counted in flight until listed (./inFlight.ts), so a later read only
  * catches payouts of other processes, and reading for every item of a fast batch cost more list
  * requests than payouts.
  */
@@ -93,7 +93,7 @@ function createdSeconds(record: IDataObject): number | undefined {
 }
 
 /** A listed payout as the limits read it, or why it cannot be read for sure. */
-export function readListedPayout(record: IDataObject): PeriodPayout | string {
+function readListedPayout(record: IDataObject): PeriodPayout | string {
 	const id = typeof record.id === 'string' && record.id !== '' ? record.id : undefined;
 	const name = id === undefined ? 'a listed payout without an id' : `payout ${id}`;
 	if (id === undefined) return `${name}`;
@@ -146,7 +146,7 @@ export interface PeriodRecord {
 	payouts: PeriodPayout[];
 	/** Why listed records could not be read (empty: every record was read). */
 	unreadable: string[];
-	/** n8n's clock (ms) when the read behind it started (./payoutsInFlight.ts). */
+	/** n8n's clock (ms) when the read behind it started (./inFlight.ts). */
 	readStartedAt: number;
 }
 
@@ -158,7 +158,7 @@ export async function payoutsInPeriod(this: IExecuteFunctions, window: PeriodWin
 		views.set(this, view);
 	}
 	// Items that ask while a read is under way use that read (it started moments before they
-	// asked; payouts in flight are counted by ./payoutsInFlight.ts); otherwise they start one,
+	// asked; payouts in flight are counted by ./inFlight.ts); otherwise they start one,
 	// unless the last read started less than REREAD_AFTER_MS ago.
 	const fresh = view.readStartedAt > 0 && Date.now() - view.readStartedAt < REREAD_AFTER_MS;
 	if (!view.reading && !fresh) {

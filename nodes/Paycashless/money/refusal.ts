@@ -1,5 +1,5 @@
 /**
- * How a Money Limit refuses an item, shared by the limits (moneyLimits.ts) and the beneficiary
+ * How a Money Limit refuses an item, shared by the limits (limits.ts) and the beneficiary
  * checks (beneficiary.ts): a NodeOperationError (nothing was sent) whose context carries
  * `type: money_limit` and a stable `code` naming the limit (the failed item's `error.code`).
  */

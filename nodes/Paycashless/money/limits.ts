@@ -11,7 +11,7 @@
  *   the same payment again (then it is not counted twice) or is refused; a definite refusal by
  *   Paycashless frees its place, an unclear answer keeps it.
  * - Maximum Total and Count per Period (payouts): from Paycashless's own payout list
- *   (./periodLimits.ts), so they hold across executions and workflows.
+ *   (./period.ts), so they hold across executions and workflows.
  * - Beneficiary (payouts): Allowed Destination Accounts, Expected Account Name, Allow Middle Names.
  * The limit fields take typed-in values only: an expression (`$fromAI` included) is refused, and
  * a limit that is set but empty, zero or not a number refuses the item instead of switching off.
@@ -30,11 +30,11 @@ import { formatMainUnits, fromSmallestUnit } from '../helpers/mainUnits';
 import { showValue } from '../helpers/validation';
 import type { PaycashlessApi } from '../transport';
 import { BENEFICIARY_CHOICES, beneficiaryFields, checkBeneficiary } from './beneficiary';
-import { refuse } from './limitRefusal';
-import { paidInPeriod, payoutsInPeriod, periodWindow, PERIODS, type Period, type PeriodPayout, type PeriodRecord } from './periodLimits';
-import { accountOf, inFlight, reserve, unlistedInFlight, type Reservation } from './payoutsInFlight';
-import { runsAsTool } from './runsAsTool';
-import type { MoneyKind } from './types';
+import { refuse } from './refusal';
+import { paidInPeriod, payoutsInPeriod, periodWindow, PERIODS, type Period, type PeriodPayout, type PeriodRecord } from './period';
+import { accountOf, inFlight, reserve, unlistedInFlight, type Reservation } from './inFlight';
+import { runsAsTool } from '../helpers/runsAsTool';
+import type { MoneyKind } from './kinds';
 
 const LIMITS_PARAMETER = 'moneyLimits';
 export const NO_LIMITS_PARAMETER = 'runWithoutLimits';
@@ -270,7 +270,8 @@ function moneyOf(kind: MoneyKind, body: IDataObject): { value?: number; currency
 		return { value: items.length > 0 ? value : undefined, currency: String(body.currency ?? '').toUpperCase(), party: String(customer.email ?? '') };
 	}
 	const amount = isObject(body.amount) ? body.amount : { value: body.amount, currency: body.currency };
-	return { value: typeof amount.value === 'number' ? amount.value : undefined, currency: String(amount.currency ?? '').toUpperCase() };
+	const customer = isObject(body.customer) ? body.customer : {};
+	return { value: typeof amount.value === 'number' ? amount.value : undefined, currency: String(amount.currency ?? '').toUpperCase(), party: String(customer.email ?? '').toLowerCase() };
 }
 
 /** The tool's required limits, by kind. */

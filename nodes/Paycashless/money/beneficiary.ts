@@ -10,12 +10,12 @@
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { BANK } from '../catalog/objects';
 import { isObject } from '../helpers/body';
 import { namesMatch } from '../helpers/names';
-import { NUBAN_DIGITS, optionalText, requireDigits } from '../helpers/validation';
+import { NUBAN_DIGITS, optionalText, requireBankCode, requireDigits } from '../helpers/validation';
 import type { PaycashlessApi } from '../transport';
-import { accountLookupRequest, requireBankCode } from './bankAccount/lookUp.operation';
-import { refuse } from './limitRefusal';
+import { refuse } from './refusal';
 
 /** The typed-in choices of the beneficiary checks, by field name (refused as expressions with the other limits). */
 export const BENEFICIARY_CHOICES = { allowMiddleNames: 'Allow Middle Names in Account Name' } as const;
@@ -128,7 +128,7 @@ function lookups(this: IExecuteFunctions, i: number, api: PaycashlessApi) {
 	const lookUp = async (accountNumber: string, bankCode: string) => {
 		let found: IDataObject = {};
 		try {
-			found = await api.request(accountLookupRequest(accountNumber, bankCode));
+			found = await api.request(BANK.accountLookup(accountNumber, bankCode));
 		} catch (error) {
 			refuse.call(this, i, 'LOOKUP_FAILED', `Refused: account ${accountNumber} could not be looked up at bank code ${bankCode}`, `Nothing was sent. ${(error as Error).message}`);
 		}

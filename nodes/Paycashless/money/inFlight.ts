@@ -5,7 +5,7 @@
  * does not list it yet. Without this, ten webhook executions at once each read the same list and
  * each saw room for one more payout.
  *
- * Memory only narrows the race: Paycashless's list stays the authority (./periodLimits.ts). An
+ * Memory only narrows the race: Paycashless's list stays the authority (./period.ts). An
  * entry counts until a read of the list that started after its create ended has come back; from
  * then on the list says whether it exists (listed: counted from the list; not listed: it was never
  * made, and the entry is dropped). So nothing is lost or loosened when the process restarts: the

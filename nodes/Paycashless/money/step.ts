@@ -1,0 +1,63 @@
+/**
+ * The money step of a create: body → check → send. Every operation that moves money or asks a
+ * customer for it (payouts, payments, invoices) sends its create with `sendChecked`, which checks
+ * the body about to be sent against the node's Money Limits (./limits.ts), reserves it, sends it,
+ * and tells the reservation how the create ended: Paycashless definitely refused it (nothing was
+ * created: its place is given back) or anything else (it may have been created: it stays counted).
+ *
+ * The router hands those operations a sealed API (`moneyApi`): its reads work, and a request with
+ * a body that did not come through `sendChecked` is refused before it is sent, so an operation
+ * that forgot its money step fails loudly instead of moving money unchecked.
+ */
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+import type { PaycashlessApi, PaycashlessRequest } from '../transport';
+import type { MoneyKind } from './kinds';
+import { enforceMoneyLimits } from './limits';
+
+/** Where a sealed API keeps the API it seals (only `sendChecked` reads it). */
+const UNSEALED = Symbol('paycashless.moneyApi');
+
+type SealedApi = PaycashlessApi & { [UNSEALED]?: PaycashlessApi };
+
+/** The API of a money-moving operation: reads as usual; a body only through `sendChecked`. */
+export function moneyApi(api: PaycashlessApi): PaycashlessApi {
+	const sealed: SealedApi = {
+		...api,
+		request: async (request) => {
+			if (request.body !== undefined) {
+				throw new Error(`Nothing was sent: ${request.method} ${request.path} carries a body but did not pass the Money Limits step (an error in the node; please report it)`);
+			}
+			return await api.request(request);
+		},
+	};
+	sealed[UNSEALED] = api;
+	return sealed;
+}
+
+/** Paycashless answered that it did not do it (a refused field, key or ID): nothing was created. */
+function definitelyRefused(error: unknown): boolean {
+	return error instanceof NodeApiError && ['400', '401', '403', '404', '422'].includes(String(error.httpCode));
+}
+
+/** The error as an n8n error of item `i` (the transport's errors already are). */
+function asNodeError(context: IExecuteFunctions, error: unknown, i: number): NodeApiError | NodeOperationError {
+	if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;
+	return new NodeOperationError(context.getNode(), error as Error, { itemIndex: i });
+}
+
+/** Body → check → send: the create of item `i`, checked against the Money Limits of its kind. */
+export async function sendChecked(this: IExecuteFunctions, i: number, kind: MoneyKind, api: PaycashlessApi, request: PaycashlessRequest & { body: IDataObject }): Promise<IDataObject> {
+	const unsealed = (api as SealedApi)[UNSEALED] ?? api;
+	const reservation = await enforceMoneyLimits.call(this, i, kind, request.body, unsealed);
+	try {
+		const answer = await unsealed.request(request);
+		reservation.sent();
+		return answer;
+	} catch (error) {
+		if (definitelyRefused(error)) reservation.release();
+		else reservation.sent();
+		throw asNodeError(this, error, i);
+	}
+}
