@@ -10,6 +10,7 @@
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import type { PayoutMoney } from '../../../lib/payoutBody';
 import { BANK } from '../catalog/objects';
 import { isObject } from '../helpers/body';
 import { namesMatch } from '../helpers/names';
@@ -151,7 +152,10 @@ function lookups(this: IExecuteFunctions, i: number, api: PaycashlessApi) {
 	};
 }
 
-export async function checkBeneficiary(this: IExecuteFunctions, i: number, limits: IDataObject, body: IDataObject, api: PaycashlessApi): Promise<void> {
+/** Who a payout goes to, as the one reader of a payout body (lib/payoutBody.ts) read it. */
+export type Payee = Pick<PayoutMoney, 'accountNumber' | 'bankId'>;
+
+export async function checkBeneficiary(this: IExecuteFunctions, i: number, limits: IDataObject, payee: Payee, api: PaycashlessApi): Promise<void> {
 	const raw = (this.getNode().parameters?.moneyLimits ?? {}) as IDataObject;
 	const lookupNodes = lookupNodeNames.call(this);
 	for (const field of ['allowedAccounts', 'expectedAccountName'] as const) {
@@ -169,13 +173,13 @@ export async function checkBeneficiary(this: IExecuteFunctions, i: number, limit
 	const allowedText = optionalText(limits.allowedAccounts);
 	const expected = optionalText(limits.expectedAccountName);
 	if (allowedText === undefined && expected === undefined) return;
-	const accountNumber = requireDigits(body.destinationAccountNumber, 'Destination Account Number', '0123456789', NUBAN_DIGITS);
+	const accountNumber = requireDigits(payee.accountNumber, 'Destination Account Number', '0123456789', NUBAN_DIGITS);
 	const lookUp = lookups.call(this, i, api);
 
 	let allowedBankCode: string | undefined;
 	if (allowedText !== undefined) {
 		for (const entry of allowedEntries.call(this, i, allowedText).filter((candidate) => candidate.account === accountNumber)) {
-			if ((await lookUp(accountNumber, entry.bankCode)).bankId === body.bankId) {
+			if ((await lookUp(accountNumber, entry.bankCode)).bankId === payee.bankId) {
 				allowedBankCode = entry.bankCode;
 				break;
 			}
@@ -193,7 +197,7 @@ export async function checkBeneficiary(this: IExecuteFunctions, i: number, limit
 	if (expected === undefined) return;
 	const bankCode = requireBankCode(optionalText(limits.beneficiaryBankCode) ?? allowedBankCode, 'Money Limits → Payee Bank Code');
 	const found = await lookUp(accountNumber, bankCode);
-	if (found.bankId !== body.bankId) {
+	if (found.bankId !== payee.bankId) {
 		refuse.call(
 			this,
 			i,

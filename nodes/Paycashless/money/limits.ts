@@ -29,7 +29,7 @@ import { isObject } from '../helpers/body';
 import { formatMainUnits, fromSmallestUnit } from '../helpers/mainUnits';
 import { showValue } from '../helpers/validation';
 import type { PaycashlessApi } from '../transport';
-import { BENEFICIARY_CHOICES, beneficiaryFields, checkBeneficiary } from './beneficiary';
+import { BENEFICIARY_CHOICES, beneficiaryFields, checkBeneficiary, type Payee } from './beneficiary';
 import { refuse } from './refusal';
 import { paidInPeriod, payoutsInPeriod, periodWindow, PERIODS, type Period, type PeriodPayout, type PeriodRecord } from './period';
 import { accountOf, inFlight, reserve, unlistedInFlight, type Reservation } from './inFlight';
@@ -251,12 +251,12 @@ function readLimits(this: IExecuteFunctions, i: number): Limits {
  * A payout is read by the credential's reader (lib/payoutBody.ts) from the bytes it will send, or
  * names why it cannot be read for sure (`unreadable`).
  */
-function moneyOf(kind: MoneyKind, body: IDataObject): { value?: number; currency: string; party?: string; unreadable?: string } {
+function moneyOf(kind: MoneyKind, body: IDataObject): { value?: number; currency: string; party?: string; unreadable?: string; payee?: Payee } {
 	if (kind === 'payout') {
 		const reading = readPayoutBody(body);
 		if ('unreadable' in reading) return { currency: '', unreadable: reading.unreadable };
 		const { minor, currency, accountNumber, bankId } = reading.money;
-		return { value: minor, currency, party: `${accountNumber}@${bankId}` };
+		return { value: minor, currency, party: `${accountNumber}@${bankId}`, payee: { accountNumber, bankId } };
 	}
 	if (kind === 'invoice') {
 		const items = Array.isArray(body.items) ? body.items : [];
@@ -280,14 +280,14 @@ function requiredAsTool(kind: MoneyKind): Array<keyof Limits> {
 }
 
 /** The payout's record under its reference is the payout asked for now, still live: found again, not paid again. */
-function sameLivePayout(listed: PeriodPayout | undefined, money: { value: number; currency: string }, body: IDataObject): boolean {
+function sameLivePayout(listed: PeriodPayout | undefined, money: { value: number; currency: string; payee?: Payee }): boolean {
 	return (
 		listed !== undefined &&
 		listed.live &&
 		listed.value === money.value &&
 		listed.currency === money.currency &&
-		listed.accountNumber === String(body.destinationAccountNumber ?? '') &&
-		listed.bankId === String(body.bankId ?? '')
+		listed.accountNumber === money.payee?.accountNumber &&
+		listed.bankId === money.payee?.bankId
 	);
 }
 
@@ -358,7 +358,7 @@ export async function enforceMoneyLimits(this: IExecuteFunctions, i: number, kin
 		);
 	}
 
-	if (kind === 'payout') await checkBeneficiary.call(this, i, this.getNodeParameter(LIMITS_PARAMETER, i, {}) as IDataObject, body, api);
+	if (money.payee) await checkBeneficiary.call(this, i, this.getNodeParameter(LIMITS_PARAMETER, i, {}) as IDataObject, money.payee, api);
 
 	// Paycashless's own record of the period, read before the checks below (which read and write
 	// the ledger and the payouts in flight with no wait in between, so executions and items
@@ -400,7 +400,7 @@ export async function enforceMoneyLimits(this: IExecuteFunctions, i: number, kin
 	const paid = record ? paidInPeriod(record.payouts, currency) : undefined;
 	// A reference Paycashless lists for this very payout, still live, is found again by the
 	// transport, not paid again; a failed one, or one that differs, is checked as a new payout.
-	if (paid && sameLivePayout(paid.byReference.get(reference), { value, currency }, body)) return NOTHING_RESERVED;
+	if (paid && sameLivePayout(paid.byReference.get(reference), { value, currency, payee: money.payee })) return NOTHING_RESERVED;
 	// The same payout under way in another execution of this process: one payout, counted once.
 	const underWay = account !== undefined ? inFlight(account, reference) : undefined;
 	if (underWay && underWay.value === value && underWay.currency === currency && underWay.party === money.party) return NOTHING_RESERVED;

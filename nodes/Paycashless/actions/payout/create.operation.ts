@@ -99,10 +99,11 @@ export function payoutCreateBody(this: IExecuteFunctions, i: number, callbackUrl
 	const fields = this.getNodeParameter('additionalFields', i, {}) as IDataObject;
 	const body = finishBody(
 		compact({
-			reference,
-			amount,
-			destinationAccountNumber,
-			bankId,
+			// The payout's field names are written once, in lib/payoutBody.ts (the reader of this body).
+			[PAYOUT_FIELDS.reference]: reference,
+			[PAYOUT_FIELDS.amount]: amount,
+			[PAYOUT_FIELDS.accountNumber]: destinationAccountNumber,
+			[PAYOUT_FIELDS.bankId]: bankId,
 			narration: optionalTextUpTo(fields.narration, 'Narration', MAX_NARRATION),
 			callbackUrl: callbackUrl ?? optionalUrl(fields.callbackUrl, 'Callback URL'),
 		}),
