@@ -184,7 +184,7 @@ describe('Money Limits hold whatever the model, the next execution or an express
 			.map((result) => resultOf(result.content));
 	};
 
-	it('a period total holds across three executions (three chat messages): USD 200 + 200, then the third is refused, 2 payouts', async () => {
+	it('a period total holds across three executions (three chat messages): USD 200 + 200, then the third is refused without the totals, 2 payouts', async () => {
 		const refs = Array.from({ length: 3 }, (_, k) => `agent-day-${k}-${randomUUID().slice(0, 6)}`);
 		const results = [];
 		for (const reference of refs) {
@@ -193,8 +193,10 @@ describe('Money Limits hold whatever the model, the next execution or an express
 		}
 		expect(results[0]).toMatchObject({ status: 'pending', amount: 'USD 200.00' });
 		expect(results[1]).toMatchObject({ status: 'pending', amount: 'USD 200.00' });
-		expect(results[2].message).toMatch(/^Refused: USD 200\.00 would bring the payouts of today \(since 00:00 [^)]+\) to USD 600\.00, above the Maximum Total per Period of USD 500\.00$/);
+		// The model learns that the limit was reached, not the account's total nor what is left.
+		expect(results[2].message).toBe('Refused: this payout would pass the Maximum Total per Period');
 		expect(results[2].error).toMatchObject({ type: 'money_limit', code: 'MAX_TOTAL_PERIOD' });
+		expect(JSON.stringify(results[2])).not.toMatch(/USD (400|500|600)/);
 		expect(lab.emulator.list('payouts').filter((payout) => refs.includes(String(payout.reference)))).toHaveLength(2);
 	});
 
