@@ -63,8 +63,24 @@ export function accountExists(accountNumber: string): boolean {
 	return isAccountNumber(accountNumber) && !accountNumber.startsWith('000');
 }
 
+/**
+ * Accounts whose holder is named, at every bank: businesses that carry a person's name (which a
+ * payee check for that person must refuse), spellings of one name, and a person with a middle name.
+ */
+export const NAMED_ACCOUNTS: Readonly<Record<string, string>> = Object.freeze({
+	'0234567801': 'ADA OBI',
+	'0234567802': 'ADA OBI COLLECTIONS',
+	'0234567803': 'ADA OBI & SON',
+	'0234567804': 'ADA OBI FASHION HOUSE',
+	'0234567805': 'ADA CHIOMA OBI',
+	'0234567806': 'MUHAMMAD BELLO',
+	'0234567807': 'BELLO MOHAMMED MULTIBIZ',
+});
+
 /** The holder's name of an account: derived from the bank and the account number, so always the same. */
 export function accountName(accountNumber: string, bankId: string): string {
+	const named = NAMED_ACCOUNTS[accountNumber];
+	if (named !== undefined) return named;
 	const h = hash32(`${bankId}:${accountNumber}`);
 	return `${SURNAMES[h % SURNAMES.length]} ${GIVEN_NAMES[(h >>> 8) % GIVEN_NAMES.length]}`;
 }

@@ -7,7 +7,7 @@
  * - Money Limits and what the model is told (test/support/suites/agentMoney.cts): the agent's
  *   execution and its tool calls run on a worker, and the per-execution count (n8n's node context,
  *   saved with the execution) holds there too;
- * - period limits when executions race (test/support/suites/periodRace.cts): ten webhook
+ * - period limits when executions race (test/support/suites/moneyHolds.cts): ten webhook
  *   executions at once spread over the workers stay within the bound docs/money.md states;
  * - last, the Poll Trigger's run (test/support/suites/pollTrigger.cts): main runs the polls and
  *   keeps the trigger's state in PostgreSQL, workers run the executions it starts, and the restart
@@ -17,11 +17,11 @@
  */
 import { RUNTIME } from '../support/e2e/harness.cjs';
 import { describeAgentMoney } from '../support/suites/agentMoney.cjs';
-import { describePeriodRace } from '../support/suites/periodRace.cjs';
+import { describeMoneyHolds } from '../support/suites/moneyHolds.cjs';
 import { describePollTrigger } from '../support/suites/pollTrigger.cjs';
 import { describeWait } from '../support/suites/wait.cjs';
 
 describeWait(RUNTIME.e2eQueue);
 describeAgentMoney(RUNTIME.e2eQueue);
-describePeriodRace(RUNTIME.e2eQueue);
+describeMoneyHolds(RUNTIME.e2eQueue);
 describePollTrigger(RUNTIME.e2eQueue);
