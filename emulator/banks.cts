@@ -67,7 +67,7 @@ export function accountExists(accountNumber: string): boolean {
  * Accounts whose holder is named, at every bank: businesses that carry a person's name (which a
  * payee check for that person must refuse), spellings of one name, and a person with a middle name.
  */
-export const NAMED_ACCOUNTS: Readonly<Record<string, string>> = Object.freeze({
+const NAMED_ACCOUNTS: Readonly<Record<string, string>> = Object.freeze({
 	'0234567801': 'ADA OBI',
 	'0234567802': 'ADA OBI COLLECTIONS',
 	'0234567803': 'ADA OBI & SON',
