@@ -85,9 +85,15 @@ export function unlistedInFlight(account: string, listed: ReadonlySet<string>, r
 	return counted;
 }
 
-/** The entry under `reference`, if one is in flight. */
-export function inFlight(account: string, reference: string): InFlightPayout | undefined {
-	return accounts.get(account)?.get(reference);
+/**
+ * The entry under `reference` while it is still in flight: being sent, or sent after the read of
+ * the list that started at `readStartedAt` (without a read: only while being sent). Once the list
+ * has answered for it, the list says what it is.
+ */
+export function inFlight(account: string, reference: string, readStartedAt?: number): InFlightPayout | undefined {
+	const entry = accounts.get(account)?.get(reference);
+	if (entry?.sentAt === undefined) return entry;
+	return readStartedAt !== undefined && entry.sentAt >= readStartedAt ? entry : undefined;
 }
 
 /** What a reservation lets its caller do once the create has ended. */

@@ -402,7 +402,7 @@ export async function enforceMoneyLimits(this: IExecuteFunctions, i: number, kin
 	// transport, not paid again; a failed one, or one that differs, is checked as a new payout.
 	if (paid && sameLivePayout(paid.byReference.get(reference), { value, currency, payee: money.payee })) return NOTHING_RESERVED;
 	// The same payout under way in another execution of this process: one payout, counted once.
-	const underWay = account !== undefined ? inFlight(account, reference) : undefined;
+	const underWay = account !== undefined ? inFlight(account, reference, record?.readStartedAt) : undefined;
 	if (underWay && underWay.value === value && underWay.currency === currency && underWay.party === money.party) return NOTHING_RESERVED;
 
 	const count = Object.keys(ledger).length;

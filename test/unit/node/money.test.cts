@@ -459,6 +459,18 @@ describe('period limits when executions race, and what Paycashless lists', () =>
 		expect(emulator.list('payouts')).toHaveLength(2);
 	});
 
+	it('a failed reference asked again in the process that sent it is checked too (its entry in flight does not stand in for it)', async () => {
+		// The same process sent it (queue mode: the same worker); a payout with no period limit
+		// (so no read of the list in this process) was made in between.
+		await run(payout('again-1', 1000, limits), { nodeContext: {} });
+		await emulator.completePayout('again-1', 'failed');
+		await run(payout('between-1', 1000, { maxAmount: 1000 }), { nodeContext: {} });
+		emulator.clearLogs();
+		const again = await refusal(run(payout('again-1', 1000, limits), { nodeContext: {} }));
+		expect(again.message).toMatch(/to NGN 2,000\.00/);
+		expect(emulator.requests.filter((request) => request.method === 'POST')).toHaveLength(0);
+	});
+
 	it('a listed payout the limits cannot read refuses the payout (PERIOD_UNREADABLE)', async () => {
 		await run(payout('odd-1', 10, limits), { nodeContext: {} });
 		(emulator.list('payouts')[0] as IDataObject).amount = '1000';
