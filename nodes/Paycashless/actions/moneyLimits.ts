@@ -32,7 +32,7 @@ import { BENEFICIARY_CHOICES, beneficiaryFields, checkBeneficiary } from './bene
 import { refuse } from './limitRefusal';
 import { payoutsInPeriod, periodWindow, PERIODS, type Period, type PeriodPayout, type PeriodRecord } from './periodLimits';
 import { accountOf, inFlight, reserve, unlistedInFlight, type Reservation } from './payoutsInFlight';
-import { runsAsTool } from './runsAsTool';
+import { nodeOfRun, runsAsTool } from './runsAsTool';
 import type { MoneyKind } from './types';
 
 const LIMITS_PARAMETER = 'moneyLimits';
@@ -212,7 +212,7 @@ function removeFromLedger(ledger: Ledger, reference: string): void {
 
 /** Whether the tool runs with its limits off (only a literal `true` typed by a person counts). */
 export function limitsOff(this: IExecuteFunctions): boolean {
-	return this.getNode().parameters[NO_LIMITS_PARAMETER] === true;
+	return nodeOfRun.call(this).parameters[NO_LIMITS_PARAMETER] === true;
 }
 
 interface Limits {
@@ -238,8 +238,8 @@ const UNSET_ADVICE = 'Nothing was sent. Only the person who set up this workflow
  * (`$fromAI` included) is refused whatever it resolves to; a set field must resolve to a positive
  * number (a whole one for counts), never to "no limit".
  */
-function readLimits(this: IExecuteFunctions, i: number): Limits {
-	const raw = this.getNode().parameters[LIMITS_PARAMETER];
+function readLimits(this: IExecuteFunctions, i: number): Limits & { values: IDataObject } {
+	const raw = nodeOfRun.call(this).parameters[LIMITS_PARAMETER];
 	const stored: IDataObject = isObject(raw) ? (raw as IDataObject) : {};
 	for (const [name, label] of Object.entries(TYPED_ONLY)) {
 		const value = stored[name];
@@ -279,7 +279,7 @@ function readLimits(this: IExecuteFunctions, i: number): Limits {
 		read[name] = value as number;
 		read.any = true;
 	}
-	return read;
+	return { ...read, values: limits };
 }
 
 /** The money of a create body: amount in the smallest unit, currency, and who receives or pays it. */
@@ -381,7 +381,7 @@ export async function enforceMoneyLimits(this: IExecuteFunctions, i: number, kin
 		);
 	}
 
-	if (kind === 'payout') await checkBeneficiary.call(this, i, this.getNodeParameter(LIMITS_PARAMETER, i, {}) as IDataObject, body, api);
+	if (kind === 'payout') await checkBeneficiary.call(this, i, limits.values, body, api);
 
 	// Paycashless's own record of the period, read before the checks below (which read and write
 	// the ledger and the payouts in flight with no wait in between, so executions and items
