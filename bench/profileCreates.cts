@@ -34,9 +34,16 @@ interface Profile {
 }
 
 /** One DevTools Protocol session over the inspector's WebSocket. */
-async function devtools(port: number): Promise<{ send(method: string, params?: object): Promise<any>; close(): void }> {
+async function devtools(port: number): Promise<{ send(method: string, params?: object): Promise<unknown>; close(): void }> {
+	interface Socket {
+		once(event: 'open' | 'error', listener: (value?: unknown) => void): void;
+		on(event: 'message', listener: (data: unknown) => void): void;
+		send(data: string): void;
+		close(): void;
+	}
+	// `ws` comes with n8n's tooling (no types installed); Node 20 has no WebSocket of its own.
 	// eslint-disable-next-line @typescript-eslint/no-require-imports
-	const WebSocket = require('ws') as typeof import('ws');
+	const WebSocket = require('ws') as new (url: string) => Socket;
 	const targets = (await (await fetch(`http://127.0.0.1:${port}/json/list`)).json()) as Array<{ webSocketDebuggerUrl: string }>;
 	const socket = new WebSocket(targets[0].webSocketDebuggerUrl);
 	await new Promise((resolve, reject) => {
@@ -44,7 +51,7 @@ async function devtools(port: number): Promise<{ send(method: string, params?: o
 		socket.once('error', reject);
 	});
 	let nextId = 1;
-	const waiting = new Map<number, (value: any) => void>();
+	const waiting = new Map<number, (value: unknown) => void>();
 	socket.on('message', (data) => {
 		const message = JSON.parse(String(data)) as { id?: number; result?: unknown };
 		if (message.id !== undefined) waiting.get(message.id)?.(message.result);

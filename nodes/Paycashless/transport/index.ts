@@ -3,7 +3,7 @@
  * requests and pages through lists with the settings, item and write policy it was made with.
  * Everything is plain values: the transport reads no node parameters.
  *
- * A request goes down one pipe, in six files:
+ * A request goes down one pipe, in seven files:
  *
  *   index.ts   paycashlessApi → sendRequest (picks the create policy) / paginate
  *     retry.ts   sendWithRetries: the one loop; decides which failures it retries
