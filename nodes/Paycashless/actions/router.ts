@@ -13,7 +13,7 @@ import { readRequestOptions } from '../descriptions/requestOptions';
 import { ERROR_CODES, withErrorCode } from '../helpers/errorCodes';
 import { withMainUnits } from '../helpers/mainUnits';
 import { InvalidInputError, requireInteger } from '../helpers/validation';
-import { paycashlessApi } from '../transport';
+import { openReadBacks, paycashlessApi } from '../transport';
 import { errorJson, failedBeforeError, itemIdentity } from './failedItems';
 import { LIMITS_OFF_NOTE, limitsOff } from '../money/limits';
 import { moneyApi } from '../money/step';
@@ -138,6 +138,12 @@ function concurrencyOf(this: IExecuteFunctions): number {
 	}
 }
 
+/** The operation of the run (item 0's) reads its new objects back from a list (a payout create). */
+function readsBackFromList(this: IExecuteFunctions): boolean {
+	const handler = findOperation(this.getNodeParameter('resource', 0) as string, this.getNodeParameter('operation', 0) as string);
+	return handler?.declaration.kind === 'create' && handler.declaration.findsAgain.listedSince !== undefined;
+}
+
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
 	const outcomes: Array<Outcome | undefined> = new Array(items.length);
@@ -145,19 +151,38 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	const stopOnError = !this.continueOnFail() && !runsAsTool.call(this);
 	let next = 0;
 	let failed = false;
+	const workers = items.length === 0 ? 0 : Math.min(concurrencyOf.call(this), items.length);
+
+	// Many creates of one run are read back from the list, 100 a request (transport/readBacks.ts):
+	// an item whose create answered waits for that read and gives its place to the next item.
+	const waiting = new Map<number, () => void>();
+	const readBacks =
+		items.length > 1 && readsBackFromList.call(this)
+			? openReadBacks(this, { startedAt: Date.now(), concurrency: workers, onWaiting: (i) => (i === undefined ? undefined : waiting.get(i)?.()) })
+			: undefined;
+	const running: Array<Promise<void>> = [];
 
 	// Workers take the next item in input order. After a failure that stops the node, no new item
 	// starts; the ones in flight finish (a create under way is never abandoned half-way).
 	const worker = async () => {
 		while (next < items.length && !failed) {
 			const i = next++;
-			const outcome = await runItem.call(this, i);
-			outcomes[i] = outcome;
-			if ('error' in outcome && stopOnError) failed = true;
+			const done = runItem.call(this, i).then((outcome) => {
+				outcomes[i] = outcome;
+				if ('error' in outcome && stopOnError) failed = true;
+			});
+			running.push(done);
+			// Until the item is done, or its create answered and waits to be read back.
+			await new Promise<void>((resolve) => {
+				waiting.set(i, resolve);
+				void done.then(resolve);
+			});
+			waiting.delete(i);
 		}
 	};
-	const workers = items.length === 0 ? 0 : Math.min(concurrencyOf.call(this), items.length);
 	await Promise.all(Array.from({ length: workers }, worker));
+	// Every item was sent (or none more will be): the creates still waiting are read back now.
+	await Promise.all([readBacks?.finish(), ...running]);
 
 	const returnData: INodeExecutionData[] = [];
 	const firstError = outcomes.find((outcome): outcome is { error: NodeApiError | NodeOperationError; identity: IDataObject } => !!outcome && 'error' in outcome);

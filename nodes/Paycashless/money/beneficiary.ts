@@ -16,6 +16,7 @@ import { isObject } from '../helpers/body';
 import { namesMatch } from '../helpers/names';
 import { NUBAN_DIGITS, optionalText, requireBankCode, requireDigits } from '../helpers/validation';
 import type { PaycashlessApi } from '../transport';
+import { nodeOfRun } from '../helpers/runsAsTool';
 import { refuse } from './refusal';
 
 /** The typed-in choices of the beneficiary checks, by field name (refused as expressions with the other limits). */
@@ -68,9 +69,21 @@ export function beneficiaryFields(): INodeProperties[] {
 const PAYCASHLESS_TYPE = /^n8n-nodes-paycashless\.paycashless(Tool)?$/;
 
 /** Names of the account-lookup nodes this node reads from (n8n 2.x: upstream nodes with their parameters). */
+/** The account-lookup nodes upstream, per node run (the workflow does not change during a run). */
+const lookupNodesOfRun = new WeakMap<object, string[]>();
+
 function lookupNodeNames(this: IExecuteFunctions): string[] {
+	let names = lookupNodesOfRun.get(this);
+	if (!names) {
+		names = readLookupNodeNames.call(this);
+		lookupNodesOfRun.set(this, names);
+	}
+	return names;
+}
+
+function readLookupNodeNames(this: IExecuteFunctions): string[] {
 	try {
-		return this.getParentNodes(this.getNode().name, { includeNodeParameters: true })
+		return this.getParentNodes(nodeOfRun.call(this).name, { includeNodeParameters: true })
 			.filter((node) => PAYCASHLESS_TYPE.test(node.type) && node.parameters?.resource === 'bankAccount' && node.parameters?.operation === 'lookUp')
 			.map((node) => node.name);
 	} catch {
@@ -156,7 +169,7 @@ function lookups(this: IExecuteFunctions, i: number, api: PaycashlessApi) {
 export type Payee = Pick<PayoutMoney, 'accountNumber' | 'bankId'>;
 
 export async function checkBeneficiary(this: IExecuteFunctions, i: number, limits: IDataObject, payee: Payee, api: PaycashlessApi): Promise<void> {
-	const raw = (this.getNode().parameters?.moneyLimits ?? {}) as IDataObject;
+	const raw = (nodeOfRun.call(this).parameters?.moneyLimits ?? {}) as IDataObject;
 	const lookupNodes = lookupNodeNames.call(this);
 	for (const field of ['allowedAccounts', 'expectedAccountName'] as const) {
 		const why = untrustedSource(raw[field], field, lookupNodes);

@@ -70,7 +70,7 @@ function entriesOf(account: string): Map<string, InFlightPayout> {
  * n8n's clock) cannot have shown, apart from those it did show (`listed` references): entered
  * after the read started, or still being sent. Entries the list has answered for are dropped.
  */
-export function unlistedInFlight(account: string, listed: ReadonlySet<string>, readStartedAt: number, now = Date.now()): InFlightPayout[] {
+export function unlistedInFlight(account: string, listed: { has(reference: string): boolean }, readStartedAt: number, now = Date.now()): InFlightPayout[] {
 	const entries = accounts.get(account);
 	if (!entries) return [];
 	const counted: InFlightPayout[] = [];

@@ -31,9 +31,9 @@ import { showValue } from '../helpers/validation';
 import type { PaycashlessApi } from '../transport';
 import { BENEFICIARY_CHOICES, beneficiaryFields, checkBeneficiary, type Payee } from './beneficiary';
 import { refuse } from './refusal';
-import { paidInPeriod, payoutsInPeriod, periodWindow, PERIODS, type Period, type PeriodPayout, type PeriodRecord } from './period';
+import { payoutsInPeriod, periodWindow, PERIODS, type Period, type PeriodPayout, type PeriodRecord } from './period';
 import { accountOf, inFlight, reserve, unlistedInFlight, type Reservation } from './inFlight';
-import { runsAsTool } from '../helpers/runsAsTool';
+import { nodeOfRun, runsAsTool } from '../helpers/runsAsTool';
 import type { MoneyKind } from './kinds';
 
 const LIMITS_PARAMETER = 'moneyLimits';
@@ -174,9 +174,46 @@ interface Ledger {
 	[reference: string]: LedgerEntry;
 }
 
+/**
+ * A ledger's count and totals per currency, kept as it changes (keyed by the ledger object, which
+ * only this file changes; a ledger read back from a saved execution is summed once). Summing the
+ * whole ledger for every item cost O(items²): 1.3 s of CPU at 3,000 payouts, 16 s at 10,000.
+ */
+const ledgerSums = new WeakMap<Ledger, { count: number; totals: Map<string, number> }>();
+
+function sumsOf(ledger: Ledger): { count: number; totals: Map<string, number> } {
+	let sums = ledgerSums.get(ledger);
+	if (!sums) {
+		sums = { count: 0, totals: new Map() };
+		for (const counted of Object.values(ledger)) {
+			sums.count += 1;
+			sums.totals.set(counted.currency, (sums.totals.get(counted.currency) ?? 0) + counted.value);
+		}
+		ledgerSums.set(ledger, sums);
+	}
+	return sums;
+}
+
+function addToLedger(ledger: Ledger, reference: string, entry: LedgerEntry): void {
+	removeFromLedger(ledger, reference);
+	const sums = sumsOf(ledger);
+	ledger[reference] = entry;
+	sums.count += 1;
+	sums.totals.set(entry.currency, (sums.totals.get(entry.currency) ?? 0) + entry.value);
+}
+
+function removeFromLedger(ledger: Ledger, reference: string): void {
+	const earlier = ledger[reference];
+	if (!earlier) return;
+	const sums = sumsOf(ledger);
+	delete ledger[reference];
+	sums.count -= 1;
+	sums.totals.set(earlier.currency, (sums.totals.get(earlier.currency) ?? 0) - earlier.value);
+}
+
 /** Whether the tool runs with its limits off (only a literal `true` typed by a person counts). */
 export function limitsOff(this: IExecuteFunctions): boolean {
-	return this.getNode().parameters[NO_LIMITS_PARAMETER] === true;
+	return nodeOfRun.call(this).parameters[NO_LIMITS_PARAMETER] === true;
 }
 
 interface Limits {
@@ -202,8 +239,8 @@ const UNSET_ADVICE = 'Nothing was sent. Only the person who set up this workflow
  * (`$fromAI` included) is refused whatever it resolves to; a set field must resolve to a positive
  * number (a whole one for counts), never to "no limit".
  */
-function readLimits(this: IExecuteFunctions, i: number): Limits {
-	const raw = this.getNode().parameters[LIMITS_PARAMETER];
+function readLimits(this: IExecuteFunctions, i: number): Limits & { values: IDataObject } {
+	const raw = nodeOfRun.call(this).parameters[LIMITS_PARAMETER];
 	const stored: IDataObject = isObject(raw) ? (raw as IDataObject) : {};
 	for (const [name, label] of Object.entries(TYPED_ONLY)) {
 		const value = stored[name];
@@ -243,7 +280,7 @@ function readLimits(this: IExecuteFunctions, i: number): Limits {
 		read[name] = value as number;
 		read.any = true;
 	}
-	return read;
+	return { ...read, values: limits };
 }
 
 /**
@@ -358,7 +395,7 @@ export async function enforceMoneyLimits(this: IExecuteFunctions, i: number, kin
 		);
 	}
 
-	if (money.payee) await checkBeneficiary.call(this, i, this.getNodeParameter(LIMITS_PARAMETER, i, {}) as IDataObject, money.payee, api);
+	if (money.payee) await checkBeneficiary.call(this, i, limits.values, money.payee, api);
 
 	// Paycashless's own record of the period, read before the checks below (which read and write
 	// the ledger and the payouts in flight with no wait in between, so executions and items
@@ -397,7 +434,7 @@ export async function enforceMoneyLimits(this: IExecuteFunctions, i: number, kin
 			`Nothing was sent. A reference names one ${kind}: the same reference must ask for the same amount, currency and ${kind === 'payout' ? 'account' : 'customer'}. A different ${kind} needs its own reference.`,
 		);
 	}
-	const paid = record ? paidInPeriod(record.payouts, currency) : undefined;
+	const paid = record ? record.paid(currency) : undefined;
 	// A reference Paycashless lists for this very payout, still live, is found again by the
 	// transport, not paid again; a failed one, or one that differs, is checked as a new payout.
 	if (paid && sameLivePayout(paid.byReference.get(reference), { value, currency, payee: money.payee })) return NOTHING_RESERVED;
@@ -405,13 +442,12 @@ export async function enforceMoneyLimits(this: IExecuteFunctions, i: number, kin
 	const underWay = account !== undefined ? inFlight(account, reference, record?.readStartedAt) : undefined;
 	if (underWay && underWay.value === value && underWay.currency === currency && underWay.party === money.party) return NOTHING_RESERVED;
 
-	const count = Object.keys(ledger).length;
+	const sums = sumsOf(ledger);
+	const count = sums.count;
 	if (limits.maxCount !== undefined && count + 1 > limits.maxCount) {
 		refuse.call(this, i, 'MAX_COUNT_EXECUTION', `Refused: this execution already made ${count} ${kind}${count === 1 ? '' : 's'}, the Maximum Count per Execution`, `Nothing was sent for reference "${reference}".`);
 	}
-	const total = Object.values(ledger)
-		.filter((counted) => counted.currency === currency)
-		.reduce((sum, counted) => sum + counted.value, 0);
+	const total = sums.totals.get(currency) ?? 0;
 	if (limits.maxTotal !== undefined && total + value > limits.maxTotal) {
 		refuse.call(
 			this,
@@ -424,7 +460,7 @@ export async function enforceMoneyLimits(this: IExecuteFunctions, i: number, kin
 	if (period && paid && record && account !== undefined) {
 		// Payouts of this process that Paycashless did not list yet (sent moments ago, or under way),
 		// from every execution and node paying from this account.
-		const unlisted = unlistedInFlight(account, new Set(paid.byReference.keys()), record.readStartedAt);
+		const unlisted = unlistedInFlight(account, paid.byReference, record.readStartedAt);
 		const periodCount = paid.count + unlisted.length;
 		const periodTotal = paid.total + unlisted.filter((payout) => payout.currency === currency).reduce((sum, payout) => sum + payout.value, 0);
 		// A tool's model learns that the limit was reached, never the account's totals or what is left.
@@ -451,14 +487,14 @@ export async function enforceMoneyLimits(this: IExecuteFunctions, i: number, kin
 		}
 	}
 	// Reserved before the request is sent: a create that may have reached Paycashless stays counted.
-	ledger[reference] = entry;
+	addToLedger(ledger, reference, entry);
 	context[LEDGER_KEY] = ledger;
 	const inFlightReservation = account !== undefined ? reserve(account, { reference, value, currency, ...(money.party !== undefined ? { party: money.party } : {}) }) : NOTHING_RESERVED;
 	return {
 		sent: () => inFlightReservation.sent(),
 		release: () => {
 			inFlightReservation.release();
-			if (ledger[reference] === entry) delete ledger[reference];
+			if (ledger[reference] === entry) removeFromLedger(ledger, reference);
 			context[LEDGER_KEY] = ledger;
 		},
 	};

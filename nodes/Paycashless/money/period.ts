@@ -78,6 +78,8 @@ interface View {
 	/** Listed records the limits cannot read, by id: any one refuses a period-limited payout. */
 	unreadable: Map<string, string>;
 	reading?: Promise<void>;
+	/** What was paid, per currency, from the records as they are now (cleared by every read). */
+	paid: Map<Currency, PaidInPeriod>;
 }
 
 /** One view per node run (the context object lives for one run; see transport/index.ts's base URLs). */
@@ -139,11 +141,13 @@ async function read(view: View, api: PaycashlessApi): Promise<void> {
 		if (created !== undefined && (view.newest === undefined || created > view.newest)) view.newest = created;
 	}
 	view.readStartedAt = startedAt;
+	view.paid.clear();
 }
 
 /** What the period limits know of the period: Paycashless's list, read fresh for this check. */
 export interface PeriodRecord {
-	payouts: PeriodPayout[];
+	/** What was paid in the period in `currency` (computed once per read, not per item). */
+	paid(currency: Currency): PaidInPeriod;
 	/** Why listed records could not be read (empty: every record was read). */
 	unreadable: string[];
 	/** n8n's clock (ms) when the read behind it started (./inFlight.ts). */
@@ -154,7 +158,7 @@ export interface PeriodRecord {
 export async function payoutsInPeriod(this: IExecuteFunctions, window: PeriodWindow, api: PaycashlessApi): Promise<PeriodRecord> {
 	let view = views.get(this);
 	if (!view || view.since !== window.since) {
-		view = { since: window.since, readStartedAt: 0, byId: new Map(), unreadable: new Map() };
+		view = { since: window.since, readStartedAt: 0, byId: new Map(), unreadable: new Map(), paid: new Map() };
 		views.set(this, view);
 	}
 	// Items that ask while a read is under way use that read (it started moments before they
@@ -169,11 +173,19 @@ export async function payoutsInPeriod(this: IExecuteFunctions, window: PeriodWin
 	}
 	const current = view;
 	if (current.reading) await current.reading;
-	return { payouts: [...current.byId.values()], unreadable: [...current.unreadable.values()], readStartedAt: current.readStartedAt };
+	const paid = (currency: Currency): PaidInPeriod => {
+		let sums = current.paid.get(currency);
+		if (!sums) {
+			sums = paidInPeriod([...current.byId.values()], currency);
+			current.paid.set(currency, sums);
+		}
+		return sums;
+	};
+	return { paid, unreadable: current.unreadable.size === 0 ? [] : [...current.unreadable.values()], readStartedAt: current.readStartedAt };
 }
 
 /** What was paid in the period (failed, reversed and cancelled payouts left out). */
-export interface PaidInPeriod {
+interface PaidInPeriod {
 	/** In `currency`, smallest unit. */
 	total: number;
 	/** Every currency. */
@@ -181,7 +193,7 @@ export interface PaidInPeriod {
 	byReference: Map<string, PeriodPayout>;
 }
 
-export function paidInPeriod(payouts: PeriodPayout[], currency: Currency): PaidInPeriod {
+function paidInPeriod(payouts: PeriodPayout[], currency: Currency): PaidInPeriod {
 	let total = 0;
 	let count = 0;
 	const byReference = new Map<string, PeriodPayout>();

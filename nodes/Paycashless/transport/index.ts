@@ -3,12 +3,13 @@
  * requests and pages through lists with the settings, item and write policy it was made with.
  * Everything is plain values: the transport reads no node parameters.
  *
- * A request goes down one pipe, in six files:
+ * A request goes down one pipe, in seven files:
  *
  *   index.ts   paycashlessApi → sendRequest (picks the create policy) / paginate
  *     retry.ts   sendWithRetries: the one loop; decides which failures it retries
  *       send.ts    sendAttempt → httpRequestWithAuthentication (the credential signs) → classify
  *       create.ts  a create's reconciliation by reference (the loop's step), its read-back, its output
+ *       readBacks.ts  a run's many creates read back from their list, 100 a request
  *     errors.ts  the one place an error is made
  *   types.ts   the vocabulary: request, settings, write policy, attempt
  *
@@ -28,6 +29,7 @@ import { CREDENTIAL_NAME } from '../../../lib/api';
 import { checkBaseUrl } from '../helpers/baseUrl';
 import { createdOutput, readBack, reconcileStep } from './create';
 import { failureError, stoppedError } from './errors';
+import { ReadBackRun, type ReadBackRunOptions } from './readBacks';
 import { sendWithRetries } from './retry';
 import { succeeded } from './send';
 import {
@@ -69,6 +71,28 @@ async function readBaseUrl(this: PaycashlessContext): Promise<string> {
 	const checked = checkBaseUrl(credentials?.baseUrl);
 	if ('problem' in checked) throw new NodeOperationError(this.getNode(), checked.problem);
 	return checked.url;
+}
+
+/** The open run of read-backs per node run (the router opens one for a run of many creates). */
+const readBackRuns = new WeakMap<object, ReadBackRun>();
+
+/**
+ * Opens a run of read-backs for this node run: from now on, a create of it that answers short
+ * waits to be read back from the list (transport/readBacks.ts), and `onWaiting` tells the caller
+ * its item may give its place. Call `finish` on the result once every item has been sent.
+ */
+export function openReadBacks(context: PaycashlessContext, options: ReadBackRunOptions): { finish(): Promise<void> } {
+	const run = new ReadBackRun({ page: fetchPage, readOne: readBack }, options);
+	readBackRuns.set(context, run);
+	return {
+		finish: async () => {
+			try {
+				await run.finish();
+			} finally {
+				if (readBackRuns.get(context) === run) readBackRuns.delete(context);
+			}
+		},
+	};
 }
 
 export { MARKER } from './create';
@@ -123,7 +147,9 @@ async function sendRequest(call: Call, request: PaycashlessRequest): Promise<IDa
 	if (!result.body) throw stoppedError(call, request, result);
 	if (!create) return result.body;
 	if (reference !== undefined && create.readBack?.(result.body)) {
-		return createdOutput(create, reference, result.body, await readBack(call, create.lookup(reference)));
+		const run = readBackRuns.get(call.context);
+		const whole = run ? await run.readBack(call, create, reference, result.body) : await readBack(call, create.lookup(reference));
+		return createdOutput(create, reference, result.body, whole);
 	}
 	return createdOutput(create, reference, result.body);
 }

@@ -85,6 +85,11 @@ export interface FoundByReference<Op = string> {
 	foundAgainNote?: string;
 	/** The create answers short (`true` for this answer): the output is the object read back with `lookup`. */
 	readBack?(answer: IDataObject): boolean;
+	/**
+	 * The list that shows new objects newest first, filtered by creation time (`query`, in Unix
+	 * seconds): a run of many creates reads them back from it, 100 at a time (readBacks.ts).
+	 */
+	listedSince?: { path: string; query: string };
 }
 
 /** How a user checks by hand whether a write without a reference happened. */

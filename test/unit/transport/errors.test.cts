@@ -214,6 +214,8 @@ describe('Continue On Fail', () => {
 			// The read of the full payout after a create (GET /v1/payouts/verify/{reference}).
 			const verified = /^\/v1\/payouts\/verify\/(.+)$/.exec(request.path);
 			if (request.method === 'GET' && verified) return { status: 200, body: { id: 'po_ok', status: 'pending', reference: verified[1], amount: 100 } };
+			// The list a run of several payouts reads them back from: here it shows none, so each is read on its own.
+			if (request.method === 'GET' && request.path === '/v1/payouts') return { status: 200, body: { hasMore: false, cursor: null, data: [] } };
 			return request.body.includes('"reference":"dup"')
 				? { status: 409, body: { error: { type: 'idempotency_error', code: 'duplicate_reference', message: 'Used before' } } }
 				: { status: 202, body: { id: 'po_ok', status: 'pending', reference: JSON.parse(request.body).reference } };
@@ -224,11 +226,12 @@ describe('Continue On Fail', () => {
 				credentials: { apiKey: API_KEY, apiSecret: SECRET, baseUrl: server2.baseUrl },
 				continueOnFail: true,
 			});
-			// a: create + read; dup: create; c: nothing (refused before sending); d: create + read. The
-			// items run in parallel, so only the requests per reference are compared.
+			// a: create + read; dup: create; c: nothing (refused before sending); d: create + read; one
+			// list read for a and d (it shows neither, so each is read on its own). The items run in
+			// parallel, so only the requests per reference are compared.
 			const perReference = (request: { method: string; path: string; body?: string }) =>
 				`${request.method} ${request.method === 'GET' ? request.path.split('/').pop() : JSON.parse(request.body ?? '{}').reference}`;
-			expect(sent.map(perReference).sort()).toEqual(['GET a', 'GET d', 'POST a', 'POST d', 'POST dup']);
+			expect(sent.map(perReference).sort()).toEqual(['GET a', 'GET d', 'GET payouts', 'POST a', 'POST d', 'POST dup']);
 			expect(output).toHaveLength(4);
 			// The fake answer names no currency, so no inMainUnits.
 			const created = (reference: string) => ({ id: 'po_ok', status: 'pending', reference, amount: 100, _paycashless: { reconciled: false, repeated: false } });

@@ -64,8 +64,10 @@ export const option: OperationOption = { name: 'Create', description: 'Send mone
 
 /**
  * A payout create answers with `{ id, status, reference }` only (202): the transport reads the
- * payout back by its reference (Payout → Verify's request) so the item has the same fields as a
- * payout found again; if that read fails, the short answer comes with a note, never an error.
+ * payout back by its reference (Payout → Verify's request), or, for many payouts in one run, from
+ * the list of payouts created since the run started (100 a request), so the item has the same
+ * fields as a payout found again; if that read fails, the short answer comes with a note, never an
+ * error.
  */
 export const declaration: CreateDeclaration = {
 	kind: 'create',
@@ -79,6 +81,8 @@ export const declaration: CreateDeclaration = {
 			{ field: PAYOUT_FIELDS.bankId, requested: (body) => payoutMoneyOf(body)?.bankId, existing: (found) => found.destinationBankId ?? found.bankId },
 		]),
 		readBack: (answer) => !('amount' in answer),
+		// Many payouts of one run are read back from the list, 100 a request (transport/readBacks.ts).
+		listedSince: { path: PAYOUT.path, query: 'createdAt.gte' },
 	},
 };
 
