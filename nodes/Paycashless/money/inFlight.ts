@@ -36,6 +36,24 @@ export interface InFlightPayout {
 /** Longer than any period (a calendar day, 24 hours): an entry older than this counts in none. */
 const KEEP_MS = 48 * 3_600_000;
 
+/**
+ * A payout sent this long ago is answered for by any read of the list that starts from now on, so
+ * only a check whose read started more than an hour ago and is still going could need it: such
+ * entries are dropped (at most once a minute per account), so a process that never reads the list
+ * (no period limit anywhere) does not keep every payout it made for two days.
+ */
+const KEEP_SENT_MS = 3_600_000;
+const PRUNE_EVERY_MS = 60_000;
+const prunedAt = new Map<string, number>();
+
+function prune(account: string, entries: Map<string, InFlightPayout>, now: number): void {
+	if (now - (prunedAt.get(account) ?? 0) < PRUNE_EVERY_MS) return;
+	prunedAt.set(account, now);
+	for (const [reference, entry] of entries) {
+		if ((entry.sentAt !== undefined && now - entry.sentAt > KEEP_SENT_MS) || now - entry.reservedAt > KEEP_MS) entries.delete(reference);
+	}
+}
+
 const accounts = new Map<string, Map<string, InFlightPayout>>();
 
 /** The account key per node run (the credential is read once per run, as in the transport). */
@@ -98,8 +116,8 @@ export function inFlight(account: string, reference: string, readStartedAt?: num
 
 /** What a reservation lets its caller do once the create has ended. */
 export interface Reservation {
-	/** The create ended (answered, or failed in a way that may have created it). */
-	sent(): void;
+	/** The create ended (answered, or failed in a way that may have created it), at `at` (ms; default now). */
+	sent(at?: number): void;
 	/** Paycashless definitely refused it: nothing was created. */
 	release(): void;
 }
@@ -107,11 +125,12 @@ export interface Reservation {
 /** Enters a payout; call it in the same synchronous step as the check that let it pass. */
 export function reserve(account: string, payout: Omit<InFlightPayout, 'reservedAt' | 'sentAt'>, now = Date.now()): Reservation {
 	const entries = entriesOf(account);
+	prune(account, entries, now);
 	const entry: InFlightPayout = { ...payout, reservedAt: now };
 	entries.set(payout.reference, entry);
 	return {
-		sent: () => {
-			entry.sentAt = Date.now();
+		sent: (at = Date.now()) => {
+			entry.sentAt = at;
 		},
 		release: () => {
 			if (entries.get(payout.reference) === entry) entries.delete(payout.reference);
