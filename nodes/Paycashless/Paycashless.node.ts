@@ -12,7 +12,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { resourceDescription } from './actions/resource';
 import { moneyLimitsCollection } from './money/limits';
-import { findOperation, moneyPairs, operationPairs, resources } from './actions/registry';
+import { findOperation, limitPairs, moneyPairs, operationPairs, resources } from './actions/registry';
 import { router } from './actions/router';
 import { toolOnlyProperties } from './actions/tool';
 import { showExactly } from './descriptions/show';
@@ -43,7 +43,7 @@ const RESOURCE_PROPERTIES = Object.entries(resources).flatMap(([name, resource])
 
 /** The fields after the operations' own, shared by several operations. */
 const SHARED_PROPERTIES: INodeProperties[] = [
-	{ ...moneyLimitsCollection('payout'), builderHint: moneyLimitsHint, displayOptions: showExactly(moneyPairs('payout'), operationPairs()) },
+	{ ...moneyLimitsCollection('payout'), builderHint: moneyLimitsHint, displayOptions: showExactly(limitPairs('payout'), operationPairs()) },
 	{ ...moneyLimitsCollection('payment'), builderHint: moneyLimitsHint, displayOptions: showExactly(moneyPairs('payment'), operationPairs()) },
 	{ ...moneyLimitsCollection('invoice'), builderHint: moneyLimitsHint, displayOptions: showExactly(moneyPairs('invoice'), operationPairs()) },
 	requestOptionsProperty(operationPairs('create'), operationPairs()),

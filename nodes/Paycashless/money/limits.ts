@@ -170,7 +170,7 @@ interface LedgerEntry {
 	party?: string;
 }
 
-export interface Ledger {
+interface Ledger {
 	[reference: string]: LedgerEntry;
 }
 
@@ -179,7 +179,7 @@ export function limitsOff(this: IExecuteFunctions): boolean {
 	return this.getNode().parameters[NO_LIMITS_PARAMETER] === true;
 }
 
-export interface Limits {
+interface Limits {
 	currency: Currency;
 	period: Period;
 	maxAmount?: number;
