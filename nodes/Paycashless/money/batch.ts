@@ -33,6 +33,8 @@ export interface BatchPayout {
 	currency: Currency;
 	destinationAccountNumber: string;
 	bankId: string;
+	/** The item's Expected Account Name (from its row), for the Create that pays it; not in the hash. */
+	payeeName?: string;
 }
 
 interface BatchRefusal {
@@ -101,7 +103,16 @@ export async function checkBatch(this: IExecuteFunctions, indexes: number[], api
 			const check = await enforceMoneyLimits.call(this, i, 'payout', body, api, counted);
 			const money = payoutMoneyOf(body);
 			if (!money) throw new NodeOperationError(this.getNode(), 'The payout body cannot be read', { itemIndex: i });
-			const payout: BatchPayout = { item: i, reference, amount: money.minor, currency: money.currency, destinationAccountNumber: money.accountNumber, bankId: money.bankId };
+			const payeeName = (this.getNodeParameter('moneyLimits', i, {}) as IDataObject).expectedAccountName;
+			const payout: BatchPayout = {
+				item: i,
+				reference,
+				amount: money.minor,
+				currency: money.currency,
+				destinationAccountNumber: money.accountNumber,
+				bankId: money.bankId,
+				...(typeof payeeName === 'string' && payeeName.trim() !== '' ? { payeeName: payeeName.trim() } : {}),
+			};
 			const found = await foundByReference(api, reference);
 			const shown = found === undefined ? {} : { ...(typeof found.id === 'string' ? { id: found.id } : {}), ...(typeof found.status === 'string' ? { status: found.status } : {}) };
 			if (check.foundAgain) {
