@@ -58,14 +58,14 @@ export interface BatchCheck {
 	periodAfter?: PeriodStanding;
 }
 
-/** The payout under `reference` on Paycashless, or undefined when Paycashless has none (404). */
+/**
+ * The payout under `reference` on Paycashless, or undefined when Paycashless has none (404). Any
+ * other failure is the item's refusal: a payout that might exist is never reported as one to pay.
+ */
 async function foundByReference(api: PaycashlessApi, reference: string): Promise<IDataObject | undefined> {
-	try {
-		return await api.request(PAYOUT.byReference(reference));
-	} catch (error) {
-		if (error instanceof NodeApiError && String(error.httpCode) === '404') return undefined;
-		throw error;
-	}
+	return await api
+		.request(PAYOUT.byReference(reference))
+		.catch(async (error: unknown) => (error instanceof NodeApiError && String(error.httpCode) === '404' ? undefined : await Promise.reject(error)));
 }
 
 function refusalOf(this: IExecuteFunctions, i: number, error: unknown, reference?: string): BatchRefusal {
