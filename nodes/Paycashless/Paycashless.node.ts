@@ -25,6 +25,11 @@ import { resumeWebhook } from './wait/webhook';
 import { nothingToRegister } from './helpers/webhookMethods';
 import { PACKAGE_DOCS_URL } from '../../lib/api';
 
+function isBatchCheck({ resource, operation }: { resource: string; operation: string }): boolean {
+	const declaration = findOperation(resource, operation)?.declaration;
+	return declaration?.kind === 'read' && declaration.batch !== undefined;
+}
+
 const RESOURCE_PROPERTY: INodeProperties = {
 	displayName: 'Resource',
 	name: 'resource',
@@ -47,7 +52,8 @@ const SHARED_PROPERTIES: INodeProperties[] = [
 	{ ...moneyLimitsCollection('payment'), builderHint: moneyLimitsHint, displayOptions: showExactly(moneyPairs('payment'), operationPairs()) },
 	{ ...moneyLimitsCollection('invoice'), builderHint: moneyLimitsHint, displayOptions: showExactly(moneyPairs('invoice'), operationPairs()) },
 	requestOptionsProperty(operationPairs('create'), operationPairs()),
-	...concurrencyProperties(operationPairs('read'), operationPairs('create'), operationPairs()),
+	// A batch check runs once for all items: it has no Requests in Parallel.
+	...concurrencyProperties(operationPairs('read').filter((pair) => !isBatchCheck(pair)), operationPairs('create'), operationPairs()),
 ];
 
 /**

@@ -4,6 +4,8 @@
  * honouring "Continue On Fail", and working on several items at once where the operation allows
  * it ("Requests in Parallel", descriptions/concurrency.ts). Output is always in input order.
  * The operations and what their declarations become are in registry.ts.
+ *
+ * Longer than 250 lines on purpose: the item runner, the batch hook (one run for a batch check, an operation's beforeItems) and the hints are one loop over the items, read whole.
  */
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
@@ -13,7 +15,7 @@ import { readRequestOptions } from '../descriptions/requestOptions';
 import { ERROR_CODES, withErrorCode } from '../helpers/errorCodes';
 import { withMainUnits } from '../helpers/mainUnits';
 import { InvalidInputError, requireInteger } from '../helpers/validation';
-import { paycashlessApi } from '../transport';
+import { foundAgain, paycashlessApi } from '../transport';
 import { errorJson, failedBeforeError, itemIdentity } from './failedItems';
 import { LIMITS_OFF_NOTE, limitsOff } from '../money/limits';
 import { moneyApi } from '../money/step';
@@ -171,8 +173,7 @@ function hintCreates(this: IExecuteFunctions, handler: PaycashlessOperation | un
 			continue;
 		}
 		for (const { json } of outcome.items) {
-			const marker = json._paycashless as IDataObject | undefined;
-			if (marker?.repeated === true) repeated += 1;
+			if (foundAgain(json)) repeated += 1;
 			else made += 1;
 		}
 	}

@@ -71,7 +71,7 @@ async function readBaseUrl(this: PaycashlessContext): Promise<string> {
 	return checked.url;
 }
 
-export { MARKER } from './create';
+export { foundAgain, MARKER } from './create';
 export { apiPath, DEFAULT_TRANSPORT_SETTINGS, SETTING_LIMITS, type RepeatedReferenceMode, type TransportSettings } from './types';
 export type { FoundByReference, KeyField, PaycashlessRequest, WritePolicy } from './types';
 

@@ -10,6 +10,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { batchSummary, checkBatch } from '../../money/batch';
 import type { PaycashlessApi } from '../../transport';
+import { withoutCallbackUrl } from '../../wait/fields';
 import { BATCH_CHECK_OF, type OperationOption } from '../types';
 import { payoutFields, payoutCreateBody } from './create.operation';
 
@@ -21,7 +22,8 @@ export const description: INodeProperties[] = [
 		type: 'notice',
 		default: '',
 	},
-	...payoutFields,
+	// No Callback URL: nothing is sent that could call back.
+	...withoutCallbackUrl(payoutFields),
 ];
 
 export const option: OperationOption = {

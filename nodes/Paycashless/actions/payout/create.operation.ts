@@ -1,3 +1,10 @@
+/**
+ * Payout → Create: the payout's fields and body, and Batch Options (All or Nothing, Approved Batch
+ * Hash) checked before the first payout.
+ *
+ * Longer than 250 lines on purpose: the payout's fields, body and the Batch Options checked
+ * before its first payout are one create, read whole.
+ */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
