@@ -12,7 +12,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { resourceDescription } from './actions/resource';
 import { moneyLimitsCollection } from './money/limits';
-import { findOperation, moneyPairs, operationPairs, resources } from './actions/registry';
+import { findOperation, limitPairs, moneyPairs, operationPairs, resources } from './actions/registry';
 import { router } from './actions/router';
 import { toolOnlyProperties } from './actions/tool';
 import { showExactly } from './descriptions/show';
@@ -24,6 +24,11 @@ import { listSearch } from './methods';
 import { resumeWebhook } from './wait/webhook';
 import { nothingToRegister } from './helpers/webhookMethods';
 import { PACKAGE_DOCS_URL } from '../../lib/api';
+
+function isBatchCheck({ resource, operation }: { resource: string; operation: string }): boolean {
+	const declaration = findOperation(resource, operation)?.declaration;
+	return declaration?.kind === 'read' && declaration.batch !== undefined;
+}
 
 const RESOURCE_PROPERTY: INodeProperties = {
 	displayName: 'Resource',
@@ -43,11 +48,12 @@ const RESOURCE_PROPERTIES = Object.entries(resources).flatMap(([name, resource])
 
 /** The fields after the operations' own, shared by several operations. */
 const SHARED_PROPERTIES: INodeProperties[] = [
-	{ ...moneyLimitsCollection('payout'), builderHint: moneyLimitsHint, displayOptions: showExactly(moneyPairs('payout'), operationPairs()) },
+	{ ...moneyLimitsCollection('payout'), builderHint: moneyLimitsHint, displayOptions: showExactly(limitPairs('payout'), operationPairs()) },
 	{ ...moneyLimitsCollection('payment'), builderHint: moneyLimitsHint, displayOptions: showExactly(moneyPairs('payment'), operationPairs()) },
 	{ ...moneyLimitsCollection('invoice'), builderHint: moneyLimitsHint, displayOptions: showExactly(moneyPairs('invoice'), operationPairs()) },
 	requestOptionsProperty(operationPairs('create'), operationPairs()),
-	...concurrencyProperties(operationPairs('read'), operationPairs('create'), operationPairs()),
+	// A batch check runs once for all items: it has no Requests in Parallel.
+	...concurrencyProperties(operationPairs('read').filter((pair) => !isBatchCheck(pair)), operationPairs('create'), operationPairs()),
 ];
 
 /**

@@ -24,6 +24,7 @@ import type {
 	INodeTypeDescription,
 	IPairedItemData,
 	JsonObject,
+	NodeExecutionHint,
 } from 'n8n-workflow';
 import { NodeApiError, NodeHelpers } from 'n8n-workflow';
 
@@ -80,6 +81,8 @@ export interface ExecuteHarness {
 	context: IExecuteFunctions;
 	sent: SentRequest[];
 	logs: LogLine[];
+	/** What the node gave `addExecutionHints`. */
+	hints: NodeExecutionHint[];
 }
 
 const TEST_NODE: INode = {
@@ -294,9 +297,11 @@ export function createExecuteContext(options: ContextOptions): ExecuteHarness {
 	const parametersOf = (i: number) => parameterSets[Math.min(i, parameterSets.length - 1)];
 	const sent: SentRequest[] = [];
 	const logs: LogLine[] = [];
+	const hints: NodeExecutionHint[] = [];
 
 	const context = {
 		getInputData: () => items,
+		addExecutionHints: (...added: NodeExecutionHint[]) => hints.push(...added),
 		getNodeParameter: makeGetNodeParameter(
 			options.asTool ? { ...nodeType.description, name: `${nodeType.description.name}Tool` } : nodeType.description,
 			parametersOf,
@@ -315,7 +320,7 @@ export function createExecuteContext(options: ContextOptions): ExecuteHarness {
 		logger: makeLogger(logs),
 		helpers: makeHelpers(options.credentials, sent, options.wrapErrorsLikeN8n),
 	};
-	return { context: context as unknown as IExecuteFunctions, sent, logs };
+	return { context: context as unknown as IExecuteFunctions, sent, logs, hints };
 }
 
 export interface LoadOptionsHarness {
@@ -347,6 +352,7 @@ export interface RunResult {
 	output: INodeExecutionData[];
 	sent: SentRequest[];
 	logs: LogLine[];
+	hints: NodeExecutionHint[];
 }
 
 /** Runs the Paycashless node's `execute` once over the given items. */
@@ -356,5 +362,5 @@ export async function runNode(options: ContextOptions): Promise<RunResult> {
 		execute: (this: IExecuteFunctions) => Promise<INodeExecutionData[][]>;
 	};
 	const [output] = await node.execute.call(harness.context);
-	return { output, sent: harness.sent, logs: harness.logs };
+	return { output, sent: harness.sent, logs: harness.logs, hints: harness.hints };
 }

@@ -181,6 +181,10 @@ async function collect(emulator: EmulatorHandle): Promise<OperationOutputs> {
 	await emulator.completePayout('schema-payout-2', 'failed');
 	await getAndVerifyPayouts();
 	await run({ resource: 'payout', operation: 'getAll', returnAll: true });
+	// Check Batch: one already paid, one to pay under a period limit, one refused.
+	await run({ ...payout, operation: 'checkBatch' });
+	await run({ ...payout, operation: 'checkBatch', reference: 'schema-payout-check', moneyLimits: { maxAmount: 100000, periodTotal: 1000000, maxTotal: 500000, maxCount: 10, periodCount: 100 } });
+	await run({ ...payout, operation: 'checkBatch', reference: 'schema-payout-check', moneyLimits: { maxAmount: 1 } });
 	for (const [reference, status] of [['schema-payout-wait', 'succeeded'], ['schema-payout-wait-2', 'failed']]) {
 		const payoutWait: INodeParameters = { ...payout, operation: 'createAndWait', reference, waitTimeLimit: 1, waitTimeLimitUnit: 'hours' };
 		await runWait(payoutWait);

@@ -56,6 +56,15 @@ export function moneyPairs(kind: MoneyKind): OperationPair[] {
 	});
 }
 
+/** The operations that show the Money Limits of `kind`: those that move money, and those that check a batch for them. */
+export function limitPairs(kind: MoneyKind): OperationPair[] {
+	const checks = operationPairs('read').filter(({ resource, operation }) => {
+		const declaration = findOperation(resource, operation)?.declaration;
+		return declaration?.kind === 'read' && declaration.batch === kind;
+	});
+	return [...moneyPairs(kind), ...checks];
+}
+
 /** How the node names an operation, e.g. "Payout → Verify": its Resource and Operation names. */
 function operationLabel(ref: OperationRef): string {
 	const operation = findOperation(ref.resource, ref.operation);

@@ -4,6 +4,8 @@
  * honouring "Continue On Fail", and working on several items at once where the operation allows
  * it ("Requests in Parallel", descriptions/concurrency.ts). Output is always in input order.
  * The operations and what their declarations become are in registry.ts.
+ *
+ * Longer than 250 lines on purpose: the item runner, the batch hook (one run for a batch check, an operation's beforeItems) and the hints are one loop over the items, read whole.
  */
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
@@ -13,14 +15,14 @@ import { readRequestOptions } from '../descriptions/requestOptions';
 import { ERROR_CODES, withErrorCode } from '../helpers/errorCodes';
 import { withMainUnits } from '../helpers/mainUnits';
 import { InvalidInputError, requireInteger } from '../helpers/validation';
-import { openReadBacks, paycashlessApi } from '../transport';
+import { foundAgain, openReadBacks, paycashlessApi } from '../transport';
 import { errorJson, failedBeforeError, itemIdentity } from './failedItems';
 import { LIMITS_OFF_NOTE, limitsOff } from '../money/limits';
 import { moneyApi } from '../money/step';
 import { defaultConcurrency, findOperation, writePolicy } from './registry';
 import { runsAsTool } from '../helpers/runsAsTool';
 import { offeredAsTool, SIMPLIFY_PARAMETER, simplifyForTool } from './tool';
-import { moneyKind } from './types';
+import { moneyKind, type BeforeItems, type PaycashlessOperation } from './types';
 
 /** Any failure as an n8n error that knows its item. */
 function asNodeError(this: IExecuteFunctions, error: unknown, itemIndex: number): NodeApiError | NodeOperationError {
@@ -45,7 +47,7 @@ function withLimitsOffNote(records: IDataObject | IDataObject[]): IDataObject | 
 }
 
 /** Runs item `i` and never throws: the records, or the error as an n8n error of that item. */
-async function runItem(this: IExecuteFunctions, i: number): Promise<Outcome> {
+async function runItem(this: IExecuteFunctions, i: number, paired: number[] = [i]): Promise<Outcome> {
 	// A tool moving money with its limits off says so in every result, refusals and failures too.
 	let limitsOffNote = false;
 	try {
@@ -72,12 +74,14 @@ async function runItem(this: IExecuteFunctions, i: number): Promise<Outcome> {
 			policy: writePolicy(handler.declaration),
 		});
 		// Operations that move money send their creates through the money step (money/step.ts).
-		const api = moneyKind(handler.declaration) ? moneyApi(transport) : transport;
+		// A batch check only reads: sealed too, so that no body can leave it.
+		const sealed = moneyKind(handler.declaration) !== undefined || (handler.declaration.kind === 'read' && handler.declaration.batch !== undefined);
+		const api = sealed ? moneyApi(transport) : transport;
 		const records = withMainUnits(await handler.execute.call(this, i, api));
 		const simplified = asTool && this.getNodeParameter(SIMPLIFY_PARAMETER, i, true) === true ? simplifyForTool(records) : records;
 		const shown = limitsOffNote ? withLimitsOffNote(simplified) : simplified;
 		return {
-			items: this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(shown), { itemData: { item: i } }),
+			items: this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(shown), { itemData: paired.length === 1 ? { item: paired[0] } : paired.map((item) => ({ item })) }),
 		};
 	} catch (error) {
 		const before = error instanceof InvalidInputError ? failedBeforeError.call(this, i, error) : undefined;
@@ -144,6 +148,46 @@ function readsBackFromList(this: IExecuteFunctions): boolean {
 	return handler?.declaration.kind === 'create' && handler.declaration.findsAgain.listedSince !== undefined;
 }
 
+/** The operation of the run (item 0's Resource and Operation: n8n gives them no expressions). */
+function operationOfRun(this: IExecuteFunctions): PaycashlessOperation | undefined {
+	return findOperation(this.getNodeParameter('resource', 0) as string, this.getNodeParameter('operation', 0) as string);
+}
+
+/** The operation's `beforeItems` (./types.ts), with a read-only, sealed API: what it decided, or the error every item gets. */
+async function beforeItemsOf(this: IExecuteFunctions, handler: PaycashlessOperation): Promise<BeforeItems> {
+	if (!handler.beforeItems) return {};
+	try {
+		const transport = paycashlessApi(this, { settings: readRequestOptions.call(this, 0), itemIndex: 0, policy: undefined });
+		return await handler.beforeItems.call(this, moneyApi(transport));
+	} catch (error) {
+		const failure = asNodeError.call(this, error, 0);
+		return { refuseAll: { errors: this.getInputData().map(() => failure), summary: failure } };
+	}
+}
+
+/** Says where n8n shows it (execution hints) how many creates were new, found again and refused. */
+function hintCreates(this: IExecuteFunctions, handler: PaycashlessOperation | undefined, outcomes: Array<Outcome | undefined>): void {
+	if (!handler || handler.declaration.kind !== 'create' || typeof this.addExecutionHints !== 'function' || runsAsTool.call(this)) return;
+	const object = handler.declaration.findsAgain.object;
+	let made = 0;
+	let repeated = 0;
+	let refused = 0;
+	for (const outcome of outcomes) {
+		if (!outcome) continue;
+		if ('error' in outcome) {
+			refused += 1;
+			continue;
+		}
+		for (const { json } of outcome.items) {
+			if (foundAgain(json)) repeated += 1;
+			else made += 1;
+		}
+	}
+	const plural = (count: number) => `${count} ${object}${count === 1 ? '' : 's'}`;
+	const message = `${plural(made)} new, ${repeated} found again (made before: not made twice), ${refused} refused or failed`;
+	this.addExecutionHints({ message, type: refused > 0 ? 'warning' : 'info', location: 'outputPane' });
+}
+
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
 	const outcomes: Array<Outcome | undefined> = new Array(items.length);
@@ -151,7 +195,26 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	const stopOnError = !this.continueOnFail() && !runsAsTool.call(this);
 	let next = 0;
 	let failed = false;
-	const workers = items.length === 0 ? 0 : Math.min(concurrencyOf.call(this), items.length);
+	const handler = items.length === 0 ? undefined : operationOfRun.call(this);
+
+	// A batch check (./types.ts BATCH_CHECK_OF) runs once over all items: one record paired with every input.
+	if (handler?.declaration.kind === 'read' && handler.declaration.batch !== undefined) {
+		const outcome = await runItem.call(this, 0, items.map((_, i) => i));
+		if ('error' in outcome) {
+			if (stopOnError) throw outcome.error;
+			return [[{ json: errorJson(outcome.error, outcome.identity), pairedItem: items.map((_, i) => ({ item: i })) }]];
+		}
+		return [outcome.items];
+	}
+	const plan = handler ? await beforeItemsOf.call(this, handler) : {};
+	if (plan.refuseAll) {
+		if (stopOnError) throw plan.refuseAll.summary;
+		const refusedAll = plan.refuseAll.errors.map((error, i) => ({ error, identity: itemIdentity.call(this, i) }));
+		hintCreates.call(this, handler, refusedAll);
+		return [refusedAll.map(({ error, identity }, i) => ({ json: errorJson(error, identity), pairedItem: { item: i } }))];
+	}
+	// One at a time when the operation asks (All or Nothing: money leaves in input order).
+	const workers = items.length === 0 ? 0 : plan.oneAtATime ? 1 : Math.min(concurrencyOf.call(this), items.length);
 
 	// Many creates of one run are read back from the list, 100 a request (transport/readBacks.ts):
 	// an item whose create answered waits for that read and gives its place to the next item.
@@ -183,6 +246,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	await Promise.all(Array.from({ length: workers }, worker));
 	// Every item was sent (or none more will be): the creates still waiting are read back now.
 	await Promise.all([readBacks?.finish(), ...running]);
+	hintCreates.call(this, handler, outcomes);
 
 	const returnData: INodeExecutionData[] = [];
 	const firstError = outcomes.find((outcome): outcome is { error: NodeApiError | NodeOperationError; identity: IDataObject } => !!outcome && 'error' in outcome);

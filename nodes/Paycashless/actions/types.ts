@@ -4,7 +4,7 @@
  * (`declaration`). Everything else (Requests in Parallel, the Request Options, retries,
  * reconciliation, the advice in errors) is derived from these in one place each.
  */
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties, NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import type { FoundByReference as TransportFoundByReference, PaycashlessApi, WritePolicy } from '../transport';
 import { MONEY_KINDS, type MoneyKind } from '../money/kinds';
@@ -39,7 +39,14 @@ export type FoundByReference = TransportFoundByReference<OperationRef>;
  * Requests in Parallel, default 20), or a write under the transport's policy (a create found again
  * by its reference, or any other write with how a user checks it), naming operations by reference.
  */
-export type OperationDeclaration = { kind: 'read' } | WritePolicy<OperationRef>;
+export type OperationDeclaration = { kind: 'read'; batch?: MoneyKind } | WritePolicy<OperationRef>;
+
+/**
+ * A read that checks a whole batch (Payout → Check Batch): the router calls its `execute` once with
+ * the first item's index, it reads every input item itself and returns one record paired with all
+ * of them; the Money Limits of `batch` are shown for it. It only reads, so it is never retried as a write.
+ */
+export const BATCH_CHECK_OF = (kind: MoneyKind): OperationDeclaration => ({ kind: 'read', batch: kind });
 
 /** The declaration of a create (a Create and Wait operation is built from one). */
 export type CreateDeclaration = Extract<OperationDeclaration, { kind: 'create' }>;
@@ -86,6 +93,18 @@ export interface PaycashlessOperation {
 	 * sets up the workflow.
 	 */
 	asTool?: false | { action?: string; effect?: string; fields?: INodeProperties[] };
+	/**
+	 * Runs once before any item (the router): may refuse the whole run (`refuseAll`: every item gets
+	 * its error, nothing is sent) and may ask for one item at a time (`oneAtATime`: in input order).
+	 */
+	beforeItems?(this: IExecuteFunctions, api: PaycashlessApi): Promise<BeforeItems>;
+}
+
+/** What an operation's `beforeItems` decided for the run. */
+export interface BeforeItems {
+	oneAtATime?: boolean;
+	/** Nothing is sent: each item's error (by item index), and the one error a stopping run shows. */
+	refuseAll?: { errors: Array<NodeApiError | NodeOperationError>; summary: NodeApiError | NodeOperationError };
 }
 
 /** One resource: its name in the Resource list and its operations, keyed by their values. */

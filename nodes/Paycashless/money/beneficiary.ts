@@ -5,8 +5,9 @@
  * - Expected Account Name: the name Paycashless's account lookup returns must pass the name rule
  *   (namesMatch). The expected name may not come from the model (`$fromAI`) or from the lookup
  *   being checked (an expression reading `accountName` or naming an account-lookup node).
- * A lookup that fails or names no bank refuses. No refusal repeats the holder's name: an AI agent
- * reads refusals, and the name is what it could otherwise learn to write.
+ * A lookup that fails or names no bank refuses. No refusal an AI agent reads (the tool) repeats the
+ * holder's name: it is what the model could otherwise learn to write; the regular node names it
+ * to the person, who needs it to correct the row.
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
@@ -18,6 +19,7 @@ import { NUBAN_DIGITS, optionalText, requireBankCode, requireDigits } from '../h
 import type { PaycashlessApi } from '../transport';
 import { nodeOfRun } from '../helpers/runsAsTool';
 import { refuse } from './refusal';
+import { runsAsTool } from '../helpers/runsAsTool';
 
 /** The typed-in choices of the beneficiary checks, by field name (refused as expressions with the other limits). */
 export const BENEFICIARY_CHOICES = { allowMiddleNames: 'Allow Middle Names in Account Name' } as const;
@@ -220,12 +222,16 @@ export async function checkBeneficiary(this: IExecuteFunctions, i: number, limit
 		);
 	}
 	if (!namesMatch(expected, found.name, { allowMiddleNames: limits.allowMiddleNames === true })) {
+		// The person running the regular node sees the holder's name; an AI agent (the tool) never does.
+		const holder = runsAsTool.call(this)
+			? "a Bank Account → Look Up node on this account and bank shows the holder's name to them."
+			: `Paycashless names the holder ${JSON.stringify(found.name)}; Expected Account Name is ${JSON.stringify(expected)}.`;
 		refuse.call(
 			this,
 			i,
 			'NAME_MISMATCH',
 			`Refused: the holder of account ${accountNumber} (bank code ${bankCode}) does not match Expected Account Name`,
-			"Nothing was sent. The holder's name Paycashless returns does not pass the name rule (docs: Money Limits, \"Who may be paid\"). The person who set up this workflow can check the account number, the bank and Expected Account Name; a Bank Account → Look Up node on this account and bank shows the holder's name to them.",
+			`Nothing was sent. The holder's name Paycashless returns does not pass the name rule (docs: Money Limits, "Who may be paid"). The person who set up this workflow can check the account number, the bank and Expected Account Name; ${holder}`,
 		);
 	}
 }

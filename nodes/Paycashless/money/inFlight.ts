@@ -88,14 +88,15 @@ function entriesOf(account: string): Map<string, InFlightPayout> {
  * n8n's clock) cannot have shown, apart from those it did show (`listed` references): entered
  * after the read started, or still being sent. Entries the list has answered for are dropped.
  */
-export function unlistedInFlight(account: string, listed: { has(reference: string): boolean }, readStartedAt: number, now = Date.now()): InFlightPayout[] {
+export function unlistedInFlight(account: string, listed: { has(reference: string): boolean }, readStartedAt: number, now = Date.now(), prune = true): InFlightPayout[] {
 	const entries = accounts.get(account);
 	if (!entries) return [];
 	const counted: InFlightPayout[] = [];
 	for (const [reference, entry] of entries) {
 		const answered = entry.sentAt !== undefined && entry.sentAt < readStartedAt;
 		if (answered || now - entry.reservedAt > KEEP_MS) {
-			entries.delete(reference);
+			// A check only (prune false) leaves the process-wide map as it found it.
+			if (prune) entries.delete(reference);
 			continue;
 		}
 		if (!listed.has(reference)) counted.push(entry);

@@ -31,8 +31,8 @@ import { showValue } from '../helpers/validation';
 import type { PaycashlessApi } from '../transport';
 import { BENEFICIARY_CHOICES, beneficiaryFields, checkBeneficiary, type Payee } from './beneficiary';
 import { refuse } from './refusal';
-import { payoutsInPeriod, periodWindow, PERIODS, type Period, type PeriodPayout, type PeriodRecord } from './period';
-import { accountOf, inFlight, reserve, unlistedInFlight, type Reservation } from './inFlight';
+import { payoutsInPeriod, periodWindow, PERIODS, type PaidInPeriod, type Period, type PeriodPayout, type PeriodRecord } from './period';
+import { accountOf, inFlight, reserve, unlistedInFlight, type InFlightPayout, type Reservation } from './inFlight';
 import { nodeOfRun, runsAsTool } from '../helpers/runsAsTool';
 import type { MoneyKind } from './kinds';
 
@@ -239,7 +239,7 @@ const UNSET_ADVICE = 'Nothing was sent. Only the person who set up this workflow
  * (`$fromAI` included) is refused whatever it resolves to; a set field must resolve to a positive
  * number (a whole one for counts), never to "no limit".
  */
-function readLimits(this: IExecuteFunctions, i: number): Limits & { values: IDataObject } {
+export function readLimits(this: IExecuteFunctions, i: number): Limits & { values: IDataObject } {
 	const raw = nodeOfRun.call(this).parameters[LIMITS_PARAMETER];
 	const stored: IDataObject = isObject(raw) ? (raw as IDataObject) : {};
 	for (const [name, label] of Object.entries(TYPED_ONLY)) {
@@ -328,16 +328,84 @@ function sameLivePayout(listed: PeriodPayout | undefined, money: { value: number
 	);
 }
 
+/** What a check found: a new create (reserved), or one found again (nothing reserved, nothing new paid). */
+export interface MoneyCheck extends Reservation {
+	/** Already counted in this execution, listed by Paycashless as this very payout, or under way: not paid again. */
+	foundAgain: boolean;
+}
+
 /** Nothing reserved: a payout found again on Paycashless's list. */
-const NOTHING_RESERVED: Reservation = { sent: () => undefined, release: () => undefined };
+const NOTHING_RESERVED: MoneyCheck = { sent: () => undefined, release: () => undefined, foundAgain: true };
+
+/**
+ * What the checks count a new create against and where they reserve it: this execution's ledger
+ * and the process's payouts in flight (`realCounted`), or for a check only a scratch copy of both
+ * (`scratchCounted`), so the items of a batch count against each other as a real run would.
+ */
+export interface Counted {
+	ledger(): Ledger;
+	save(ledger: Ledger): void;
+	inFlight(account: string, reference: string, readStartedAt?: number): InFlightPayout | undefined;
+	unlisted(account: string, listed: { has(reference: string): boolean }, readStartedAt: number): InFlightPayout[];
+	reserve(account: string, payout: Omit<InFlightPayout, 'reservedAt' | 'sentAt'>): Reservation;
+}
+
+function ledgerOf(context: IDataObject): Ledger {
+	return isObject(context[LEDGER_KEY]) ? (context[LEDGER_KEY] as Ledger) : {};
+}
+
+function realCounted(this: IExecuteFunctions): Counted {
+	const context = this.getContext('node');
+	return {
+		ledger: () => ledgerOf(context),
+		save: (ledger) => {
+			context[LEDGER_KEY] = ledger;
+		},
+		inFlight,
+		unlisted: (account, listed, readStartedAt) => unlistedInFlight(account, listed, readStartedAt),
+		reserve: (account, payout) => reserve(account, payout),
+	};
+}
+
+/**
+ * A scratch view for checks only: it starts from this execution's ledger and the process's
+ * payouts in flight, keeps its own reservations, and writes neither (nor prunes the in-flight map).
+ */
+export function scratchCounted(this: IExecuteFunctions): Counted {
+	let ledger = JSON.parse(JSON.stringify(ledgerOf(this.getContext('node')))) as Ledger;
+	const mine = new Map<string, InFlightPayout>();
+	return {
+		ledger: () => ledger,
+		save: (next) => {
+			ledger = next;
+		},
+		inFlight: (account, reference, readStartedAt) => mine.get(reference) ?? inFlight(account, reference, readStartedAt),
+		unlisted: (account, listed, readStartedAt) => [
+			...unlistedInFlight(account, listed, readStartedAt, Date.now(), false).filter((entry) => !mine.has(entry.reference)),
+			...[...mine.values()].filter((entry) => !listed.has(entry.reference)),
+		],
+		reserve: (_account, payout) => {
+			mine.set(payout.reference, { ...payout, reservedAt: Date.now() });
+			return { sent: () => undefined, release: () => mine.delete(payout.reference) };
+		},
+	};
+}
 
 /**
  * Checks the create body of item `i` against the node's Money Limits and reserves it (in this
  * execution's ledger and, for a payout, among the account's payouts in flight in this process);
  * throws (nothing sent) when a limit refuses it. Call it right before the create is sent; tell
  * the reservation when the create has ended (`sent`) or Paycashless definitely refused it (`release`).
+ * With a scratch view (`scratchCounted`) it is a check only: the same checks, reserved in the view.
  */
-export async function enforceMoneyLimits(this: IExecuteFunctions, i: number, kind: MoneyKind, body: IDataObject, api: PaycashlessApi): Promise<Reservation> {
+export async function enforceMoneyLimits(
+	this: IExecuteFunctions,
+	i: number,
+	kind: MoneyKind,
+	body: IDataObject,
+	api: PaycashlessApi,
+	counted: Counted = realCounted.call(this),
+): Promise<MoneyCheck> {
 	const limits = readLimits.call(this, i);
 	const money = moneyOf(kind, body);
 	const reference = String(body.reference ?? '');
@@ -420,8 +488,7 @@ export async function enforceMoneyLimits(this: IExecuteFunctions, i: number, kin
 		}
 	}
 
-	const context = this.getContext('node');
-	const ledger: Ledger = isObject(context[LEDGER_KEY]) ? (context[LEDGER_KEY] as Ledger) : {};
+	const ledger = counted.ledger();
 	const entry: LedgerEntry = { value, currency, ...(money.party !== undefined ? { party: money.party } : {}) };
 	const earlier = reference === '' ? undefined : ledger[reference];
 	if (earlier) {
@@ -439,7 +506,7 @@ export async function enforceMoneyLimits(this: IExecuteFunctions, i: number, kin
 	// transport, not paid again; a failed one, or one that differs, is checked as a new payout.
 	if (paid && sameLivePayout(paid.byReference.get(reference), { value, currency, payee: money.payee })) return NOTHING_RESERVED;
 	// The same payout under way in another execution of this process: one payout, counted once.
-	const underWay = account !== undefined ? inFlight(account, reference, record?.readStartedAt) : undefined;
+	const underWay = account !== undefined ? counted.inFlight(account, reference, record?.readStartedAt) : undefined;
 	if (underWay && underWay.value === value && underWay.currency === currency && underWay.party === money.party) return NOTHING_RESERVED;
 
 	const sums = sumsOf(ledger);
@@ -460,9 +527,7 @@ export async function enforceMoneyLimits(this: IExecuteFunctions, i: number, kin
 	if (period && paid && record && account !== undefined) {
 		// Payouts of this process that Paycashless did not list yet (sent moments ago, or under way),
 		// from every execution and node paying from this account.
-		const unlisted = unlistedInFlight(account, paid.byReference, record.readStartedAt);
-		const periodCount = paid.count + unlisted.length;
-		const periodTotal = paid.total + unlisted.filter((payout) => payout.currency === currency).reduce((sum, payout) => sum + payout.value, 0);
+		const { count: periodCount, total: periodTotal } = periodSoFar(paid, counted.unlisted(account, paid.byReference, record.readStartedAt), currency);
 		// A tool's model learns that the limit was reached, never the account's totals or what is left.
 		const whose = asTool ? '' : ` The count covers every payout of this Paycashless account in the period that has not failed, in every currency (${periodCount} so far).`;
 		if (limits.periodCount !== undefined && periodCount + 1 > limits.periodCount) {
@@ -488,14 +553,43 @@ export async function enforceMoneyLimits(this: IExecuteFunctions, i: number, kin
 	}
 	// Reserved before the request is sent: a create that may have reached Paycashless stays counted.
 	addToLedger(ledger, reference, entry);
-	context[LEDGER_KEY] = ledger;
-	const inFlightReservation = account !== undefined ? reserve(account, { reference, value, currency, ...(money.party !== undefined ? { party: money.party } : {}) }) : NOTHING_RESERVED;
+	counted.save(ledger);
+	const inFlightReservation = account !== undefined ? counted.reserve(account, { reference, value, currency, ...(money.party !== undefined ? { party: money.party } : {}) }) : NOTHING_RESERVED;
 	return {
+		foundAgain: false,
 		sent: () => inFlightReservation.sent(),
 		release: () => {
 			inFlightReservation.release();
 			if (ledger[reference] === entry) removeFromLedger(ledger, reference);
-			context[LEDGER_KEY] = ledger;
+			counted.save(ledger);
 		},
 	};
+}
+
+/** The period's count and total (in `currency`) as the limits count them: listed and live, plus unlisted in flight. */
+function periodSoFar(paid: PaidInPeriod, unlisted: InFlightPayout[], currency: Currency): { count: number; total: number } {
+	return {
+		count: paid.count + unlisted.length,
+		total: paid.total + unlisted.filter((payout) => payout.currency === currency).reduce((sum, payout) => sum + payout.value, 0),
+	};
+}
+
+/** The period so far as the period limits of item `i` count it (nothing reserved), or undefined without a period limit. */
+export interface PeriodStanding {
+	label: string;
+	currency: Currency;
+	/** Smallest unit, in the Limits Currency. */
+	total: number;
+	/** Every currency. */
+	count: number;
+}
+
+export async function periodStanding(this: IExecuteFunctions, i: number, api: PaycashlessApi, counted: Counted): Promise<PeriodStanding | undefined> {
+	const limits = readLimits.call(this, i);
+	if (limits.periodTotal === undefined && limits.periodCount === undefined) return undefined;
+	const period = periodWindow(limits.period, this.getTimezone());
+	const record = await payoutsInPeriod.call(this, period, api);
+	const paid = record.paid(limits.currency);
+	const account = await accountOf.call(this);
+	return { label: period.label, currency: limits.currency, ...periodSoFar(paid, counted.unlisted(account, paid.byReference, record.readStartedAt), limits.currency) };
 }

@@ -95,7 +95,7 @@ function createdSeconds(record: IDataObject): number | undefined {
 }
 
 /** A listed payout as the limits read it, or why it cannot be read for sure. */
-function readListedPayout(record: IDataObject): PeriodPayout | string {
+export function readListedPayout(record: IDataObject): PeriodPayout | string {
 	const id = typeof record.id === 'string' && record.id !== '' ? record.id : undefined;
 	const name = id === undefined ? 'a listed payout without an id' : `payout ${id}`;
 	if (id === undefined) return `${name}`;
@@ -185,7 +185,7 @@ export async function payoutsInPeriod(this: IExecuteFunctions, window: PeriodWin
 }
 
 /** What was paid in the period (failed, reversed and cancelled payouts left out). */
-interface PaidInPeriod {
+export interface PaidInPeriod {
 	/** In `currency`, smallest unit. */
 	total: number;
 	/** Every currency. */

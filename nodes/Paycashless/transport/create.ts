@@ -39,6 +39,12 @@ import { findWithWords, type Attempt, type Call, type FoundByReference, type Loo
 /** Key of the marker on every create's output. */
 export const MARKER = '_paycashless';
 
+/** Whether an output record is a create found again (made before, not made twice). */
+export function foundAgain(record: IDataObject): boolean {
+	const marker = record[MARKER];
+	return typeof marker === 'object' && marker !== null && (marker as IDataObject).repeated === true;
+}
+
 /** How an object was found again by its reference instead of taken from the create's answer. */
 interface FoundAgain {
 	/**

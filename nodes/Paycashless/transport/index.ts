@@ -95,7 +95,7 @@ export function openReadBacks(context: PaycashlessContext, options: ReadBackRunO
 	};
 }
 
-export { MARKER } from './create';
+export { foundAgain, MARKER } from './create';
 export { apiPath, DEFAULT_TRANSPORT_SETTINGS, SETTING_LIMITS, type RepeatedReferenceMode, type TransportSettings } from './types';
 export type { FoundByReference, KeyField, PaycashlessRequest, WritePolicy } from './types';
 

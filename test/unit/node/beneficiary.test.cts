@@ -1,7 +1,7 @@
 /**
  * Who may be paid, against the emulator: the name rule's table of cases from
  * docs/money.md run as written; Allowed Destination Accounts bound to a bank; the name check
- * refusing without telling the holder's name; a lookup without a bank refusing; the expected
+ * telling the holder's name to the person (regular node) and never to the model (tool); a lookup without a bank refusing; the expected
  * values refused when the model ($fromAI) or the lookup being checked fills them. Every refusal:
  * no payout request sent.
  */
@@ -33,8 +33,8 @@ const payout = (reference: string, moneyLimits: INodeParameters): INodeParameter
 	moneyLimits,
 });
 
-async function run(parameters: INodeParameters, baseUrl = emulator.baseUrl): Promise<RunResult> {
-	return await runNode({ parameters, credentials: { apiKey: emulator.apiKey, apiSecret: emulator.apiSecret, baseUrl } });
+async function run(parameters: INodeParameters, baseUrl = emulator.baseUrl, asTool = false): Promise<RunResult> {
+	return await runNode({ parameters, credentials: { apiKey: emulator.apiKey, apiSecret: emulator.apiSecret, baseUrl }, asTool });
 }
 
 async function refusal(parameters: INodeParameters, baseUrl?: string): Promise<{ message: string; description: string }> {
@@ -78,7 +78,7 @@ describe('the name rule: every case of the table in docs/money.md', () => {
 });
 
 describe('Expected Account Name against the account lookup', () => {
-	it('a matching name (any order and case) pays; another name is refused without telling the holder\'s name', async () => {
+	it('a matching name (any order and case) pays; another name is refused, naming the holder to the person, never to the tool', async () => {
 		const name = await holderName();
 		emulator.reset({ payouts: 0 });
 		await run(payout('name-ok', { expectedAccountName: name.split(' ').reverse().join(' ').toLowerCase(), beneficiaryBankCode: '044' }));
@@ -86,8 +86,16 @@ describe('Expected Account Name against the account lookup', () => {
 
 		const wrong = await refusal(payout('name-wrong', { expectedAccountName: 'Somebody Else', beneficiaryBankCode: '044' }));
 		expect(wrong.message).toBe(`Refused: the holder of account ${ACCOUNT} (bank code 044) does not match Expected Account Name`);
-		expect(wrong.description).toMatch(/Bank Account → Look Up/);
-		for (const word of name.split(' ')) expect(`${wrong.message} ${wrong.description}`.toUpperCase()).not.toContain(word);
+		// The regular node: the person sees whom Paycashless names, in the error's description only.
+		expect(wrong.description).toContain(`Paycashless names the holder "${name}"`);
+		for (const word of name.split(' ')) expect(wrong.message.toUpperCase()).not.toContain(word);
+
+		// The tool: the model reads the refusal, never the holder's name.
+		const asTool = await run({ ...payout('name-tool', { expectedAccountName: 'Somebody Else', beneficiaryBankCode: '044', maxAmount: 100, periodTotal: 1000 }) }, undefined, true);
+		const told = JSON.stringify(asTool.output[0].json);
+		expect(told).toMatch(/does not match Expected Account Name/);
+		expect(told).toMatch(/Bank Account → Look Up/);
+		for (const word of name.split(' ')) expect(told.toUpperCase()).not.toContain(word);
 		expect(emulator.list('payouts')).toHaveLength(1);
 	});
 
@@ -100,7 +108,7 @@ describe('Expected Account Name against the account lookup', () => {
 		try {
 			const business = await refusal(payout('name-biz', { expectedAccountName: 'Ada Obi', beneficiaryBankCode: '044' }), lookup.baseUrl);
 			expect(business.message).toMatch(/does not match Expected Account Name/);
-			expect(`${business.message} ${business.description}`).not.toMatch(/VENTURES/i);
+			expect(business.message).not.toMatch(/VENTURES/i);
 			expect(lookup.requests.map((request) => `${request.method} ${request.path}`)).toEqual(['GET /v1/banks/account_lookup']);
 		} finally {
 			await lookup.close();
@@ -116,7 +124,7 @@ describe('Expected Account Name against the account lookup', () => {
 		try {
 			const strict = await refusal(payout('name-middle', { expectedAccountName: 'Ada Obi', beneficiaryBankCode: '044' }), lookup.baseUrl);
 			expect(strict.message).toBe(`Refused: the holder of account ${ACCOUNT} (bank code 044) does not match Expected Account Name`);
-			expect(`${strict.message} ${strict.description}`).not.toMatch(/CHIOMA/i);
+			expect(strict.message).not.toMatch(/CHIOMA/i);
 			expect(lookup.requests.filter((request) => request.method === 'POST')).toHaveLength(0);
 
 			await refusal(payout('name-middle-on', { expectedAccountName: 'Ada Obi', beneficiaryBankCode: '044', allowMiddleNames: true }), lookup.baseUrl);

@@ -76,6 +76,7 @@ describe('the "Requests in Parallel" field', () => {
 	const READS = ['callback.verify', 'bankAccount.lookUp', 'dedicatedAccount.get', 'dedicatedAccount.getAll', 'dedicatedAccount.getRequestStatus', 'invoice.get', 'invoice.getAll', 'payment.get', 'payment.getAll', 'payment.verify', 'payment.waitForPayment', 'payout.get', 'payout.getAll', 'payout.verify'];
 	const CREATES = ['invoice.create', 'invoice.createAndWait', 'payment.createCheckout', 'payment.createTransfer', 'payout.create', 'payout.createAndWait'];
 
+	const BATCH_CHECKS = ['payout.checkBatch'];
 	it('exists for every read with the default, for creates found by reference with 1, and nowhere else (as n8n shows it)', () => {
 		const shown = (resource: string, operation: string) =>
 			fields.filter((f) => NodeHelpers.displayParameter({ resource, operation }, f, { typeVersion: 1 }, description));
@@ -85,7 +86,8 @@ describe('the "Requests in Parallel" field', () => {
 			for (const operation of Object.keys(operations)) {
 				const found = shown(resource, operation);
 				expect(registry[resource as keyof typeof registry][operation].declaration.kind).toBe(
-					READS.includes(`${resource}.${operation}`) ? 'read' : CREATES.includes(`${resource}.${operation}`) ? 'create' : 'write',
+					// A batch check (Payout → Check Batch) reads, once for all items: no Requests in Parallel.
+					READS.includes(`${resource}.${operation}`) || BATCH_CHECKS.includes(`${resource}.${operation}`) ? 'read' : CREATES.includes(`${resource}.${operation}`) ? 'create' : 'write',
 				);
 				if (READS.includes(`${resource}.${operation}`)) {
 					reads += 1;

@@ -195,8 +195,8 @@ describe('node description', () => {
 
 	it('says amounts are main units in and smallest units out', () => {
 		const amounts = allProperties(properties).filter((p) => p.name === 'amount' || p.name === 'price');
-		// Transfer payment, checkout link and payout amounts; invoice item price (payout and invoice twice: Create, Create and Wait).
-		expect(amounts.length).toBe(6);
+		// Transfer payment, checkout link and payout amounts; invoice item price (payout three times: Create, Create and Wait, Check Batch; invoice twice).
+		expect(amounts.length).toBe(7);
 		for (const field of amounts) expect(field.description).toMatch(/smallest unit/);
 		const bankId = properties.find((p) => p.name === 'bankId') as INodeProperties;
 		expect(bankId.hint).toMatch(/\$json\.bank\.id/);

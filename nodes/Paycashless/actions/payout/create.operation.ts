@@ -1,4 +1,12 @@
+/**
+ * Payout → Create: the payout's fields and body, and Batch Options (All or Nothing, Approved Batch
+ * Hash) checked before the first payout.
+ *
+ * Longer than 250 lines on purpose: the payout's fields, body and the Batch Options checked
+ * before its first payout are one create, read whole.
+ */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { PAYOUT_FIELDS, payoutMoneyOf } from '../../../../lib/payoutBody';
 import { BANK, PAYOUT } from '../../catalog/objects';
@@ -11,14 +19,19 @@ import {
 	metadataField,
 	referenceField,
 } from '../../descriptions/common';
-import { compact } from '../../helpers/body';
+import { compact, isObject } from '../../helpers/body';
+import { withErrorCode } from '../../helpers/errorCodes';
+import { batchHash, checkBatch, type BatchPayout } from '../../money/batch';
 import { MAX_NARRATION, NUBAN_DIGITS, optionalTextUpTo, optionalUrl, requireDigits, requireId, requireText } from '../../helpers/validation';
 import { sendChecked } from '../../money/step';
 import type { PaycashlessApi } from '../../transport';
 import { amountCurrency, amountValue, finishBody, readAmount, verifiedByReference } from '../common';
-import type { CreateDeclaration, OperationOption } from '../types';
+import type { BeforeItems, CreateDeclaration, OperationOption } from '../types';
 
-export const description: INodeProperties[] = [
+const BATCH_OPTIONS = 'batchOptions';
+
+/** The payout's own fields, shared by Create, Create and Wait and Check Batch. */
+export const payoutFields: INodeProperties[] = [
 	{
 		...referenceField,
 		description:
@@ -59,6 +72,37 @@ export const description: INodeProperties[] = [
 		additionalBodyJsonField,
 	]),
 ];
+
+/** Create only: the batch as a whole (../../money/batch.ts; docs/payroll.md). */
+const batchOptions: INodeProperties = {
+	displayName: 'Batch Options',
+	name: BATCH_OPTIONS,
+	type: 'collection',
+	placeholder: 'Add Option',
+	default: {},
+	options: [
+		{
+			displayName: 'All or Nothing',
+			name: 'allOrNothing',
+			type: 'boolean',
+			noDataExpression: true,
+			default: false,
+			description:
+				'Whether to check every item first (the checks of Payout → Check Batch: Money Limits, payees, the period total for the whole batch) and send none if any would be refused; otherwise pay them one at a time, in input order. Typed in only.',
+		},
+		{
+			displayName: 'Approved Batch Hash',
+			name: 'approvedBatchHash',
+			type: 'string',
+			default: '',
+			placeholder: "{{ $('Check Batch').item.json.batchHash }}",
+			description:
+				'The batchHash of the Payout → Check Batch that was approved. The payouts are sent only if this node\'s items are exactly that batch (each reference, amount, currency, account and bank); otherwise none is sent.',
+		},
+	],
+};
+
+export const description: INodeProperties[] = [...payoutFields, batchOptions];
 
 export const option: OperationOption = { name: 'Create', description: 'Send money to a bank account', action: 'Create a payout' };
 
@@ -134,3 +178,93 @@ export async function execute(this: IExecuteFunctions, i: number, api: Paycashle
 export const asTool = {
 	action: 'Send a Paycashless payout: moves real money now to a bank account',
 };
+
+/** A run-wide refusal of Payout → Create's Batch Options (nothing sent): the stable `code` and what happened. */
+function batchRefusal(this: IExecuteFunctions, i: number, code: string, message: string, description: string, details: IDataObject = {}): NodeOperationError {
+	const error = new NodeOperationError(this.getNode(), message, { itemIndex: i, description });
+	error.context.paycashless = { type: 'money_limit', ...details } as IDataObject as typeof error.context.paycashless;
+	return withErrorCode(error, code);
+}
+
+/** Every item refused with one error (each its own copy, naming its item). */
+function refuseEvery(this: IExecuteFunctions, count: number, make: (i: number) => NodeOperationError): BeforeItems {
+	const errors = Array.from({ length: count }, (_, i) => make(i));
+	return { refuseAll: { errors, summary: errors[0] } };
+}
+
+/**
+ * Batch Options, before the first payout: Approved Batch Hash (the items must be the batch that
+ * was approved) and All or Nothing (every item checked first; none sent if any would be refused;
+ * then one at a time, in input order).
+ */
+export async function beforeItems(this: IExecuteFunctions, api: PaycashlessApi): Promise<BeforeItems> {
+	const raw = this.getNode().parameters[BATCH_OPTIONS];
+	const stored: IDataObject = isObject(raw) ? (raw as IDataObject) : {};
+	const count = this.getInputData().length;
+	if (stored.allOrNothing !== undefined && typeof stored.allOrNothing !== 'boolean') {
+		return refuseEvery.call(this, count, (i) =>
+			batchRefusal.call(this, i, 'LIMIT_EXPRESSION', 'Refused: Batch Options → All or Nothing is not typed in (on or off)', 'Nothing was sent. Only the person who set up this workflow sets All or Nothing, in the node: no expression.'),
+		);
+	}
+	const allOrNothing = stored.allOrNothing === true;
+	const approved = 'approvedBatchHash' in stored;
+	const indexes = Array.from({ length: count }, (_, i) => i);
+	if (approved) {
+		const payouts: Array<Omit<BatchPayout, 'item'>> = [];
+		const hashes = new Set<string>();
+		for (const i of indexes) {
+			hashes.add(String(this.getNodeParameter(`${BATCH_OPTIONS}.approvedBatchHash`, i, '') ?? '').trim());
+			const money = payoutMoneyOf(payoutCreateBody.call(this, i).body);
+			if (money) payouts.push({ reference: money.reference, amount: money.minor, currency: money.currency, destinationAccountNumber: money.accountNumber, bankId: money.bankId });
+		}
+		const hash = batchHash(payouts);
+		const [given] = hashes;
+		if (hashes.size !== 1 || given === '' || given !== hash || payouts.length !== count) {
+			const why =
+				hashes.size !== 1
+					? 'the items name different Approved Batch Hashes'
+					: given === ''
+						? 'Approved Batch Hash is empty'
+						: `these ${count} payouts are not the batch that was approved`;
+			return refuseEvery.call(this, count, (i) =>
+				batchRefusal.call(
+					this,
+					i,
+					'BATCH_NOT_APPROVED',
+					`Refused: ${why}`,
+					`Nothing was sent. Approved Batch Hash (${given || 'empty'}) must be the batchHash of the Payout → Check Batch that was approved, and this node's items exactly that batch: the same references, amounts, currencies, accounts and banks (these items give ${hash}). Check the batch again and have it approved again.`,
+					{ batchHash: hash },
+				),
+			);
+		}
+	}
+	if (!allOrNothing) return {};
+	const check = await checkBatch.call(this, indexes, api, (i) => payoutCreateBody.call(this, i).body);
+	if (check.refused.length === 0) return { oneAtATime: true };
+	const refused = new Map(check.refused.map((refusal) => [refusal.item, refusal]));
+	const first = check.refused[0];
+	const listed = check.refused.map((refusal) => `item ${refusal.item + 1}${refusal.reference ? ` (${refusal.reference})` : ''}: ${refusal.code}: ${refusal.message}`);
+	const details = { refused: check.refused.map(({ item, reference, code, message }) => ({ item: item + 1, reference, code, message })) };
+	const summary = batchRefusal.call(
+		this,
+		first.item,
+		'BATCH_REFUSED',
+		`Refused: ${check.refused.length} of ${count} payouts would be refused, so All or Nothing sent none`,
+		`Nothing was sent. ${listed.join('; ')}. Correct or remove these items and run again (Payout → Check Batch shows the whole batch); running again is safe: payouts already made are found by their references, not paid twice.`,
+		details,
+	);
+	const errors = indexes.map(
+		(i) =>
+			refused.get(i)?.error ??
+			batchRefusal.call(
+				this,
+				i,
+				'BATCH_REFUSED',
+				`Not paid: item ${first.item + 1} of this batch was refused, and All or Nothing sends none`,
+				`Nothing was sent for this item: it passed its checks, but ${listed.join('; ')}.`,
+				details,
+			),
+	);
+	return { refuseAll: { errors, summary } };
+}
+

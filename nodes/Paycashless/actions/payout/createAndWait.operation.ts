@@ -10,7 +10,7 @@ import { createAndWaitOperation } from '../createAndWait';
 import * as create from './create.operation';
 
 export const { option, declaration, description, wait, execute } = createAndWaitOperation({
-	create,
+	create: { description: create.payoutFields, declaration: create.declaration },
 	option: {
 		name: 'Create and Wait for Final Status',
 		description: 'Send a payout, then pause the workflow until it succeeds or fails (verified callback) or a time limit passes',
