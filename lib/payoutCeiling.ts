@@ -205,11 +205,13 @@ export interface CeilingRefusal {
 
 /**
  * The error a refusal throws where the credential signs: the whole text in `message` (what the
- * HTTP Request node shows), the parts in `refusal`, and `code` CEILING_REFUSAL_CODE.
+ * HTTP Request node and the credential's Test show), the parts in `refusal`, and the mark
+ * `paycashlessRefusal: CEILING_REFUSAL_CODE`. Not in `code`: n8n's credential Test shows an
+ * error's code instead of its message when it has one, and the message says what to correct.
  */
 export function ceilingRefusalError(refusal: CeilingRefusal): Error {
-	const error = new Error(`${refusal.message}. ${refusal.description}`) as Error & { code: string; refusal: CeilingRefusal };
-	error.code = CEILING_REFUSAL_CODE;
+	const error = new Error(`${refusal.message}. ${refusal.description}`) as Error & { paycashlessRefusal: string; refusal: CeilingRefusal };
+	error.paycashlessRefusal = CEILING_REFUSAL_CODE;
 	error.refusal = refusal;
 	return error;
 }
@@ -220,8 +222,8 @@ export function ceilingRefusalOf(error: unknown): CeilingRefusal | undefined {
 	let level: unknown = error;
 	while (typeof level === 'object' && level !== null && !seen.has(level)) {
 		seen.add(level);
-		const found = level as { code?: unknown; refusal?: CeilingRefusal; cause?: unknown };
-		if (found.code === CEILING_REFUSAL_CODE && found.refusal) return found.refusal;
+		const found = level as { paycashlessRefusal?: unknown; refusal?: CeilingRefusal; cause?: unknown };
+		if (found.paycashlessRefusal === CEILING_REFUSAL_CODE && found.refusal) return found.refusal;
 		level = found.cause;
 	}
 	return undefined;

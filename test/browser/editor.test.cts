@@ -582,7 +582,7 @@ describe('in n8n’s editor, in Chromium', () => {
 		});
 	});
 
-	it('the credential Test names /v1 for a Base URL ending in it; without https:// n8n shows only its error code', async () => {
+	it('the credential Test names /v1 for a Base URL ending in it, and says to correct a Base URL without https://', async () => {
 		const stored = await lab.session.rest<{ id: string; name: string; type: string; data: Record<string, unknown> }>(
 			'GET',
 			`/rest/credentials/${lab.good.id}?includeData=true`,
@@ -591,8 +591,8 @@ describe('in n8n’s editor, in Chromium', () => {
 			lab.session.rest<{ status: string; message: string }>('POST', '/rest/credentials/test', {
 				credentials: { id: stored.id, name: stored.name, type: stored.type, data: { ...stored.data, baseUrl } },
 			});
-		// n8n 2.41's credential tester reports a request error by its code alone (node runs say what to change).
-		await expect(test(lab.emulator.baseUrl.replace(/^http:\/\//, ''))).resolves.toEqual({ status: 'Error', message: 'ERR_INVALID_URL' });
+		// The credential signs only for its Base URL's origin: one it cannot read is refused before sending, saying what to correct.
+		await expect(test(lab.emulator.baseUrl.replace(/^http:\/\//, ''))).resolves.toEqual({ status: 'Error', message: expect.stringMatching(/Base URL is not a web address starting with https:\/\/.*Correct the Base URL/) });
 		await expect(test(`${lab.emulator.baseUrl}/v1`)).resolves.toMatchObject({ status: 'Error', message: expect.stringMatching(/without \/v1 at the end/) });
 		await expect(test(lab.emulator.baseUrl)).resolves.toEqual({ status: 'OK', message: 'Connection successful!' });
 	});

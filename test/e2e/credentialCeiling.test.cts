@@ -157,3 +157,15 @@ describe('what the credential signs is what it checked, wherever it goes', () =>
 		expect(lab.emulator.requests).toHaveLength(0);
 	});
 });
+
+describe('the credential Test with a Base URL it will not sign for', () => {
+	it('without https:// the Test says to correct the Base URL (n8n shows the message, not a bare code)', async () => {
+		const stored = await lab.session.rest<{ id: string; name: string; type: string; data: Record<string, unknown> }>('GET', `/rest/credentials/${lab.good.id}?includeData=true`);
+		const result = await lab.session.rest<{ status: string; message: string }>('POST', '/rest/credentials/test', {
+			credentials: { id: stored.id, name: stored.name, type: stored.type, data: { ...stored.data, baseUrl: lab.emulator.baseUrl.replace(/^http:\/\//, '') } },
+		});
+		expect(result).toEqual({ status: 'Error', message: expect.stringMatching(/^Refused by the Paycashless credential: its Base URL is not a web address starting with https:\/\/.*Correct the Base URL/) });
+		expect(JSON.stringify(result)).not.toContain(lab.emulator.apiSecret);
+	});
+});
+

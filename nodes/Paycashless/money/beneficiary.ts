@@ -17,9 +17,8 @@ import { isObject } from '../helpers/body';
 import { namesMatch } from '../helpers/names';
 import { NUBAN_DIGITS, optionalText, requireBankCode, requireDigits } from '../helpers/validation';
 import type { PaycashlessApi } from '../transport';
-import { nodeOfRun } from '../helpers/runsAsTool';
+import { nodeOfRun, runsAsTool } from '../helpers/runsAsTool';
 import { refuse } from './refusal';
-import { runsAsTool } from '../helpers/runsAsTool';
 
 /** The typed-in choices of the beneficiary checks, by field name (refused as expressions with the other limits). */
 export const BENEFICIARY_CHOICES = { allowMiddleNames: 'Allow Middle Names in Account Name' } as const;

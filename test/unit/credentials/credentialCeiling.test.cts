@@ -184,9 +184,9 @@ describe('where the credential signs (authenticate)', () => {
 		const options: IHttpRequestOptions = { method: 'POST', baseURL: API, url: '/v1/payouts', body: payoutBody(20_000_001) };
 		const thrown = await credential.authenticate({ ...secrets, ...NGN_200K } as unknown as ICredentialDataDecryptedObject, options).then(
 			() => undefined,
-			(error: Error & { code?: string }) => error,
+			(error: Error & { paycashlessRefusal?: string }) => error,
 		);
-		expect(thrown?.code).toBe(CEILING_REFUSAL_CODE);
+		expect(thrown?.paycashlessRefusal).toBe(CEILING_REFUSAL_CODE);
 		expect(thrown?.message).toMatch(/^Refused by the Paycashless credential: NGN 200,000\.01 is above its Maximum Payout of NGN 200,000\.00\. Nothing was sent/);
 		expect(JSON.stringify({ ...thrown, message: thrown?.message })).not.toMatch(/pk_test_visible_key_123|sk_test_secret_value_456/);
 		expect(options.headers).toBeUndefined();
@@ -202,14 +202,14 @@ describe('where the credential signs (authenticate)', () => {
 	const refusedBy = async (credentials: object, options: Record<string, unknown>) =>
 		await credential.authenticate({ ...secrets, ...credentials } as unknown as ICredentialDataDecryptedObject, options as unknown as IHttpRequestOptions).then(
 			() => undefined,
-			(error: Error & { code?: string }) => error,
+			(error: Error & { paycashlessRefusal?: string }) => error,
 		);
 
 	it('PUT, PATCH, DELETE and GET with a payout body over the ceiling or with payouts off are refused before signing (also in the `uri` form)', async () => {
 		for (const method of ['PUT', 'PATCH', 'DELETE', 'GET']) {
 			const options = { method, uri: `${API}/v1/payouts`, body: JSON.stringify(payoutBody(20_000_001)), json: true };
 			const over = await refusedBy(NGN_200K, options);
-			expect(over?.code).toBe(CEILING_REFUSAL_CODE);
+			expect(over?.paycashlessRefusal).toBe(CEILING_REFUSAL_CODE);
 			expect(over?.message).toMatch(/NGN 200,000\.01 is above its Maximum Payout/);
 			expect(options).not.toHaveProperty('headers');
 			const off = await refusedBy({ payouts: 'off' }, { method, baseURL: API, url: '/V1/Payouts/', body: payoutBody(100) });
@@ -224,7 +224,7 @@ describe('where the credential signs (authenticate)', () => {
 			{ method: 'POST', baseURL: 'http://127.0.0.1:5678', url: '/webhook/v1/payouts', body: payoutBody(100) },
 		]) {
 			const error = await refusedBy({}, options);
-			expect(error?.code).toBe(CEILING_REFUSAL_CODE);
+			expect(error?.paycashlessRefusal).toBe(CEILING_REFUSAL_CODE);
 			expect(error?.message).toMatch(/^Refused by the Paycashless credential: it signs only requests to https:\/\/api\.paycashless\.com, and this one goes to .+\. Nothing was sent\. A signed request can be replayed to Paycashless/);
 			expect(error?.message).not.toMatch(/sk_test_secret_value_456|pk_test_visible_key_123/);
 		}
