@@ -153,7 +153,7 @@ async function main(): Promise<void> {
 		live
 			? '  API:       the Paycashless API from PAYCASHLESS_* (real money if these are live keys!)'
 			: `  Emulator:  ${emulator?.baseUrl}  (a local Paycashless with test data; the credential points at it)\n` +
-				`  Pay:       ${emulator?.baseUrl}/  (what is waiting to be paid: invoices, transfers; "Simulate payment")`,
+				`  Pay:       ${emulator?.baseUrl}/  (invoices and transfers to pay, payouts to settle or fail, test banks and accounts)`,
 		'',
 		'  Try first:',
 		'    1. Open "Paycashless example: invoice pipeline" and click "Execute workflow":',
