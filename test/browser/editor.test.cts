@@ -734,7 +734,9 @@ describe('in n8n’s editor, in Chromium', () => {
 			const names = await ndv
 				.locator('[data-test-id^="parameter-input-"]')
 				.evaluateAll((inputs) => inputs.map((input) => input.getAttribute('data-test-id')!.replace('parameter-input-', '')));
-			expect(names.filter((name) => ['currency', 'maxAmount', 'periodTotal'].includes(name))).toEqual(['currency', 'maxAmount', 'periodTotal']);
+			// The payout's own Currency field comes first in the panel; the Limits Currency right before the amounts.
+			expect(names.lastIndexOf('currency')).toBe(names.indexOf('maxAmount') - 1);
+			expect(names.indexOf('maxAmount')).toBeLessThan(names.indexOf('periodTotal'));
 			await expect(maxAmount.locator('input').first().inputValue()).resolves.toBe('50000');
 			await expect(ndv.getByTestId('parameter-input-periodTotal').locator('input').first().inputValue()).resolves.toBe('3000000');
 			const hints = await ndv.getByTestId('parameter-input-hint').allInnerTexts();
@@ -774,7 +776,11 @@ describe('in n8n’s editor, in Chromium', () => {
 			await field.locator('input').first().fill('{{ $today }}');
 			await page.getByTestId('node-execute-button').click();
 			const output = page.getByTestId('output-panel');
-			await output.getByText(/Created After|reference|No output data/).first().waitFor({ timeout: 60_000 });
+			// The run's end: the list asked for (its items shown), or the field's error shown.
+			await waitLong('the Get Many run to list or refuse', async () =>
+				lab.emulator.requests.slice(before).some((request) => request.path === '/v1/payouts') || (await output.getByText('Invalid Created After').count()) > 0 ? true : undefined,
+			);
+			await output.getByText(/Invalid Created After|reference/).first().waitFor({ timeout: 60_000 });
 			fs.mkdirSync(ARTIFACTS, { recursive: true });
 			await page.screenshot({ path: path.join(ARTIFACTS, 'created-after-today.png') });
 			const text = await output.innerText();
