@@ -146,7 +146,8 @@ export function waitingPage(store: Store): Reply {
 	const list = entries.length > 0 ? `<ol>${entries.slice(0, 50).map((entry) => entry.html).join('\n')}</ol>` : '<p>Nothing is waiting to be paid.</p>';
 	return htmlPage(
 		'Waiting to be paid',
-		`<p>Open one and click "Simulate payment": the emulator sends the signed callback, and a workflow waiting for it goes on.</p>\n${list}\n${payoutsSection(store)}\n${testDataSection()}`,
+		`<p id="jump">On this page: <a href="#waiting">waiting to be paid</a> · <a href="#payouts-heading">payouts</a> · <a href="#test-data">test banks and accounts</a></p>\n` +
+			`<p id="waiting">Open one and click "Simulate payment": the emulator sends the signed callback, and a workflow waiting for it goes on.</p>\n${list}\n${payoutsSection(store)}\n${testDataSection()}`,
 	);
 }
 
@@ -160,7 +161,7 @@ function payoutsSection(store: Store): string {
 		return `<li><a href="/payout/${encodeURIComponent(payout.id)}">Payout ${escapeHtml(payout.reference)}</a>: ${escapeHtml(money(payout.amount, payout.currency))} to ${escapeHtml(payout.destinationAccountNumber)} at ${escapeHtml(bank)} (<span class="status">${escapeHtml(payout.status)}</span>)</li>`;
 	});
 	const list = items.length > 0 ? `<ol id="payouts">${items.join('\n')}</ol>` : '<p id="payouts">No payouts yet.</p>';
-	return `<h2>Payouts</h2>\n<p>A payout stays pending until you settle or fail it: open one and click "Settle (succeeded)" or "Fail": the emulator sends PAYOUT_SUCCEEDED or PAYOUT_FAILED to its Callback URL.</p>\n${list}`;
+	return `<h2 id="payouts-heading">Payouts</h2>\n<p>A payout stays pending until you settle or fail it: open one and click "Settle (succeeded)" or "Fail": the emulator sends PAYOUT_SUCCEEDED or PAYOUT_FAILED to its Callback URL.</p>\n${list}`;
 }
 
 /** Account numbers shown per test bank: any other 10 digits work too (the name is derived from them). */
@@ -174,7 +175,7 @@ function testDataSection(): string {
 	const accounts = BANKS.slice(0, 5).flatMap((bank) =>
 		SAMPLE_ACCOUNTS.map((number) => `<tr><td>${number}</td><td>${escapeHtml(bank.name)} (${bank.cbnCode})</td><td>${escapeHtml(accountName(number, bank.id))}</td></tr>`),
 	);
-	return `<h2>Test banks and accounts</h2>
+	return `<h2 id="test-data">Test banks and accounts</h2>
 <p>Bank Account &rarr; Look Up takes the account number and either bank code; Payout &rarr; Create takes the bank's id (Look Up returns it as <code>bank.id</code>).</p>
 <table id="banks" border="1" cellpadding="4" style="border-collapse:collapse"><thead><tr><th>Bank</th><th>Bank code (CBN)</th><th>NIBSS code</th><th>Bank id</th></tr></thead><tbody>
 ${banks.join('\n')}

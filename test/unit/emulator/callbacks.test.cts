@@ -285,7 +285,9 @@ describe('control API over HTTP', () => {
 		const settled = await call(emulator, 'POST', '/v1/payouts', { body: payoutBody('page-payout-ok', { callbackUrl: receiver.url }) });
 		const failed = await call(emulator, 'POST', '/v1/payouts', { body: payoutBody('page-payout-fail', { callbackUrl: receiver.url }) });
 		const html = await (await fetch(`${emulator.baseUrl}/`)).text();
-		expect(html).toContain('<h2>Payouts</h2>');
+		expect(html).toContain('<h2 id="payouts-heading">Payouts</h2>');
+		// Linked from the top: the lists can be long.
+		expect(html).toMatch(/<p id="jump">.*href="#payouts-heading".*href="#test-data"/);
 		for (const payout of [settled, failed]) expect(html).toMatch(new RegExp(`href="/payout/${payout.body.id}">Payout ${payout.body.reference}</a>: NGN [\\d,]+\\.\\d\\d to \\d{10} at [^<]+ \\(<span class="status">pending</span>\\)`));
 		const open = await (await fetch(`${emulator.baseUrl}/payout/${settled.body.id}`)).text();
 		expect(open).toContain('>Settle (succeeded)</button>');
