@@ -4,6 +4,7 @@
  * through the control API (which sends the callbacks), then the new state and whether each
  * callback reached the workflow.
  */
+import { accountName, BANKS, bankById } from './banks.cjs';
 import type { Reply } from './router.cjs';
 import type { Store } from './store.cjs';
 import type { CallbackAttempt } from './types.cjs';
@@ -49,33 +50,51 @@ function deliveries(callbacks: readonly CallbackAttempt[], id: string): string[]
 		.map(deliveryLine);
 }
 
+/** A button of a hosted page: what it posts to the control API, and what the page says meanwhile. */
+interface PageAction {
+	label: string;
+	action: string;
+	body: string;
+	busy: string;
+	done: string;
+	refused: string;
+}
+
+/** "Simulate payment" on an invoice's or a payment's page. */
+function payAction(action: string, body: string): PageAction {
+	return { label: 'Simulate payment', action, body, busy: 'Paying ...', done: 'Paid. Sending the callbacks ...', refused: 'Not paid: ' };
+}
+
 /**
  * A hosted page: what is due and a button that completes it through the control API, or, once it
  * is settled, its state and no button; and what became of the callbacks sent about it. After the
  * button, the page waits for the callbacks' first attempts and shows itself again, with the new state.
  */
-function page(title: string, lines: string[], pay: { action: string; body: string } | undefined, sent: { callbackUrl: string | null; lines: string[] }): Reply {
+function page(title: string, lines: string[], actions: PageAction[], sent: { callbackUrl: string | null; lines: string[] }): Reply {
 	const callbacks = !sent.callbackUrl
 		? '<p id="callbacks">No Callback URL was given when this was created: no workflow is told when it is paid.</p>'
 		: sent.lines.length === 0
 			? '<p id="callbacks">No callback sent yet.</p>'
 			: `<h2>Callbacks</h2><ul id="callbacks">${sent.lines.map((line) => `<li>${escapeHtml(line)}</li>`).join('\n')}</ul>`;
-	const button = !pay
-		? ''
-		: `<button id="pay">Simulate payment</button><p id="out"></p>
+	const button =
+		actions.length === 0
+			? ''
+			: `${actions.map((action, index) => `<button class="act" data-index="${index}">${escapeHtml(action.label)}</button>`).join(' ')}<p id="out"></p>
 <script>
-document.getElementById('pay').onclick = async () => {
-	const button = document.getElementById('pay');
-	button.disabled = true;
-	document.getElementById('out').textContent = 'Paying ...';
-	const res = await fetch(${JSON.stringify(pay.action)}, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: ${JSON.stringify(pay.body)} });
+const ACTIONS = ${JSON.stringify(actions).replace(/</g, '\\u003c')};
+for (const button of document.querySelectorAll('button.act')) button.onclick = async () => {
+	const action = ACTIONS[Number(button.dataset.index)];
+	const all = document.querySelectorAll('button.act');
+	for (const other of all) other.disabled = true;
+	document.getElementById('out').textContent = action.busy;
+	const res = await fetch(action.action, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: action.body });
 	if (!res.ok) {
 		const answer = await res.json().catch(() => ({}));
-		document.getElementById('out').textContent = 'Not paid: ' + ((answer.error && answer.error.message) || ('HTTP ' + res.status));
-		button.disabled = false;
+		document.getElementById('out').textContent = action.refused + ((answer.error && answer.error.message) || ('HTTP ' + res.status));
+		for (const other of all) other.disabled = false;
 		return;
 	}
-	document.getElementById('out').textContent = 'Paid. Sending the callbacks ...';
+	document.getElementById('out').textContent = action.done;
 	// The first attempt of each callback (a few seconds at most), then the page again with the new state.
 	await Promise.race([fetch('/__emulator/callbacks/first-attempts').catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 15000))]);
 	location.reload();
@@ -91,6 +110,8 @@ function money(amount: number, currency: string): string {
 
 const AWAITING_INVOICE = new Set(['open', 'partially_paid']);
 const AWAITING_PAYMENT = new Set(['initiated', 'awaiting_charge']);
+/** Payouts a person can still settle or fail from their page. */
+const PAYOUT_OPEN = new Set(['pending', 'sent']);
 /** How many of the newest invoices and payments the waiting page looks at. */
 const NEWEST = 200;
 
@@ -125,15 +146,74 @@ export function waitingPage(store: Store): Reply {
 	const list = entries.length > 0 ? `<ol>${entries.slice(0, 50).map((entry) => entry.html).join('\n')}</ol>` : '<p>Nothing is waiting to be paid.</p>';
 	return htmlPage(
 		'Waiting to be paid',
-		`<p>Open one and click "Simulate payment": the emulator sends the signed callback, and a workflow waiting for it goes on.</p>\n${list}`,
+		`<p id="jump">On this page: <a href="#waiting">waiting to be paid</a> · <a href="#payouts-heading">payouts</a> · <a href="#test-data">test banks and accounts</a></p>\n` +
+			`<p id="waiting">Open one and click "Simulate payment": the emulator sends the signed callback, and a workflow waiting for it goes on.</p>\n${list}\n${payoutsSection(store)}\n${testDataSection()}`,
 	);
 }
 
-/** The page for `GET /pay/{invoiceId}` or `GET /checkout/{paymentId}`, if it exists. */
+/** The newest payouts (any state, newest first), each linked to its page with "Settle" and "Fail". */
+function payoutsSection(store: Store): string {
+	const rows = store.payouts.rows.slice(-NEWEST).map((row, order) => ({ row, order }));
+	rows.sort((a, b) => b.row.createdAt - a.row.createdAt || b.order - a.order);
+	const items = rows.slice(0, 50).map(({ row }) => {
+		const payout = row.obj;
+		const bank = bankById(payout.destinationBankId)?.name ?? payout.destinationBankId;
+		return `<li><a href="/payout/${encodeURIComponent(payout.id)}">Payout ${escapeHtml(payout.reference)}</a>: ${escapeHtml(money(payout.amount, payout.currency))} to ${escapeHtml(payout.destinationAccountNumber)} at ${escapeHtml(bank)} (<span class="status">${escapeHtml(payout.status)}</span>)</li>`;
+	});
+	const list = items.length > 0 ? `<ol id="payouts">${items.join('\n')}</ol>` : '<p id="payouts">No payouts yet.</p>';
+	return `<h2 id="payouts-heading">Payouts</h2>\n<p>A payout stays pending until you settle or fail it: open one and click "Settle (succeeded)" or "Fail": the emulator sends PAYOUT_SUCCEEDED or PAYOUT_FAILED to its Callback URL.</p>\n${list}`;
+}
+
+/** Account numbers shown per test bank: any other 10 digits work too (the name is derived from them). */
+const SAMPLE_ACCOUNTS = ['0123456789', '2234567890'];
+
+/** The test banks with their codes, a few accounts with their holders' names, and how to get "not found". */
+function testDataSection(): string {
+	const banks = BANKS.map(
+		(bank) => `<tr><td>${escapeHtml(bank.name)}</td><td>${bank.cbnCode}</td><td>${bank.nibssCode}</td><td><code>${bank.id}</code></td></tr>`,
+	);
+	const accounts = BANKS.slice(0, 5).flatMap((bank) =>
+		SAMPLE_ACCOUNTS.map((number) => `<tr><td>${number}</td><td>${escapeHtml(bank.name)} (${bank.cbnCode})</td><td>${escapeHtml(accountName(number, bank.id))}</td></tr>`),
+	);
+	return `<h2 id="test-data">Test banks and accounts</h2>
+<p>Bank Account &rarr; Look Up takes the account number and either bank code; Payout &rarr; Create takes the bank's id (Look Up returns it as <code>bank.id</code>).</p>
+<table id="banks" border="1" cellpadding="4" style="border-collapse:collapse"><thead><tr><th>Bank</th><th>Bank code (CBN)</th><th>NIBSS code</th><th>Bank id</th></tr></thead><tbody>
+${banks.join('\n')}
+</tbody></table>
+<p>Every 10-digit account number exists at every bank, and always has the same holder's name; some of them:</p>
+<table id="accounts" border="1" cellpadding="4" style="border-collapse:collapse"><thead><tr><th>Account number</th><th>Bank</th><th>Holder's name</th></tr></thead><tbody>
+${accounts.join('\n')}
+</tbody></table>
+<p id="not-found">For a "not found": an account number starting with 000 (e.g. 0001234567) does not exist (Look Up answers 404, a payout is refused); an unknown bank code (e.g. 999) is not found either; an account number that is not 10 digits is refused.</p>`;
+}
+
+/** A payout's page: its state, and buttons that settle or fail it (sending the callback) while it is open. */
+function payoutPage(store: Store, id: string, callbacks: readonly CallbackAttempt[]): Reply | undefined {
+	const row = store.payouts.find(id);
+	if (!row) return undefined;
+	const payout = row.obj;
+	const open = PAYOUT_OPEN.has(payout.status);
+	const bank = bankById(payout.destinationBankId);
+	const complete = `/__emulator/payouts/${encodeURIComponent(payout.id)}/complete`;
+	const actions: PageAction[] = open
+		? [
+				{ label: 'Settle (succeeded)', action: complete, body: '{"status":"succeeded"}', busy: 'Settling ...', done: 'Settled. Sending the callback ...', refused: 'Not settled: ' },
+				{ label: 'Fail', action: complete, body: '{"status":"failed"}', busy: 'Failing ...', done: 'Failed. Sending the callback ...', refused: 'Not failed: ' },
+			]
+		: [];
+	const lines = [
+		`${money(payout.amount, payout.currency)} to ${payout.destinationAccountNumber} at ${bank ? `${bank.name} (${bank.cbnCode})` : payout.destinationBankId}${bank ? `, ${accountName(payout.destinationAccountNumber, bank.id)}` : ''}`,
+		`Status ${payout.status}${payout.failureMessage ? `: ${payout.failureMessage}` : ''}${open ? '' : '. Nothing to settle.'}`,
+	];
+	return page(`Payout ${payout.reference}${open ? '' : ` (${payout.status})`}`, lines, actions, { callbackUrl: payout.callbackUrl, lines: deliveries(callbacks, payout.id) });
+}
+
+/** The page for `GET /pay/{invoiceId}`, `GET /checkout/{paymentId}` or `GET /payout/{payoutId}`, if it exists. */
 export function hostedPage(store: Store, path: string, callbacks: readonly CallbackAttempt[]): Reply | undefined {
-	const match = /^\/(pay|checkout)\/([^/]+)$/.exec(path);
+	const match = /^\/(pay|checkout|payout)\/([^/]+)$/.exec(path);
 	if (!match) return undefined;
 	const id = decodeURIComponent(match[2]);
+	if (match[1] === 'payout') return payoutPage(store, id, callbacks);
 	if (match[1] === 'pay') {
 		const row = store.invoices.get(id);
 		if (!row) return undefined;
@@ -147,7 +227,7 @@ export function hostedPage(store: Store, path: string, callbacks: readonly Callb
 		return page(
 			`Invoice ${invoice.number}${open ? '' : ` (${invoice.status})`}`,
 			[invoice.description, state],
-			open ? { action: `/__emulator/invoices/${encodeURIComponent(id)}/pay`, body: '{}' } : undefined,
+			open ? [payAction(`/__emulator/invoices/${encodeURIComponent(id)}/pay`, '{}')] : [],
 			{ callbackUrl: row.meta.callbackUrl, lines: deliveries(callbacks, invoice.id) },
 		);
 	}
@@ -157,7 +237,7 @@ export function hostedPage(store: Store, path: string, callbacks: readonly Callb
 	return page(
 		`Checkout ${payment.reference}${open ? '' : ` (${payment.status})`}`,
 		[open ? `Amount: ${money(payment.expectedAmount, payment.currency)} (status ${payment.status})` : `Status ${payment.status}: ${money(payment.chargedAmount || payment.expectedAmount, payment.currency)}. Nothing to pay.`],
-		open ? { action: `/__emulator/payments/${encodeURIComponent(id)}/complete`, body: '{"status":"succeeded"}' } : undefined,
+		open ? [payAction(`/__emulator/payments/${encodeURIComponent(id)}/complete`, '{"status":"succeeded"}')] : [],
 		{ callbackUrl: payment.callbackUrl, lines: deliveries(callbacks, payment.id) },
 	);
 }

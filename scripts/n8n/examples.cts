@@ -72,6 +72,8 @@ export interface CredentialTools {
 	import(kind: 'credentials', data: unknown): void;
 	/** A folder only this user reads, for the moment n8n writes the credential out decrypted. */
 	folder: string;
+	/** This n8n's database was made just now (it holds no credential): no need to ask n8n (one CLI start less). */
+	fresh?: boolean;
 }
 
 /** The example credential as this n8n holds it (decrypted), or undefined when it has none. */
@@ -102,7 +104,7 @@ export function keepOrImportCredential(
 	tools: CredentialTools,
 	wanted: { name: string; data: Record<string, string>; fromEnvironment: boolean },
 ): { name: string; said: string } {
-	const stored = storedCredential(tools);
+	const stored = tools.fresh ? undefined : storedCredential(tools);
 	const write = () => tools.import('credentials', [{ id: EXAMPLE_CREDENTIAL.id, name: wanted.name, type: CREDENTIAL_TYPE, data: wanted.data }]);
 	if (!stored) {
 		write();

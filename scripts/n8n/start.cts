@@ -10,11 +10,17 @@
  *   N8N_PORT (default 5678), PAYCASHLESS_EMULATOR_PORT (default 4010): preferred ports; a
  *   busy port is replaced by a free one.
  *   PAYCASHLESS_N8N_HOME  n8n's data folder (default .n8n-lab/home; the test of `npm start` uses its own)
+ *   N8N_*: passed on to n8n (e.g. N8N_RESTRICT_FILE_ACCESS_TO, N8N_LOG_LEVEL), except the few the lab
+ *   sets itself (LAB_OWNED_N8N_SETTINGS), which the start names as ignored.
+ *   N8N_RESTRICT_FILE_ACCESS_TO: the folders Read/Write Files from Disk may use (n8n's default, kept
+ *   here: ~/.n8n-files); the start creates them and names them in the banner.
  *
  * Stopping: Ctrl-C, or SIGINT/SIGTERM to npm's own PID (package.json's `exec` makes npm's child
  * this process, and npm passes the signal on), or the parent going away: n8n and the emulator stop.
  */
+import { createHash } from 'crypto';
 import * as fs from 'fs';
+import * as os from 'os';
 import * as path from 'path';
 
 import type { EmulatorHandle } from '../../emulator/types.cjs';
@@ -23,6 +29,7 @@ import {
 	LAB_OWNER,
 	N8nSession,
 	NODE_TYPE_TRIGGER,
+	PACKAGE_NAME,
 	ROOT,
 	buildAndPack,
 	freePort,
@@ -63,6 +70,65 @@ function stopAll(exitCode: number): Promise<void> {
 	return stopping;
 }
 
+/** N8N_* settings the lab sets itself (ports, addresses, data folder, encryption key): a user's value is not passed on. */
+const LAB_OWNED_N8N_SETTINGS = [
+	'N8N_USER_FOLDER',
+	'N8N_ENCRYPTION_KEY',
+	'N8N_PORT',
+	'N8N_LISTEN_ADDRESS',
+	'N8N_HOST',
+	'N8N_PROTOCOL',
+	'N8N_EDITOR_BASE_URL',
+	'N8N_WEBHOOK_URL',
+	'N8N_RUNNERS_BROKER_PORT',
+];
+
+/** The user's own N8N_* settings that reach n8n, and those the lab sets itself instead. */
+function userN8nSettings(): { passed: Record<string, string>; ignored: string[] } {
+	const passed: Record<string, string> = {};
+	const ignored: string[] = [];
+	for (const [key, value] of Object.entries(process.env)) {
+		if (!key.startsWith('N8N_') || value === undefined) continue;
+		if (LAB_OWNED_N8N_SETTINGS.includes(key)) {
+			// N8N_PORT is taken as the preferred port (below).
+			if (key !== 'N8N_PORT') ignored.push(key);
+		} else passed[key] = value;
+	}
+	return { passed, ignored };
+}
+
+/**
+ * The folders Read/Write Files from Disk may use, as n8n reads N8N_RESTRICT_FILE_ACCESS_TO (`;`
+ * between folders, `~` for the home folder; n8n 2.x's default `~/.n8n-files`), created when
+ * missing, as real paths. Empty: n8n restricts nothing.
+ */
+function fileFolders(setting: string): string[] {
+	const folders = setting
+		.split(';')
+		.map((folder) => folder.trim())
+		.filter(Boolean)
+		.map((folder) => (folder.startsWith('~') ? folder.replace('~', os.homedir()) : folder));
+	for (const folder of folders) fs.mkdirSync(folder, { recursive: true });
+	// n8n compares the file's real path (links resolved) with these as written: a folder reached
+	// through a link would refuse every file in it.
+	return folders.map((folder) => fs.realpathSync(folder));
+}
+
+/** A hash of what the package is built from: the same hash, the same tarball. */
+function sourceHash(): string {
+	const hash = createHash('sha256');
+	const walk = (dir: string): void => {
+		for (const entry of fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+			const relative = path.join(dir, entry.name);
+			if (entry.isDirectory()) walk(relative);
+			else hash.update(`${relative}\0`).update(fs.readFileSync(path.join(ROOT, relative))).update('\0');
+		}
+	};
+	for (const dir of ['nodes', 'credentials', 'lib']) walk(dir);
+	for (const file of ['package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.build.json', 'gulpfile.js']) hash.update(`${file}\0`).update(fs.readFileSync(path.join(ROOT, file)));
+	return hash.digest('hex');
+}
+
 function triggerWebhookPaths(workflows: WorkflowJson[]): string[] {
 	return workflows.flatMap((wf) =>
 		wf.nodes.filter((node) => node.type === NODE_TYPE_TRIGGER && node.webhookId).map((node) => `${node.webhookId}/webhook`),
@@ -92,19 +158,43 @@ async function main(): Promise<void> {
 	const brokerPort = await freePort(n8nPort === 5678 ? 5679 : 0);
 	// The users are in Lagos: $now, $today and schedules in Lagos time unless GENERIC_TIMEZONE says otherwise
 	// (n8n's own default is America/New_York).
-	const config: N8nConfig = { userFolder: USER_FOLDER, port: n8nPort, brokerPort, env: { GENERIC_TIMEZONE: process.env.GENERIC_TIMEZONE || 'Africa/Lagos' } };
+	// The user's N8N_* settings reach n8n (the lab drops them for its tests); n8n 2.x reads and writes
+	// files only in N8N_RESTRICT_FILE_ACCESS_TO (default ~/.n8n-files), so the start makes that folder.
+	const settings = userN8nSettings();
+	const fileAccess = settings.passed.N8N_RESTRICT_FILE_ACCESS_TO ?? '~/.n8n-files';
+	const folders = fileFolders(fileAccess);
+	const config: N8nConfig = {
+		userFolder: USER_FOLDER,
+		port: n8nPort,
+		brokerPort,
+		env: { GENERIC_TIMEZONE: process.env.GENERIC_TIMEZONE || 'Africa/Lagos', ...settings.passed, N8N_RESTRICT_FILE_ACCESS_TO: folders.join(';') },
+	};
 	const n8nUrl = `http://127.0.0.1:${n8nPort}`;
+	if (Object.keys(settings.passed).length > 0) say(`passing your settings on to n8n: ${Object.keys(settings.passed).sort().join(', ')}`);
+	if (settings.ignored.length > 0) say(`ignoring ${settings.ignored.sort().join(', ')}: npm start sets these itself`);
+	// A new data folder: n8n's database is made now, empty (no credential or workflow to ask n8n about).
+	const freshDatabase = !fs.existsSync(path.join(USER_FOLDER, '.n8n', 'database.sqlite'));
 
-	say('building and packing n8n-nodes-paycashless ...');
-	const tgz = await buildAndPack({ quiet: true });
-	installPackageIntoN8n(tgz, USER_FOLDER);
-	say(`installed ${path.basename(tgz)} into ${path.relative(ROOT, path.join(USER_FOLDER, '.n8n', 'nodes'))} (as n8n installs community nodes)`);
+	// The same sources as the package installed at the last start: no build, pack or install.
+	const nodesDir = path.join(USER_FOLDER, '.n8n', 'nodes');
+	const stamp = path.join(nodesDir, '.paycashless-source-hash');
+	const hash = sourceHash();
+	const installed = fs.existsSync(path.join(nodesDir, 'node_modules', PACKAGE_NAME, 'package.json'));
+	if (installed && fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8') === hash) {
+		say(`n8n-nodes-paycashless unchanged since the last start: kept the one installed in ${path.relative(ROOT, nodesDir)}`);
+	} else {
+		say('building and packing n8n-nodes-paycashless ...');
+		const tgz = await buildAndPack({ quiet: true });
+		installPackageIntoN8n(tgz, USER_FOLDER);
+		fs.writeFileSync(stamp, hash);
+		say(`installed ${path.basename(tgz)} into ${path.relative(ROOT, nodesDir)} (as n8n installs community nodes)`);
+	}
 
 	const credential = await exampleCredential(liveKeys, say);
 	emulator = credential.emulator;
 	// The user's credential survives a restart: only created when missing (examples.cts).
 	const kept = keepOrImportCredential(
-		{ cli: (args) => n8nCli(config, args), import: (kind, data) => importIntoN8n(config, kind, data), folder: path.join(USER_FOLDER, 'imports') },
+		{ cli: (args) => n8nCli(config, args), import: (kind, data) => importIntoN8n(config, kind, data), folder: path.join(USER_FOLDER, 'imports'), fresh: freshDatabase },
 		{ name: credential.name, data: credential.data, fromEnvironment: live },
 	);
 	const credentialName = kept.name;
@@ -112,7 +202,7 @@ async function main(): Promise<void> {
 	const workflows = loadExampleWorkflows({ n8nBaseUrl: n8nUrl, credential: { id: EXAMPLE_CREDENTIAL.id, name: credentialName } });
 	// An example already in this n8n (from an earlier npm start) stays as the user left it: edited,
 	// published or not. Only the missing ones are imported (and their triggers published).
-	const existing = new Set(n8nCli(config, ['list:workflow', '--onlyId']).split('\n').map((line) => line.trim()).filter(Boolean));
+	const existing = new Set(freshDatabase ? [] : n8nCli(config, ['list:workflow', '--onlyId']).split('\n').map((line) => line.trim()).filter(Boolean));
 	const missing = workflows.filter((wf) => !existing.has(wf.id));
 	if (missing.length > 0) importIntoN8n(config, 'workflow', missing);
 	const triggerWorkflows = workflows.filter((wf) => wf.nodes.some((node) => node.type === NODE_TYPE_TRIGGER));
@@ -153,7 +243,11 @@ async function main(): Promise<void> {
 		live
 			? '  API:       the Paycashless API from PAYCASHLESS_* (real money if these are live keys!)'
 			: `  Emulator:  ${emulator?.baseUrl}  (a local Paycashless with test data; the credential points at it)\n` +
-				`  Pay:       ${emulator?.baseUrl}/  (what is waiting to be paid: invoices, transfers; "Simulate payment")`,
+				`  Pay:       ${emulator?.baseUrl}/  (invoices and transfers to pay, payouts to settle or fail, test banks and accounts)`,
+		folders.length > 0
+			? `  Files:     ${folders.join(', ')}  (put your CSV files here: n8n's Read/Write Files from Disk reads and writes only here;\n` +
+				'             N8N_RESTRICT_FILE_ACCESS_TO=/your/folder npm start changes it)'
+			: '  Files:     any folder (N8N_RESTRICT_FILE_ACCESS_TO is empty: n8n reads and writes files anywhere)',
 		'',
 		'  Try first:',
 		'    1. Open "Paycashless example: invoice pipeline" and click "Execute workflow":',

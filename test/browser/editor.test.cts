@@ -668,6 +668,137 @@ describe('in n8n’s editor, in Chromium', () => {
 		expect(outputOf(done, 'Order Paid')).toEqual([{ orderReference: 'order-A-1001', invoiceNumber: expect.any(String), amountPaidNaira: 1500.5, howWeKnow: 'paid' }]);
 	});
 
+	it('issue 43: the Pay page lists the test banks and accounts, and the payouts with their state; "Settle (succeeded)" settles one and sends its callback', async () => {
+		const reference = `browser-payout-${randomUUID().slice(0, 8)}`;
+		const created = await call(lab.emulator, 'POST', '/v1/payouts', {
+			body: { reference, amount: { value: 250_000, currency: 'NGN' }, destinationAccountNumber: '0123456789', bankId: GTB.id, callbackUrl: `${lab.n8n.baseUrl}/webhook/no-such-hook` },
+		});
+		expect(created.status).toBe(202);
+		const payPage = await editor.context.newPage();
+		try {
+			await step(payPage, 'pay-page-payouts', async () => {
+				await payPage.goto(`${lab.emulator.baseUrl}/`);
+				// The test banks with their codes, and accounts with the holder's name Look Up gives.
+				const gtbRow = payPage.locator('#banks tr', { hasText: GTB.name });
+				await expect(gtbRow.innerText()).resolves.toContain('058');
+				const account = payPage.locator('#accounts tr', { hasText: 'Guaranty Trust Bank (058)' }).first();
+				const [accountNumber, , holder] = (await account.locator('td').allInnerTexts()).map((cell) => cell.trim());
+				const lookUp = await call(lab.emulator, 'GET', `/v1/banks/account_lookup?accountNumber=${accountNumber}&bankCode=058`);
+				expect(lookUp.body.accountName).toBe(holder);
+				await expect(payPage.locator('#not-found').innerText()).resolves.toContain('starting with 000');
+				fs.mkdirSync(ARTIFACTS, { recursive: true });
+				await payPage.screenshot({ path: path.join(ARTIFACTS, 'pay-page.png'), fullPage: true });
+				// The payout, pending, then settled from its page.
+				const row = payPage.locator('#payouts li', { hasText: reference });
+				await expect(row.innerText()).resolves.toMatch(/NGN 2,500\.00 to 0123456789 at Guaranty Trust Bank \(pending\)/);
+				await row.getByRole('link').click();
+				await payPage.getByRole('button', { name: 'Settle (succeeded)' }).click();
+				await payPage.getByRole('heading', { name: `Payout ${reference} (succeeded)` }).waitFor({ timeout: 60_000 });
+				expect(await payPage.getByRole('button').count()).toBe(0);
+				expect(await payPage.locator('#callbacks').innerText()).toContain('PAYOUT_SUCCEEDED to');
+				await payPage.screenshot({ path: path.join(ARTIFACTS, 'payout-settled.png'), fullPage: true });
+				await payPage.goto(`${lab.emulator.baseUrl}/`);
+				await expect(payPage.locator('#payouts li', { hasText: reference }).innerText()).resolves.toContain('(succeeded)');
+			});
+		} finally {
+			await payPage.close();
+		}
+		expect(lab.emulator.list('payouts').find((payout) => payout.reference === reference)?.status).toBe('succeeded');
+	});
+
+	it('issue 43: Money Limits show in the order one sets them, the amounts without a forced .00, with a hint in naira', async () => {
+		const created = await lab.session.api<{ id: string }>('POST', '/workflows', {
+			name: 'browser: money limits',
+			settings: { executionOrder: 'v1' },
+			connections: { Start: { main: [[{ node: 'Pay Supplier', type: 'main', index: 0 }]] } },
+			nodes: [
+				{ id: randomUUID(), name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+				{
+					id: randomUUID(),
+					name: 'Pay Supplier',
+					type: NODE_TYPE_ACTION,
+					typeVersion: 1,
+					position: [240, 0],
+					// Saved in the order a person added them: the daily total first, then the per-payout amount.
+					parameters: { resource: 'payout', operation: 'create', reference: 'limits-view', amount: 10, destinationAccountNumber: '0123456789', bankId: GTB.id, moneyLimits: { periodTotal: 3_000_000, maxAmount: 50_000, currency: 'NGN' } },
+					credentials: { paycashlessApi: lab.good },
+				},
+			],
+		});
+		await step(page, 'money-limits', async () => {
+			await openWorkflow(page, lab.n8n.baseUrl, created.id);
+			await openNode(page, 'Pay Supplier');
+			const ndv = page.getByTestId('ndv');
+			const maxAmount = ndv.getByTestId('parameter-input-maxAmount');
+			await maxAmount.scrollIntoViewIfNeeded();
+			const names = await ndv
+				.locator('[data-test-id^="parameter-input-"]')
+				.evaluateAll((inputs) => inputs.map((input) => input.getAttribute('data-test-id')!.replace('parameter-input-', '')));
+			// The payout's own Currency field comes first in the panel; the Limits Currency right before the amounts.
+			expect(names.lastIndexOf('currency')).toBe(names.indexOf('maxAmount') - 1);
+			expect(names.indexOf('maxAmount')).toBeLessThan(names.indexOf('periodTotal'));
+			await expect(maxAmount.locator('input').first().inputValue()).resolves.toBe('50000');
+			await expect(ndv.getByTestId('parameter-input-periodTotal').locator('input').first().inputValue()).resolves.toBe('3000000');
+			// The hints under the fields (n8n gives a static hint no test id: found by its text).
+			await ndv.getByText('1000000 is NGN 1,000,000 (one million)', { exact: false }).first().waitFor();
+			await ndv.getByText('3000000 is NGN 3,000,000 (three million)', { exact: false }).first().waitFor();
+			fs.mkdirSync(ARTIFACTS, { recursive: true });
+			await page.screenshot({ path: path.join(ARTIFACTS, 'money-limits.png') });
+			await closeNode(page);
+		});
+	});
+
+	it('issue 43: Get Many’s Created After takes a typed {{ $today }}: the list is filtered from today, never silently unfiltered', async () => {
+		const created = await lab.session.api<{ id: string }>('POST', '/workflows', {
+			name: 'browser: created after today',
+			settings: { executionOrder: 'v1' },
+			connections: { Start: { main: [[{ node: 'Payouts Today', type: 'main', index: 0 }]] } },
+			nodes: [
+				{ id: randomUUID(), name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+				{
+					id: randomUUID(),
+					name: 'Payouts Today',
+					type: NODE_TYPE_ACTION,
+					typeVersion: 1,
+					position: [240, 0],
+					parameters: { resource: 'payout', operation: 'getAll', returnAll: false, limit: 5, filters: { createdAfter: '' } },
+					credentials: { paycashlessApi: lab.good },
+				},
+			],
+		});
+		const before = lab.emulator.requests.length;
+		const outcome = await step(page, 'created-after-today', async () => {
+			await openWorkflow(page, lab.n8n.baseUrl, created.id);
+			await openNode(page, 'Payouts Today');
+			const field = page.getByTestId('ndv').getByTestId('parameter-input-createdAfter');
+			await expect(field.locator('input').first().getAttribute('placeholder')).resolves.toContain('{{ $today }}');
+			// What the user typed: the expression as text, in the field as it opens (not switched to Expression).
+			await field.locator('input').first().fill('{{ $today }}');
+			await page.getByTestId('node-execute-button').click();
+			const output = page.getByTestId('output-panel');
+			// The run's end: the list asked for (its items shown), or the field's error shown.
+			await waitLong('the Get Many run to list or refuse', async () =>
+				lab.emulator.requests.slice(before).some((request) => request.path === '/v1/payouts') || (await output.getByText('Invalid Created After').count()) > 0 ? true : undefined,
+			);
+			await output.getByText(/Invalid Created After|reference/).first().waitFor({ timeout: 60_000 });
+			fs.mkdirSync(ARTIFACTS, { recursive: true });
+			await page.screenshot({ path: path.join(ARTIFACTS, 'created-after-today.png') });
+			const text = await output.innerText();
+			await closeNode(page);
+			return text;
+		});
+		const listed = lab.emulator.requests.slice(before).filter((request) => request.method === 'GET' && request.path === '/v1/payouts');
+		if (listed.length > 0) {
+			// n8n took it as an expression: the list asked from the start of today.
+			const since = Number(listed[0].query['createdAt.gt']);
+			expect(Date.now() / 1000 - since).toBeGreaterThanOrEqual(0);
+			expect(Date.now() / 1000 - since).toBeLessThan(50 * 3600);
+		} else {
+			// Left as text: refused, naming the field and what to do, nothing listed.
+			expect(outcome).toContain('Invalid Created After "{{ $today }}": this is an expression n8n did not work out: switch the field to Expression');
+		}
+	});
+
 	it('no console errors from the package', () => {
 		const errors = packageErrors(editor.consoleErrors);
 		expect(errors).toEqual([]);

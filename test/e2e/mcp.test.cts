@@ -74,9 +74,27 @@ afterAll(async () => {
 
 describe("n8n's MCP server tells an AI builder what the Paycashless node declares", () => {
 	it('search_nodes finds Paycashless for everyday words, with its hint, related nodes and operation hints', async () => {
-		// Before the codex aliases, none of these found it. Still not found: "send money to a bank
-		// account" (n8n scores each word on names first: Sendy, SendGrid, Send Email).
-		const queries = ['bank payout', 'disbursement', 'naira', 'NGN', 'virtual account', 'transfer', 'payout', 'pay a supplier bank account'];
+		// Before the codex aliases, none of these found it. n8n scores each word of a query on display
+		// names, names and aliases and keeps each word's best five: "Nigerian" missed the alias
+		// "Nigeria", "invoices" missed "invoice" (the query must be a subsequence of the word). The
+		// aliases now hold plurals and adjectives; "customers" still ranks n8n's own Customer
+		// Datastore and Messenger first (their names), Paycashless after them. Still not found: "send
+		// money to a bank account" (Sendy, SendGrid, Send Email and their tool forms fill the five).
+		const queries = [
+			'bank payout',
+			'disbursement',
+			'naira',
+			'NGN',
+			'virtual account',
+			'transfer',
+			'payout',
+			'pay a supplier bank account',
+			// Issue 43: everyday phrasings of these jobs.
+			'pay Nigerian suppliers',
+			'send invoices to customers',
+			'bank transfer payouts in naira',
+			'collect payments from customers',
+		];
 		const { text } = await call('search_nodes', { queries });
 		for (const query of queries) {
 			const section = searchSection(text, query);

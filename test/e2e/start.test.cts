@@ -6,9 +6,10 @@
  */
 import { spawn } from 'child_process';
 import * as fs from 'fs';
+import * as os from 'os';
 import * as path from 'path';
 
-import { freePort, LAB, N8nSession, ROOT } from '../../scripts/n8n/lab.cjs';
+import { freePort, LAB, N8nSession, ROOT, waitForProductionWebhook } from '../../scripts/n8n/lab.cjs';
 
 jest.setTimeout(15 * 60_000);
 
@@ -22,9 +23,10 @@ async function listening(url: string): Promise<boolean> {
 }
 
 /** `npm start` with its own data folder `home`; resolves once it says "is running". */
-async function npmStart(home: string, ports: { n8n: number; emulator: number }) {
+async function npmStart(home: string, ports: { n8n: number; emulator: number }, extraEnv: Record<string, string> = {}) {
 	const env: NodeJS.ProcessEnv = { ...process.env, LAB, PAYCASHLESS_N8N_HOME: home, N8N_PORT: String(ports.n8n), PAYCASHLESS_EMULATOR_PORT: String(ports.emulator) };
-	for (const key of Object.keys(env)) if (key.startsWith('npm_') || key === 'JEST_WORKER_ID' || key.startsWith('PAYCASHLESS_API_')) delete env[key];
+	for (const key of Object.keys(env)) if (key.startsWith('npm_') || (key.startsWith('N8N_') && key !== 'N8N_PORT') || key === 'JEST_WORKER_ID' || key.startsWith('PAYCASHLESS_API_')) delete env[key];
+	Object.assign(env, extraEnv);
 	const npm = spawn('npm', ['start'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
 	const state = { output: '' };
 	npm.stdout.on('data', (chunk: Buffer) => (state.output += chunk.toString()));
@@ -53,8 +55,20 @@ async function npmStart(home: string, ports: { n8n: number; emulator: number }) 
  * keeps the edit, says so, and SIGTERM stops everything. (Each start costs an install, imports and
  * an n8n boot, so the two signals share the two starts.)
  */
+/**
+ * What one start ran (PAYCASHLESS_COUNTS, scripts/n8n/lab.cts countEvent): package installs and n8n
+ * commands (a build is left out: in a jest run the run's one build serves it).
+ */
+function ran(countsFile: string): string[] {
+	const lines = fs.existsSync(countsFile) ? fs.readFileSync(countsFile, 'utf8').trim().split('\n').filter(Boolean) : [];
+	return lines.map((line) => line.split('\t').slice(0, 2).join(' ')).filter((event) => !event.startsWith('build '));
+}
+
 describe('npm start, stopped and started again on the same data folder', () => {
 	const home = path.join(LAB, 'e2e', `start-${process.pid}`);
+	// The user's own N8N_RESTRICT_FILE_ACCESS_TO: a folder that does not exist yet.
+	const files = path.join(LAB, 'e2e', `start-${process.pid}-files`);
+	const counts = (which: string) => path.join(LAB, 'e2e', `start-${process.pid}-counts-${which}.tsv`);
 	const credentialId = 'paycashlessExmpl1';
 	type Stored = { name: string; data: Record<string, unknown> };
 	let ports: { n8n: number; emulator: number };
@@ -62,12 +76,16 @@ describe('npm start, stopped and started again on the same data folder', () => {
 		fs.rmSync(home, { recursive: true, force: true });
 		ports = { n8n: await freePort(), emulator: await freePort() };
 	});
-	afterAll(() => fs.rmSync(home, { recursive: true, force: true }));
+	afterAll(() => {
+		for (const folder of [home, files, counts('first'), counts('second')]) fs.rmSync(folder, { recursive: true, force: true });
+	});
 
 	it('the banner names the editor, the emulator and its Pay page; n8n runs in Lagos time; SIGINT to npm’s PID stops n8n and the emulator', async () => {
-		const first = await npmStart(home, ports);
+		const first = await npmStart(home, ports, { N8N_RESTRICT_FILE_ACCESS_TO: files, N8N_HOST: 'example.invalid', PAYCASHLESS_COUNTS: counts('first') });
 		try {
 			const { output } = first.state;
+			// A new data folder: no n8n command asks for a credential or workflows it cannot hold yet.
+			expect(ran(counts('first'))).toEqual(['install tarball', 'cli import:credentials', 'cli import:workflow', 'cli publish:workflow', 'boot start']);
 			expect(output).toContain('created the credential "Paycashless (local emulator)"');
 			// The banner's editor address opens the workflows list (n8n 2.41's / may open its Assistant).
 			const editorUrl = /Editor:\s+(http:\/\/\S+)/.exec(output)![1];
@@ -83,6 +101,7 @@ describe('npm start, stopped and started again on the same data folder', () => {
 			const session = new N8nSession(first.n8nUrl);
 			await session.ownerSetupAndLogin();
 			expect((await session.rest<{ timezone: string }>('GET', '/rest/settings')).timezone).toBe('Africa/Lagos');
+			await expectFilesFolderReadable(session, output, files, home);
 
 			// What a user does in the editor: paste sandbox keys into the example credential and save.
 			const before = await session.rest<Stored>('GET', `/rest/credentials/${credentialId}?includeData=true`);
@@ -96,8 +115,12 @@ describe('npm start, stopped and started again on the same data folder', () => {
 	});
 
 	it('the second start keeps the credential the user edited, and says so; SIGTERM to npm’s PID stops n8n and the emulator', async () => {
-		const second = await npmStart(home, ports);
+		const second = await npmStart(home, ports, { PAYCASHLESS_COUNTS: counts('second') });
 		try {
+			// Nothing changed in the sources: no build, pack or install; n8n's own default folder for files.
+			expect(second.state.output).toContain('n8n-nodes-paycashless unchanged since the last start');
+			expect(ran(counts('second'))).toEqual(['cli export:credentials', 'cli list:workflow', 'boot start']);
+			expect(second.state.output).toMatch(new RegExp(`Files:\\s+${path.join(os.homedir(), '.n8n-files').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s`));
 			expect(second.state.output).toContain('kept the credential "Paycashless (local emulator)" as you edited it');
 			expect(second.state.output).not.toContain('sk_test_pasted_by_user');
 			const again = new N8nSession(second.n8nUrl);
@@ -120,4 +143,48 @@ async function expectSignalStops(started: Awaited<ReturnType<typeof npmStart>>, 
 	expect(started.exitCode()).not.toBeNull();
 	expect(started.state.output).toContain(`${signal} received`);
 	for (const url of urls) expect(await listening(url)).toBe(false);
+}
+
+/**
+ * Issue 43: the folder the banner names for files exists, and n8n's Read/Write Files from Disk node
+ * reads a CSV put there (N8N_RESTRICT_FILE_ACCESS_TO came from the user's environment); a file
+ * outside it is refused with n8n's own message; the lab's own N8N_HOST is kept and said so.
+ */
+async function expectFilesFolderReadable(session: N8nSession, output: string, files: string, home: string): Promise<void> {
+	// Named by its real path (n8n compares real paths; the lab folder is a link).
+	expect(output).toContain(`Files:     ${fs.realpathSync(files)}  (put your CSV files here`);
+	expect(output).toContain('passing your settings on to n8n: N8N_RESTRICT_FILE_ACCESS_TO');
+	expect(output).toContain('ignoring N8N_HOST: npm start sets these itself');
+	expect(fs.statSync(files).isDirectory()).toBe(true);
+	fs.writeFileSync(path.join(files, 'payees.csv'), 'name,accountNumber,bankCode,amount\nAdaeze Okafor,0123456789,058,1500.50\n');
+	fs.writeFileSync(path.join(home, 'outside.csv'), 'name\nNobody\n');
+	await session.createApiKey('start-test');
+	const read = async (file: string, hook: string) => {
+		const workflow = await session.api<{ id: string }>('POST', '/workflows', {
+			name: `start: read ${path.basename(file)}`,
+			settings: { executionOrder: 'v1' },
+			connections: { Webhook: { main: [[{ node: 'Read', type: 'main', index: 0 }]] }, Read: { main: [[{ node: 'Extract', type: 'main', index: 0 }]] } },
+			nodes: [
+				{ id: 'w', name: 'Webhook', type: 'n8n-nodes-base.webhook', typeVersion: 2, position: [0, 0], webhookId: hook, parameters: { httpMethod: 'POST', path: hook, responseMode: 'lastNode', responseData: 'allEntries', options: {} } },
+				{ id: 'r', name: 'Read', type: 'n8n-nodes-base.readWriteFile', typeVersion: 1, position: [200, 0], parameters: { operation: 'read', fileSelector: file, options: {} } },
+				{ id: 'e', name: 'Extract', type: 'n8n-nodes-base.extractFromFile', typeVersion: 1, position: [400, 0], parameters: { operation: 'csv', options: {} } },
+			],
+		});
+		await session.api('POST', `/workflows/${workflow.id}/activate`);
+		await waitForProductionWebhook(session.baseUrl, hook);
+		const answer = await fetch(`${session.baseUrl}/webhook/${hook}`, { method: 'POST', signal: AbortSignal.timeout(60_000) });
+		return { status: answer.status, text: await answer.text(), workflowId: workflow.id };
+	};
+	const inside = await read(path.join(files, 'payees.csv'), `start-files-${process.pid}`);
+	expect({ status: inside.status, text: inside.status === 200 ? '' : inside.text }).toEqual({ status: 200, text: '' });
+	expect(JSON.parse(inside.text)).toEqual([{ name: 'Adaeze Okafor', accountNumber: '0123456789', bankCode: '058', amount: '1500.50' }]);
+	const outside = await read(path.join(home, 'outside.csv'), `start-outside-${process.pid}`);
+	expect(outside.status).toBeGreaterThanOrEqual(400);
+	type Saved = { status: string; data?: { resultData: { error?: { message?: string } } } };
+	let failed: Saved | undefined;
+	for (const deadline = Date.now() + 60_000; !failed && Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 500))) {
+		const { data } = await session.api<{ data: Saved[] }>('GET', `/executions?workflowId=${outside.workflowId}&includeData=true`);
+		failed = data.find((execution) => execution.status === 'error');
+	}
+	expect(failed?.data?.resultData.error?.message).toBe('Access to the file is not allowed.');
 }

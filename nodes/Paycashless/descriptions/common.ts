@@ -141,35 +141,31 @@ export const listFields: INodeProperties[] = [
 ];
 
 /** Creation-time bounds of list filters; each becomes a `createdAt.*` query in Unix seconds. */
+/**
+ * Text fields, not n8n date pickers: a picker drops a typed `{{ $today }}` unless the field is
+ * switched to Expression first, and the list then comes back unfiltered. Text takes a date, a
+ * date and time, Unix seconds or an expression; helpers/dates.ts reads it and names the field
+ * when it cannot. Values saved by the former date pickers (`2024-05-01T00:00:00`) read the same.
+ */
+const CREATED_AT_TEXT =
+	'A date (2025-06-01), a date and time (2025-06-01T09:30:00, in the workflow\'s time zone unless it ends in Z or +01:00), Unix seconds, or an expression such as {{ $today }} or {{ $now.minus({ days: 7 }) }}';
+
+function createdAtField(displayName: string, name: string, meaning: string, query: string): INodeProperties {
+	return {
+		displayName,
+		name,
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. 2025-06-01 or {{ $today }}',
+		description: `Only records created ${meaning} (${query}). ${CREATED_AT_TEXT}.`,
+	};
+}
+
 export const createdAtFilterFields: INodeProperties[] = [
-	{
-		displayName: 'Created After',
-		name: 'createdAfter',
-		type: 'dateTime',
-		default: '',
-		description: 'Only records created after this moment (createdAt.gt)',
-	},
-	{
-		displayName: 'Created Before',
-		name: 'createdBefore',
-		type: 'dateTime',
-		default: '',
-		description: 'Only records created before this moment (createdAt.lt)',
-	},
-	{
-		displayName: 'Created On or After',
-		name: 'createdOnOrAfter',
-		type: 'dateTime',
-		default: '',
-		description: 'Only records created at or after this moment (createdAt.gte)',
-	},
-	{
-		displayName: 'Created On or Before',
-		name: 'createdOnOrBefore',
-		type: 'dateTime',
-		default: '',
-		description: 'Only records created at or before this moment (createdAt.lte)',
-	},
+	createdAtField('Created After', 'createdAfter', 'after this moment', 'createdAt.gt'),
+	createdAtField('Created Before', 'createdBefore', 'before this moment', 'createdAt.lt'),
+	createdAtField('Created On or After', 'createdOnOrAfter', 'at or after this moment', 'createdAt.gte'),
+	createdAtField('Created On or Before', 'createdOnOrBefore', 'at or before this moment', 'createdAt.lte'),
 ];
 
 /** Which query parameter each creation-time filter fills. */

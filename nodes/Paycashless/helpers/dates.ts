@@ -25,11 +25,15 @@ export function parseDateTimeMs(text: string, timeZone?: string): number | undef
 
 /**
  * Unix seconds (> 0) of a date-time parameter. Text without a zone is read in `timeZone` (the
- * workflow's), or UTC when none is known. A number is taken as Unix seconds (10 digits or
- * fewer) or milliseconds.
+ * workflow's), or UTC when none is known. A number, or text of digits only, is taken as Unix
+ * seconds (10 digits or fewer) or milliseconds. Text holding `{{` is an expression left as text.
  */
 export function toUnixSeconds(value: unknown, field: string, timeZone?: string): number {
-	const allowed = 'use a date and time such as 2024-05-01T00:00:00 (or 2024-05-01T00:00:00Z), after 1970';
+	const allowed = 'use a date (2024-05-01), a date and time (2024-05-01T00:00:00 or 2024-05-01T00:00:00Z) or Unix seconds, after 1970';
+	if (typeof value === 'string' && value.includes('{{')) {
+		return invalid(field, value, 'this is an expression n8n did not work out: switch the field to Expression (or type = before it), e.g. {{ $today }}');
+	}
+	if (typeof value === 'string' && /^\s*\d{1,13}\s*$/.test(value)) value = Number(value);
 	let ms: number | undefined;
 	if (value instanceof Date) ms = value.getTime();
 	else if (DateTime.isDateTime(value)) ms = value.isValid ? value.toMillis() : undefined;

@@ -68,8 +68,9 @@ export function moneyLimitsCollection(kind: MoneyKind): INodeProperties {
 			type: 'number',
 			noDataExpression: true,
 			default: 0,
-			typeOptions: { minValue: 0, numberPrecision: 2 },
-			hint: 'Type the largest amount, above 0: a limit left at 0 refuses every item.',
+			// No numberPrecision: n8n's editor would show 3000000.00; the node reads the amount to the kobo anyway.
+			typeOptions: { minValue: 0 },
+			hint: 'In naira (main units of the Limits Currency, NGN unless added): 50000 is NGN 50,000; 1000000 is NGN 1,000,000 (one million). Above 0: 0 refuses every item.',
 			description: `The largest ${what} this node may make, in main units (naira or dollars) of the Limits Currency. A larger one is refused before anything is sent: this also catches an amount meant in kobo. Typed in only: an expression is refused.`,
 		},
 		{
@@ -87,8 +88,8 @@ export function moneyLimitsCollection(kind: MoneyKind): INodeProperties {
 			type: 'number',
 			noDataExpression: true,
 			default: 0,
-			typeOptions: { minValue: 0, numberPrecision: 2 },
-			hint: 'Type the total, above 0: a limit left at 0 refuses every item.',
+			typeOptions: { minValue: 0 },
+			hint: 'In naira (main units of the Limits Currency, NGN unless added): 1000000 is NGN 1,000,000 (one million). Above 0: 0 refuses every item.',
 			description: `The most this node may ${VERB[kind]} in one execution, in main units of the Limits Currency, over all its items and runs. Typed in only: an expression is refused.`,
 		},
 	];
@@ -100,8 +101,8 @@ export function moneyLimitsCollection(kind: MoneyKind): INodeProperties {
 				type: 'number',
 				noDataExpression: true,
 				default: 0,
-				typeOptions: { minValue: 0, numberPrecision: 2 },
-				hint: 'Type the total, above 0: a limit left at 0 refuses every item.',
+				typeOptions: { minValue: 0 },
+				hint: 'In naira (main units of the Limits Currency, NGN unless added): 3000000 is NGN 3,000,000 (three million) per period. Above 0: 0 refuses every item.',
 				description:
 					'The most the whole Paycashless account may pay out in the Period, in main units of the Limits Currency: every payout Paycashless lists for the period that has not failed counts, whichever execution, workflow or person made it. Needs Maximum Amount. Typed in only: an expression is refused.',
 			},
@@ -136,7 +137,9 @@ export function moneyLimitsCollection(kind: MoneyKind): INodeProperties {
 		placeholder: 'Add Limit',
 		default: {},
 		description: `Limits checked before a ${what} is sent, also when an expression or an AI agent fills the other fields. Only a person sets them: they take no expressions.`,
-		options: options.sort((a, b) => a.displayName.localeCompare(b.displayName)),
+		// In the order a person sets them (currency, per item, per execution, per period, who may be
+		// paid), not alphabetical: n8n's editor shows added limits in this order.
+		options,
 	};
 }
 

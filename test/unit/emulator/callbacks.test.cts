@@ -2,6 +2,7 @@
 import { canonicalJson } from '../../../lib/signing';
 import { checkSignatureHeaders, verifySignedCallback } from '../../../nodes/Paycashless/callbacks/signature';
 import { startEmulator, type EmulatorHandle } from '../../../emulator/index.cjs';
+import { BANKS } from '../../../emulator/banks.cjs';
 import { call, control, dedicatedAccountBody, invoiceBody, keys, paymentBody, payoutBody, startReceiver } from '../../support/emulatorClient.cjs';
 
 type Receiver = Awaited<ReturnType<typeof startReceiver>>;
@@ -240,7 +241,7 @@ describe('control API over HTTP', () => {
 	it('after "Simulate payment" the page shows the paid state, no button, and whether each callback reached the workflow', async () => {
 		const invoice = await call(emulator, 'POST', '/v1/invoices', { body: invoiceBody('page-paid', { autoFinalize: true, callbackUrl: `${receiver.url}/webhook-waiting/7?x=1` }) });
 		const due = await (await fetch(invoice.body.hostedInvoiceUrl)).text();
-		expect(due).toContain('<button id="pay">Simulate payment</button>');
+		expect(due).toContain('>Simulate payment</button>');
 		expect(due).toMatch(/Due: NGN \d{1,3}(,\d{3})*\.\d\d \(status open\)/);
 		expect(due).toContain('No callback sent yet.');
 		// What the button does: pay through the control API, wait for the first attempts, show the page again.
@@ -249,7 +250,7 @@ describe('control API over HTTP', () => {
 		const paid = await (await fetch(invoice.body.hostedInvoiceUrl)).text();
 		expect(paid).toContain(`<h1>Invoice ${invoice.body.number} (paid)</h1>`);
 		expect(paid).toMatch(/Paid: NGN \d{1,3}(,\d{3})*\.\d\d \(status paid\)/);
-		expect(paid).not.toContain('id="pay"');
+		expect(paid).not.toContain('Simulate payment</button>');
 		expect(paid).toContain(`INVOICE_PAID to ${receiver.url}/webhook-waiting/7: reached it (HTTP 200)`);
 		expect(paid).not.toContain('{&#34;');
 
@@ -278,6 +279,47 @@ describe('control API over HTTP', () => {
 		expect(after).not.toContain(`/pay/${older.body.id}`);
 		expect(after).not.toContain(`/checkout/${checkout.body.id}`);
 		expect(after).toContain(`/pay/${newer.body.id}`);
+	});
+
+	it('/ lists the payouts with their state; a payout\'s page settles or fails it, sends the callback and shows the new state', async () => {
+		const settled = await call(emulator, 'POST', '/v1/payouts', { body: payoutBody('page-payout-ok', { callbackUrl: receiver.url }) });
+		const failed = await call(emulator, 'POST', '/v1/payouts', { body: payoutBody('page-payout-fail', { callbackUrl: receiver.url }) });
+		const html = await (await fetch(`${emulator.baseUrl}/`)).text();
+		expect(html).toContain('<h2 id="payouts-heading">Payouts</h2>');
+		// Linked from the top: the lists can be long.
+		expect(html).toMatch(/<p id="jump">.*href="#payouts-heading".*href="#test-data"/);
+		for (const payout of [settled, failed]) expect(html).toMatch(new RegExp(`href="/payout/${payout.body.id}">Payout ${payout.body.reference}</a>: NGN [\\d,]+\\.\\d\\d to \\d{10} at [^<]+ \\(<span class="status">pending</span>\\)`));
+		const open = await (await fetch(`${emulator.baseUrl}/payout/${settled.body.id}`)).text();
+		expect(open).toContain('>Settle (succeeded)</button>');
+		expect(open).toContain('>Fail</button>');
+		expect(open).toContain(`/__emulator/payouts/${settled.body.id}/complete`);
+		expect(open).toMatch(/Status pending/);
+		// What the buttons post.
+		await control(emulator, 'POST', `/__emulator/payouts/${settled.body.id}/complete`, { status: 'succeeded' });
+		await control(emulator, 'POST', `/__emulator/payouts/${failed.body.id}/complete`, { status: 'failed' });
+		expect((await control(emulator, 'GET', '/__emulator/callbacks/first-attempts')).status).toBe(200);
+		const done = await (await fetch(`${emulator.baseUrl}/payout/${settled.body.id}`)).text();
+		expect(done).toContain(`<h1>Payout ${settled.body.reference} (succeeded)</h1>`);
+		expect(done).not.toContain('</button>');
+		expect(done).toContain(`PAYOUT_SUCCEEDED to ${receiver.url}: reached it (HTTP 200)`);
+		expect(await (await fetch(`${emulator.baseUrl}/payout/${failed.body.reference}`)).text()).toMatch(/Status failed: /);
+		const after = await (await fetch(`${emulator.baseUrl}/`)).text();
+		expect(after).toContain(`${settled.body.reference}</a>`);
+		expect(after).toMatch(new RegExp(`${failed.body.reference}</a>[^\\n]*<span class="status">failed</span>`));
+		expect((await fetch(`${emulator.baseUrl}/payout/po_missing`)).status).toBe(404);
+	});
+
+	it('/ lists the test banks with their codes, accounts with their holders\' names as Look Up gives them, and how to get "not found"', async () => {
+		const html = await (await fetch(`${emulator.baseUrl}/`)).text();
+		for (const bank of BANKS) expect(html).toContain(`<tr><td>${bank.name.replace(/'/g, '&#39;')}</td><td>${bank.cbnCode}</td><td>${bank.nibssCode}</td><td><code>${bank.id}</code></td></tr>`);
+		const rows = [...html.matchAll(/<tr><td>(\d{10})<\/td><td>[^<]+ \((\d+)\)<\/td><td>([^<]+)<\/td><\/tr>/g)];
+		expect(rows.length).toBeGreaterThanOrEqual(5);
+		for (const [, accountNumber, bankCode, holder] of rows) {
+			const lookUp = await call(emulator, 'GET', `/v1/banks/account_lookup?accountNumber=${accountNumber}&bankCode=${bankCode}`);
+			expect({ accountNumber, bankCode, name: lookUp.body.accountName }).toEqual({ accountNumber, bankCode, name: holder });
+		}
+		const notFound = /id="not-found">[^<]*\(e\.g\. (\d{10})\)/.exec(html)![1];
+		expect((await call(emulator, 'GET', `/v1/banks/account_lookup?accountNumber=${notFound}&bankCode=058`)).status).toBe(404);
 	});
 
 	it('faults can be set and cleared; a bad config is refused', async () => {

@@ -115,4 +115,18 @@ describe('builder hints (n8n-workflow builderHint) and codex aliases', () => {
 			expect(trigger.alias).toEqual(expect.arrayContaining(['naira', 'NGN']));
 		}
 	});
+
+	it('codex aliases (issue 43): plurals and adjectives too, since n8n matches a query word only inside a longer word; no word of another service', () => {
+		const codex = JSON.parse(readFileSync(join(__dirname, '../../../nodes/Paycashless/Paycashless.node.json'), 'utf8')) as { alias: string[] };
+		// n8n's search (sublimeSearch per query word) finds "invoice" in "invoices" but not "invoices" in "invoice".
+		for (const word of ['Nigerian', 'invoices', 'payouts', 'payments', 'transfers', 'suppliers', 'disbursements', 'customer payments', 'customer invoices', 'bank account']) {
+			expect({ word, listed: codex.alias.includes(word) }).toEqual({ word, listed: true });
+		}
+		// Words that name other services, or everyday words alone that other nodes own (CRMs' customers, e-mail's send).
+		const lower = codex.alias.map((alias) => alias.toLowerCase());
+		for (const word of ['customer', 'customers', 'send', 'email', 'stripe', 'paypal', 'paystack', 'flutterwave', 'crm']) {
+			expect({ word, claimed: lower.includes(word) }).toEqual({ word, claimed: false });
+		}
+		expect(new Set(lower).size).toBe(lower.length);
+	});
 });

@@ -231,3 +231,34 @@ describe('node description', () => {
 		expect(codex.resources.credentialDocumentation[0].url).toBe('https://github.com/paycashless/n8n-nodes-paycashless/blob/main/README.md#credentials');
 	});
 });
+
+describe('Money Limits fields read the way a person sets them (issue 43)', () => {
+	const limits = (resource: string) =>
+		new Paycashless().description.properties.find(
+			(property) => property.name === 'moneyLimits' && (property.displayOptions?.show?.resource as string[] | undefined)?.includes(resource) && !(property.displayOptions?.show?.['@tool'] as boolean[] | undefined)?.includes(true),
+		)!;
+
+	it('in the order one sets them: currency, per item, per execution, per period, who may be paid (n8n shows added limits in this order)', () => {
+		expect((limits('payout').options as INodeProperties[]).map((option) => option.name)).toEqual([
+			'currency',
+			'maxAmount',
+			'maxCount',
+			'maxTotal',
+			'periodTotal',
+			'periodCount',
+			'period',
+			'allowedAccounts',
+			'expectedAccountName',
+			'beneficiaryBankCode',
+			'allowMiddleNames',
+		]);
+		expect((limits('invoice').options as INodeProperties[]).map((option) => option.name)).toEqual(['currency', 'maxAmount', 'maxCount', 'maxTotal']);
+	});
+
+	it('amounts: no forced .00 (3000000, not 3000000.00), and a hint in naira with thousands separators', () => {
+		for (const option of (limits('payout').options as INodeProperties[]).filter((o) => ['maxAmount', 'maxTotal', 'periodTotal'].includes(o.name))) {
+			expect({ name: option.name, precision: option.typeOptions?.numberPrecision }).toEqual({ name: option.name, precision: undefined });
+			expect(option.hint).toMatch(/^In naira \(main units of the Limits Currency, NGN unless added\): .*\d+ is NGN \d{1,3}(,\d{3})+ \(\w+ million\)/);
+		}
+	});
+});

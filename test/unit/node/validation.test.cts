@@ -115,6 +115,16 @@ describe('date-time filters', () => {
 		expect(toUnixSeconds('2024-05-01T00:00:00.999Z', 'Created After')).toBe(1714521600);
 	});
 
+	it('text fields (issue 43): Unix seconds as text, an expression left as text named with what to do', () => {
+		expect(toUnixSeconds('1714521600', 'Created After')).toBe(1714521600);
+		expect(toUnixSeconds(' 1714521600000 ', 'Created After')).toBe(1714521600);
+		const typed = failure(() => toUnixSeconds('{{ $today }}', 'Created After', 'Africa/Lagos'));
+		expect(typed.message).toBe('Invalid Created After "{{ $today }}": this is an expression n8n did not work out: switch the field to Expression (or type = before it), e.g. {{ $today }}');
+		expect(failure(() => toUnixSeconds('yesterday', 'Created After')).message).toMatch(/^Invalid Created After "yesterday": use a date \(2024-05-01\)/);
+		// What {{ $today }} gives once n8n works it out: a Luxon DateTime at 00:00 in the workflow's zone.
+		expect(toUnixSeconds(DateTime.fromISO('2024-05-01T00:00:00', { zone: 'Africa/Lagos' }), 'Created After')).toBe(1714518000);
+	});
+
 	it('reads text without a zone in the workflow time zone', () => {
 		// Lagos is UTC+1 all year; New York is UTC-4 in May (daylight saving time).
 		expect(toUnixSeconds('2024-05-01T01:00:00', 'Created After', 'Africa/Lagos')).toBe(1714521600);

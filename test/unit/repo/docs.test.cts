@@ -11,6 +11,7 @@ import * as path from 'path';
 
 import type { ICredentialType, INodeType, INodeTypeDescription } from 'n8n-workflow';
 
+import { accountExists, accountName, bankByCode, BANKS } from '../../../emulator/banks.cjs';
 import { PACKAGE_DOCS_URL } from '../../../lib/api';
 
 const ROOT = path.join(__dirname, '..', '..', '..');
@@ -221,6 +222,32 @@ describe('README', () => {
 			.map(({ target }) => ({ target, problem: /^[a-z]+:/i.test(target) ? 'absolute github.com address: use a relative path' : problemWithLink(file, target) }))
 			.filter((entry) => entry.problem !== undefined);
 		expect(problems).toEqual([]);
+	});
+});
+
+describe('README: Try it without an account (issue 43)', () => {
+	const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+	const tryIt = readme.slice(readme.indexOf('## Try it without an account'), readme.indexOf('## Install'));
+
+	it('walks through the payout example, settling or failing the payout on the Pay page', () => {
+		expect(tryIt).toMatch(/\*payout pipeline\*: \*\*Execute workflow\*\*/);
+		expect(tryIt).toContain('**Settle (succeeded)** or **Fail**');
+	});
+
+	it('says where to put files n8n may read, and how to choose another folder', () => {
+		expect(tryIt).toContain('`~/.n8n-files`');
+		expect(tryIt).toContain('Access to the file is not allowed');
+		expect(tryIt).toContain('N8N_RESTRICT_FILE_ACCESS_TO=');
+	});
+
+	it('lists every test bank by its code, accounts with the holders\' names Look Up gives, and how to get "not found"', () => {
+		for (const bank of BANKS) expect({ bank: bank.name, listed: tryIt.includes(`\`${bank.cbnCode}\``) }).toEqual({ bank: bank.name, listed: true });
+		const named = [...tryIt.matchAll(/([A-Z]{3,} [A-Z]{3,}) at\s+(\d{3,5})/g)];
+		expect(named.length).toBeGreaterThanOrEqual(3);
+		const account = /`(\d{10})` is /.exec(tryIt)![1];
+		for (const [, holder, code] of named) expect({ code, holder }).toEqual({ code, holder: accountName(account, bankByCode(code)!.id) });
+		expect(accountExists('0001234567')).toBe(false);
+		expect(tryIt).toMatch(/\*\*Not found\*\*: an account starting with `000`/);
 	});
 });
 
