@@ -9,9 +9,11 @@ import * as fs from 'fs';
 import * as path from 'path';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
-/** As scripts/n8n/lab.cts names it (a link to a folder outside the checkout, made when missing). */
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const LAB = process.env.LAB ?? (require('../../../scripts/n8n/lab-folder.js') as { labFolder(root: string): string }).labFolder(ROOT);
+/** As scripts/n8n/lab.cts names it (a link to a folder outside the checkout, made when missing): only when services start. */
+function labFolder(): string {
+	// eslint-disable-next-line @typescript-eslint/no-require-imports
+	return process.env.LAB ?? (require('../../../scripts/n8n/lab-folder.js') as { labFolder(root: string): string }).labFolder(ROOT);
+}
 const SHARED_RUN_ENV = 'PAYCASHLESS_SHARED_RUN';
 
 /**
@@ -46,12 +48,41 @@ function selectedProjects(argv: string[]): string[] | undefined {
 	return selected;
 }
 
+/** Every test file of the projects, as absolute paths. */
+function testFiles(dir = path.join(ROOT, 'test')): string[] {
+	return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+		const full = path.join(dir, entry.name);
+		if (entry.isDirectory()) return entry.name === 'support' ? [] : testFiles(full);
+		return entry.name.endsWith('.test.cts') ? [full] : [];
+	});
+}
+
+/**
+ * Whether the files chosen on the command line (`npx jest <pattern>`, jest's testPathPattern: a
+ * regular expression over each file's path) are all unit files: they need no services, no lab
+ * folder, nothing started.
+ */
+function onlyUnitFiles(pattern: string | undefined): boolean {
+	if (!pattern) return false;
+	let matcher: RegExp;
+	try {
+		matcher = new RegExp(pattern, 'i');
+	} catch {
+		return false;
+	}
+	const unit = path.join(ROOT, 'test', 'unit') + path.sep;
+	const chosen = testFiles().filter((file) => matcher.test(file));
+	return chosen.length > 0 && chosen.every((file) => file.startsWith(unit));
+}
+
 async function globalSetup(globalConfig: { testPathPattern?: string }): Promise<void> {
 	// A test run started by a test (none today) would use its parent's services.
 	if (process.env[SHARED_RUN_ENV]) return;
 	const selected = selectedProjects(process.argv.slice(2));
-	// `npm run test:unit` needs none.
+	// `npm run test:unit`, and unit files chosen by name (`npx jest test/unit/node/money.test.cts`), need none.
 	if (selected?.length && selected.every((name) => name === 'unit')) return;
+	if (onlyUnitFiles(globalConfig.testPathPattern)) return;
+	const LAB = labFolder();
 	// Whole projects (`npm test`, `--selectProjects`): their installs. Chosen files (`npx jest <file>`)
 	// install what they need when they start, nothing more.
 	const projects = selected?.length ? selected : Object.keys(INSTALLS_BY_PROJECT);
