@@ -125,6 +125,7 @@ describe('the payroll example (examples/payroll.json), as npm start imports it',
 		expect(posts()).toHaveLength(postsBefore);
 		// What a mail scanner does with a link: it opens it. The form shows; nothing goes on.
 		expect((await fetch(formUrl)).status).toBe(200);
+		await fetch(formUrl, { method: 'HEAD' });
 		expect((await byId(id))!.status).toBe('waiting');
 
 		expect(await submit(formUrl, 'Decline')).toBe(200);
