@@ -14,6 +14,12 @@ export const EXAMPLES_DIR = path.join(ROOT, 'examples');
 export const EXAMPLE_CREDENTIAL = { id: 'paycashlessExmpl1', name: 'Paycashless account' };
 /** The n8n address written in the example files' callback URLs. */
 export const EXAMPLE_N8N_BASE_URL = 'http://127.0.0.1:5678';
+/**
+ * The files folder written in the example files' paths (Read/Write Files from Disk): n8n 2.x's
+ * default `~/.n8n-files` as n8n's Docker image has it (home /home/node). Replaced at import by the
+ * folder this n8n reads (`filesFolder`), where copyExampleFiles puts the examples' data files.
+ */
+const EXAMPLE_FILES_FOLDER = '/home/node/.n8n-files';
 
 export interface WorkflowNodeJson {
 	id: string;
@@ -54,16 +60,33 @@ function rebase<T>(value: T, from: string, to: string): T {
 	return value;
 }
 
-export function loadExampleWorkflows(options: { n8nBaseUrl: string; credential: { id: string; name: string } }): WorkflowJson[] {
+export function loadExampleWorkflows(options: { n8nBaseUrl: string; credential: { id: string; name: string }; filesFolder?: string }): WorkflowJson[] {
 	return exampleFiles().map((file) => {
 		const workflow = JSON.parse(fs.readFileSync(file, 'utf8')) as WorkflowJson;
 		const nodes = workflow.nodes.map((node) => {
-			const ready = rebase(node, EXAMPLE_N8N_BASE_URL, options.n8nBaseUrl.replace(/\/+$/, ''));
+			const rebased = rebase(node, EXAMPLE_N8N_BASE_URL, options.n8nBaseUrl.replace(/\/+$/, ''));
+			const ready = options.filesFolder ? rebase(rebased, EXAMPLE_FILES_FOLDER, options.filesFolder.replace(/\/+$/, '')) : rebased;
 			if (ready.credentials?.[CREDENTIAL_TYPE]) ready.credentials = { ...ready.credentials, [CREDENTIAL_TYPE]: options.credential };
 			return ready;
 		});
 		return { ...workflow, nodes };
 	});
+}
+
+/**
+ * The examples' data files (examples/*.csv, e.g. payroll.csv) copied into the folder n8n reads
+ * files from, each only when that folder has no file of its name: a user's edited copy stays.
+ * Returns the names copied.
+ */
+export function copyExampleFiles(folder: string): string[] {
+	const copied: string[] = [];
+	for (const name of fs.readdirSync(EXAMPLES_DIR).filter((file) => file.endsWith('.csv')).sort()) {
+		const target = path.join(folder, name);
+		if (fs.existsSync(target)) continue;
+		fs.copyFileSync(path.join(EXAMPLES_DIR, name), target, fs.constants.COPYFILE_EXCL);
+		copied.push(name);
+	}
+	return copied;
 }
 
 /** What `n8n` commands the credential step needs: one process (lab.n8nCli) or queue mode (queue.ts). */

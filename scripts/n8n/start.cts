@@ -41,7 +41,7 @@ import {
 	type N8nConfig,
 	type RunningN8n,
 } from './lab.cjs';
-import { EXAMPLE_CREDENTIAL, keepOrImportCredential, loadExampleWorkflows, type WorkflowJson } from './examples.cjs';
+import { copyExampleFiles, EXAMPLE_CREDENTIAL, keepOrImportCredential, loadExampleWorkflows, type WorkflowJson } from './examples.cjs';
 import { exampleCredential, liveKeysOrExit } from './fresh-start.cjs';
 
 const USER_FOLDER = process.env.PAYCASHLESS_N8N_HOME || path.join(LAB, 'home');
@@ -163,6 +163,11 @@ async function main(): Promise<void> {
 	const settings = userN8nSettings();
 	const fileAccess = settings.passed.N8N_RESTRICT_FILE_ACCESS_TO ?? '~/.n8n-files';
 	const folders = fileFolders(fileAccess);
+	// The examples' data files (the payroll CSV) go into the first of those folders (with no
+	// restriction: n8n's default one), only when missing: a user's edited copy is never overwritten.
+	const filesFolder = folders[0] ?? fileFolders('~/.n8n-files')[0];
+	const copiedFiles = copyExampleFiles(filesFolder);
+	if (copiedFiles.length > 0) say(`copied the examples' ${copiedFiles.join(', ')} into ${filesFolder}`);
 	const config: N8nConfig = {
 		userFolder: USER_FOLDER,
 		port: n8nPort,
@@ -199,7 +204,7 @@ async function main(): Promise<void> {
 	);
 	const credentialName = kept.name;
 	say(`${kept.said}.`);
-	const workflows = loadExampleWorkflows({ n8nBaseUrl: n8nUrl, credential: { id: EXAMPLE_CREDENTIAL.id, name: credentialName } });
+	const workflows = loadExampleWorkflows({ n8nBaseUrl: n8nUrl, credential: { id: EXAMPLE_CREDENTIAL.id, name: credentialName }, filesFolder });
 	// An example already in this n8n (from an earlier npm start) stays as the user left it: edited,
 	// published or not. Only the missing ones are imported (and their triggers published).
 	const existing = new Set(freshDatabase ? [] : n8nCli(config, ['list:workflow', '--onlyId']).split('\n').map((line) => line.trim()).filter(Boolean));
@@ -261,7 +266,8 @@ async function main(): Promise<void> {
 			: '    3. "invoice, wait for payment": click "Execute workflow" and submit the order form it opens; the run pauses.\n' +
 				'       On the Pay page open invoice order-A-1001, "Simulate payment": the run goes on (also "transfer payment, wait").',
 		'    4. "payout pipeline" (look up, pay out, verify) and "daily reconciliation" (Return All, summary).',
-		'    5. Credentials > "' + credentialName + '": n8n checks it when you save it ("Retry" checks again).',
+		`    5. "payroll": pays the 7 staff of ${path.join(filesFolder, 'payroll.csv')} after one approval on a form (All or Nothing).`,
+		'    6. Credentials > "' + credentialName + '": n8n checks it when you save it ("Retry" checks again).',
 		'',
 		'  Workflows are in examples/ (see examples/README.md). Press Ctrl-C to stop n8n' + (live ? '.' : ' and the emulator.'),
 		...(live ? [] : ['  The emulator starts from its test data at every npm start: what was created or paid in it before is gone.']),

@@ -15,7 +15,7 @@ import type { Page } from 'playwright-core';
 import { PACKAGE_DOCS_URL } from '../../lib/api';
 import { BANKS } from '../../emulator/banks.cjs';
 import { call, invoiceBody } from '../support/emulatorClient.cjs';
-import { loadExampleWorkflows, type WorkflowJson } from '../../scripts/n8n/examples.cjs';
+import { copyExampleFiles, loadExampleWorkflows, type WorkflowJson } from '../../scripts/n8n/examples.cjs';
 import { freshStartEmulatorOptions } from '../../scripts/n8n/fresh-start.cjs';
 import { importIntoN8n, n8nCli, NODE_TYPE_ACTION, NODE_TYPE_TRIGGER } from '../../scripts/n8n/lab.cjs';
 import { Paycashless } from '../../nodes/Paycashless/Paycashless.node';
@@ -134,7 +134,12 @@ beforeAll(async () => {
 		emulator: freshStartEmulatorOptions(Date.now()),
 		// As `npm start` does: the examples, with the credential, and the trigger workflow published.
 		beforeStart: (config, _emulator, good) => {
-			examples = loadExampleWorkflows({ n8nBaseUrl: `http://127.0.0.1:${config.port}`, credential: good });
+			// Its own files folder, made as `npm start` makes it: the payroll CSV copied in, the example pointed at it.
+			const files = path.join(config.userFolder, 'files');
+			fs.mkdirSync(files, { recursive: true });
+			config.env = { ...config.env, N8N_RESTRICT_FILE_ACCESS_TO: fs.realpathSync(files) };
+			copyExampleFiles(fs.realpathSync(files));
+			examples = loadExampleWorkflows({ n8nBaseUrl: `http://127.0.0.1:${config.port}`, credential: good, filesFolder: fs.realpathSync(files) });
 			importIntoN8n(config, 'workflow', examples);
 			for (const wf of examples.filter((w) => w.nodes.some((node) => node.type === NODE_TYPE_TRIGGER))) {
 				n8nCli(config, ['publish:workflow', `--id=${wf.id}`]);
@@ -446,6 +451,44 @@ describe('in n8n’s editor, in Chromium', () => {
 				expect(outputOf(second, 'Verify Payout')[0]).toMatchObject({ reference: 'payout-ORDER-1001', amount: 100000, destinationBankId: GTB.id });
 				expect(lab.emulator.list('payouts').filter((p) => p.reference === 'payout-ORDER-1001')).toHaveLength(1);
 			});
+		});
+	});
+
+	it('payroll: "Execute workflow" reads the CSV, checks the batch and waits; the approval form, submitted, pays the 7 salaries', async () => {
+		await timed('payroll', async () => {
+			const wf = example('payroll');
+			const references = ['S001', 'S002', 'S003', 'S004', 'S005', 'S006', 'S007'].map((id) => `salary-2026-11-${id}`);
+			let formPage: Page | undefined;
+			try {
+				const waiting = await step(page, 'payroll-execute', async () => {
+					await openWorkflow(page, lab.n8n.baseUrl, wf.id);
+					await page.getByTestId('execute-workflow-button').click();
+					const run = await waitLong('the payroll run to wait for the approval', async () => (await lab.executions(wf.id)).find((execution) => execution.status === 'waiting'), 120_000);
+					const [summary] = outputOf(run, 'Check Batch');
+					expect(summary).toMatchObject({ fits: true, count: 7, refusedCount: 0, inMainUnits: { total: 1_245_000.5 } });
+					expect(lab.emulator.list('payouts').filter((payout) => references.includes(String(payout.reference)))).toEqual([]);
+					const runs = run.data?.resultData.runData['Approve the Batch'] as Array<{ metadata?: { resumeFormUrl?: string } }> | undefined;
+					const formUrl = runs?.[0]?.metadata?.resumeFormUrl;
+					if (!formUrl) throw new Error('the waiting run names no form link');
+					// The approver opens the form's link (n8n's editor may also have opened it in a tab of its own).
+					formPage = await editor.context.newPage();
+					await formPage.goto(formUrl);
+					return run;
+				});
+				await step(formPage!, 'payroll-form', async () => {
+					await formPage!.getByText('Approve payroll salary-2026-11').first().waitFor({ timeout: 60_000 });
+					await formPage!.getByLabel('Decision').selectOption('Approve');
+					await formPage!.getByLabel('Approved by').fill('Browser Approver');
+					await formPage!.getByRole('button', { name: /submit/i }).click();
+				});
+				const done = await waitLong('the approved run to finish', async () => (await finished(wf.id)).find((execution) => execution.id === waiting.id), 120_000);
+				expect(done.status).toBe('success');
+				expect(outputOf(done, 'Approve the Batch')[0]).toMatchObject({ Decision: 'Approve', 'Approved by': 'Browser Approver' });
+				expect(outputOf(done, 'Pay Salaries').map((payout) => payout.reference)).toEqual(references);
+				expect(lab.emulator.list('payouts').filter((payout) => references.includes(String(payout.reference)))).toHaveLength(7);
+			} finally {
+				for (const open of editor.context.pages()) if (open !== page && (open === formPage || open.url().includes('/form-waiting/'))) await open.close();
+			}
 		});
 	});
 

@@ -6,8 +6,12 @@
  * - the approval goes by e-mail to the approver's address, not back to the chat;
  * - it shows the account holder's name from Paycashless's lookup (a name the model never wrote),
  *   the amount in naira, the account and the claim as written;
- * - nothing is paid while the execution waits; Approve pays once (to the account and bank the
- *   lookup returned); Decline pays nothing.
+ * - the e-mail holds one link, to a form (Send and Wait, Response Type Custom Form): opening it (a
+ *   GET, what a mail scanner does) approves nothing; only the form submitted as n8n's form page
+ *   submits it (multipart POST to the same URL) goes on;
+ * - nothing is paid while the execution waits; a submitted Approve pays once (to the account and
+ *   bank the lookup returned) and the answer (decision, approver's name) is in the execution;
+ *   Decline pays nothing.
  * n8n 2.41 (the example's AI Agent is version 3.1, which n8n 1.123 does not have).
  */
 import { randomUUID } from 'crypto';
@@ -110,16 +114,31 @@ async function sendClaim(message: string, fields: Record<string, unknown>): Prom
 	return { executionId, waiting, mails: smtp.mails.slice(mailsBefore) };
 }
 
-/** The link of a button in the approval e-mail (n8n's signed resume URL, approved=true or false). */
-function link(mail: ReceivedMail, approved: boolean): string {
-	const links = [...mail.text.matchAll(/href="([^"]+)"/g)].map((match) => match[1].replace(/&amp;/g, '&'));
-	const found = links.find((href) => new URL(href).searchParams.get('approved') === String(approved));
-	if (!found) throw new Error(`no ${approved ? 'Approve' : 'Decline'} link in the e-mail: ${links.join(', ')}`);
-	return found;
+/** The e-mail's link to the approval form (n8n's signed resume URL). */
+function formLink(mail: ReceivedMail): string {
+	const links = [...new Set([...mail.text.matchAll(/href="([^"]+)"/g)].map((match) => match[1].replace(/&amp;/g, '&')))].filter((href) => href.includes('/webhook-waiting/'));
+	if (links.length !== 1) throw new Error(`expected one link to the approval form in the e-mail: ${links.join(', ')}`);
+	return links[0];
 }
 
-async function press(href: string): Promise<number> {
-	return (await fetch(href, { headers: { 'user-agent': BROWSER_USER_AGENT } })).status;
+/** Opens the link as a browser (or a mail scanner) does: a GET. */
+async function open(href: string): Promise<{ status: number; html: string }> {
+	const response = await fetch(href, { headers: { 'user-agent': BROWSER_USER_AGENT } });
+	return { status: response.status, html: await response.text() };
+}
+
+/** The approver's answer, posted as n8n's form page posts it: multipart, the fields in order (field-0, field-1), to the page's own URL. */
+async function submit(href: string, decision: 'Approve' | 'Decline', approver: string): Promise<number> {
+	const form = new FormData();
+	form.append('field-0', decision);
+	form.append('field-1', approver);
+	return (await fetch(href, { method: 'POST', body: form, headers: { 'user-agent': BROWSER_USER_AGENT } })).status;
+}
+
+/** What the form step gave the next node: `data` with the form's fields. */
+function answer(run: Execution): Record<string, unknown> | undefined {
+	const runs = run.data?.resultData.runData['Ask the Approver'];
+	return runs?.at(-1)?.data?.main[0]?.[0]?.json.data as Record<string, unknown> | undefined;
 }
 
 async function ended(executionId: string): Promise<Execution> {
@@ -133,10 +152,10 @@ async function ended(executionId: string): Promise<Execution> {
 	);
 }
 
-describe('the example "an AI agent reads a claim, an approver approves by e-mail" (examples/ai-agent/), as imported', () => {
+describe('the example "an AI agent reads a claim, an approver approves on a form sent by e-mail" (examples/ai-agent/), as imported', () => {
 	const holder = accountName(ACCOUNT, ACCESS_BANK);
 
-	it('the approval goes to the approver by e-mail with the holder\'s name from the lookup; nothing is paid before Approve; Approve pays once', async () => {
+	it('the approval goes to the approver by e-mail with the holder\'s name from the lookup; opening the link approves nothing; the submitted Approve pays once', async () => {
 		const claimId = `CLM-${randomUUID().slice(0, 8)}`;
 		// The requester names someone else: the approver must see who really holds the account.
 		const { executionId, waiting, mails } = await sendClaim(`Claim ${claimId}: pay NGN 1,500.50 to Ada Obi, account ${ACCOUNT}, bank code 044`, {
@@ -159,16 +178,30 @@ describe('the example "an AI agent reads a claim, an approver approves by e-mail
 		expect(JSON.stringify(scripted.model.chatRequests())).not.toContain(holder);
 		expect(payoutsWithReference(claimId)).toHaveLength(0);
 
-		expect(await press(link(mail, true))).toBe(200);
+		// Opening the link (a GET, as a mail scanner does) shows the form and approves nothing.
+		const href = formLink(mail);
+		const page = await open(href);
+		expect(page.status).toBe(200);
+		expect(page.html).toContain('Approve or decline this claim');
+		expect(page.html).toContain('Decision');
+		await open(href);
+		// Some scanners send HEAD: it does not answer the form either.
+		await fetch(href, { method: 'HEAD', headers: { 'user-agent': BROWSER_USER_AGENT } });
+		expect((await execution(executionId))!.status).toBe('waiting');
+		expect(payoutsWithReference(claimId)).toHaveLength(0);
+
+		expect(await submit(href, 'Approve', 'Bola Adeyemi')).toBe(200);
 		const run = await ended(executionId);
 		expect(run.status).toBe('success');
+		expect(answer(run)).toMatchObject({ Decision: 'Approve', 'Approved by': 'Bola Adeyemi' });
 		expect(payoutsWithReference(claimId)).toEqual([expect.objectContaining({ amount: 150050, destinationAccountNumber: ACCOUNT, destinationBankId: ACCESS_BANK })]);
-		// A second press of the used link does not pay again.
-		await press(link(mail, true));
+		// The used link again (opened, or the form posted again) does not pay again.
+		await open(href);
+		await submit(href, 'Approve', 'Bola Adeyemi');
 		expect(payoutsWithReference(claimId)).toHaveLength(1);
 	});
 
-	it('Decline pays nothing, and the execution ends', async () => {
+	it('a submitted Decline pays nothing, and the execution ends', async () => {
 		const claimId = `CLM-${randomUUID().slice(0, 8)}`;
 		const { executionId, mails } = await sendClaim(`Claim ${claimId}: pay NGN 200 to ${ACCOUNT} at bank 044`, {
 			claimId,
@@ -178,9 +211,10 @@ describe('the example "an AI agent reads a claim, an approver approves by e-mail
 			nameOnClaim: 'Somebody Else',
 		});
 		expect(mails.map((mail) => mail.to)).toEqual([[APPROVER]]);
-		expect(await press(link(mails[0], false))).toBe(200);
+		expect(await submit(formLink(mails[0]), 'Decline', 'Bola Adeyemi')).toBe(200);
 		const run = await ended(executionId);
 		expect(run.status).toBe('success');
+		expect(answer(run)).toMatchObject({ Decision: 'Decline', 'Approved by': 'Bola Adeyemi' });
 		expect(payoutsWithReference(claimId)).toHaveLength(0);
 	});
 

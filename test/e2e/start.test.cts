@@ -156,6 +156,11 @@ async function expectFilesFolderReadable(session: N8nSession, output: string, fi
 	expect(output).toContain('passing your settings on to n8n: N8N_RESTRICT_FILE_ACCESS_TO');
 	expect(output).toContain('ignoring N8N_HOST: npm start sets these itself');
 	expect(fs.statSync(files).isDirectory()).toBe(true);
+	// The payroll example's CSV, copied in (it was missing), and the example reads it there.
+	expect(output).toContain(`copied the examples' payroll.csv into ${fs.realpathSync(files)}`);
+	expect(fs.readFileSync(path.join(files, 'payroll.csv'), 'utf8')).toBe(fs.readFileSync(path.join(ROOT, 'examples', 'payroll.csv'), 'utf8'));
+	const payroll = await session.rest<{ nodes: Array<{ name: string; parameters: Record<string, unknown> }> }>('GET', '/rest/workflows/pcxPayroll000001');
+	expect(payroll.nodes.find((node) => node.name === 'Read Payroll CSV')?.parameters.fileSelector).toBe(path.join(fs.realpathSync(files), 'payroll.csv'));
 	fs.writeFileSync(path.join(files, 'payees.csv'), 'name,accountNumber,bankCode,amount\nAdaeze Okafor,0123456789,058,1500.50\n');
 	fs.writeFileSync(path.join(home, 'outside.csv'), 'name\nNobody\n');
 	await session.createApiKey('start-test');

@@ -4,7 +4,7 @@
  * Lagos and reports naira. That the examples run and give this output in a real n8n: test/e2e and
  * test/browser.
  */
-import { exampleFiles } from '../../../scripts/n8n/examples.cjs';
+import { EXAMPLES_DIR, exampleFiles } from '../../../scripts/n8n/examples.cjs';
 import * as fs from 'fs';
 import * as path from 'path';
 
@@ -46,6 +46,40 @@ describe('example workflows', () => {
 		);
 		expect(creates.length).toBeGreaterThanOrEqual(2);
 		for (const node of creates) expect(String(node.parameters.reference)).toMatch(/\$\('[^']+'\)\.item\.json\.\w+|\$json\.\w+/);
+	});
+
+	it('payroll: the CSV it reads is shipped; Check Batch and Create share the limits and the CSV\'s name; All or Nothing with the check\'s hash; one decision on a form', () => {
+		const { wf } = workflows.find(({ file }) => file === 'payroll.json')!;
+		const node = (name: string) => wf.nodes.find((n) => n.name === name)!;
+		const csv = String(node('Read Payroll CSV').parameters.fileSelector);
+		// The folder npm start rewrites (scripts/n8n/examples.cts), and a file it copies there.
+		expect(csv).toBe('/home/node/.n8n-files/payroll.csv');
+		const rows = fs.readFileSync(path.join(EXAMPLES_DIR, 'payroll.csv'), 'utf8').trim().split('\n');
+		expect(rows[0]).toBe('staffId,name,accountNumber,bankCode,amountNaira,reference');
+		expect(rows.length - 1).toBeGreaterThanOrEqual(6);
+		for (const row of rows.slice(1)) expect(row.split(',')[5]).toBe(`salary-2026-11-${row.split(',')[0]}`);
+		const check = node('Check Batch').parameters;
+		const pay = node('Pay Salaries').parameters;
+		expect(check.operation).toBe('checkBatch');
+		expect(pay.operation).toBe('create');
+		const limits = (p: Record<string, unknown>) => p.moneyLimits as Record<string, unknown>;
+		expect({ maxAmount: limits(pay).maxAmount, periodTotal: limits(pay).periodTotal }).toEqual({ maxAmount: limits(check).maxAmount, periodTotal: limits(check).periodTotal });
+		// The name to match comes from the CSV row, never from the lookup.
+		expect(limits(check).expectedAccountName).toBe("={{ $('Staff Rows').item.json.name }}");
+		expect(limits(pay).expectedAccountName).toBe('={{ $json.name }}');
+		expect(JSON.stringify([limits(check), limits(pay)])).not.toContain('accountName');
+		expect(pay.batchOptions).toEqual({ allOrNothing: true, approvedBatchHash: "={{ $('Check Batch').first().json.batchHash }}" });
+		const approval = node('Approve the Batch');
+		expect(approval.type).toBe('n8n-nodes-base.wait');
+		expect(approval.parameters).toMatchObject({ resume: 'form', limitWaitTime: true });
+		expect(JSON.stringify(node('Approved?').parameters.conditions)).toContain('$json.Decision');
+	});
+
+	it('no example asks for approval through links (a mail scanner opens links): send-and-wait answers on a form', () => {
+		const all = [...workflows.map(({ wf }) => wf), JSON.parse(fs.readFileSync(path.join(EXAMPLES_DIR, 'ai-agent', 'agent-pays-claim-with-approval.json'), 'utf8')) as Workflow];
+		const waits = all.flatMap((wf) => wf.nodes.filter((node) => node.parameters.operation === 'sendAndWait'));
+		expect(waits.length).toBeGreaterThanOrEqual(1);
+		for (const node of waits) expect(['customForm', 'freeText']).toContain(node.parameters.responseType);
 	});
 
 	it('daily reconciliation: Lagos time, and totals in naira (not kobo)', () => {
