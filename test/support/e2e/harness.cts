@@ -85,6 +85,21 @@ export function currentE2eLab(): E2eLab {
 /** Generous: a cold install of Node 24 + n8n takes 3-4 minutes on a 2-core machine. */
 export const SETUP_TIMEOUT_MS = 15 * 60_000;
 
+/**
+ * The lab of a suite that needs nothing but the default: started before its tests (handed to
+ * `started`), closed after them.
+ */
+export function useE2eLab(started: (lab: E2eLab) => void): void {
+	let lab: E2eLab | undefined;
+	beforeAll(async () => {
+		lab = await startE2eLab();
+		started(lab);
+	}, SETUP_TIMEOUT_MS);
+	afterAll(async () => {
+		await lab?.close();
+	}, 60_000);
+}
+
 export interface CredentialRef {
 	id: string;
 	name: string;

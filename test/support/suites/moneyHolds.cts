@@ -10,25 +10,17 @@
 import { randomUUID } from 'crypto';
 
 import { ACCESS_BANK } from '../reliability.cjs';
-import { paycashlessNode, selectE2eRuntime, SETUP_TIMEOUT_MS, startE2eLab, webhookNode, type E2eLab, type E2eRuntime } from '../e2e/harness.cjs';
+import { paycashlessNode, selectE2eRuntime, SETUP_TIMEOUT_MS, useE2eLab, webhookNode, type E2eLab, type E2eRuntime } from '../e2e/harness.cjs';
 
 export function describeMoneyHolds(runtime: Partial<E2eRuntime>): void {
 	selectE2eRuntime(runtime);
 	jest.setTimeout(SETUP_TIMEOUT_MS);
 
 	let lab: E2eLab;
-
-	beforeAll(async () => {
-		lab = await startE2eLab();
-	}, SETUP_TIMEOUT_MS);
+	useE2eLab((started) => (lab = started));
 
 	// Each test starts from an account that paid nothing today (this suite's own emulator).
 	beforeEach(() => lab.emulator.reset({ payouts: 0 }));
-
-	afterAll(async () => {
-		lab?.emulator.clearFaults();
-		await lab?.close();
-	}, 60_000);
 
 	it('ten webhook executions at once cannot pass the period total together', async () => {
 		const webhookPath = `period-race-${randomUUID().slice(0, 8)}`;
@@ -58,8 +50,7 @@ export function describeMoneyHolds(runtime: Partial<E2eRuntime>): void {
 				});
 				return { status: response.status, text: await response.text() };
 			}),
-		);
-		lab.emulator.clearFaults();
+		).finally(() => lab.emulator.clearFaults());
 		expect(answers.map((answer) => answer.status)).toEqual(Array(10).fill(200));
 		const paid = lab.emulator.list('payouts').filter((payout) => String(payout.reference).startsWith(prefix)).map((payout) => payout.reference);
 		const refused = answers.filter((answer) => answer.text.includes('MAX_TOTAL_PERIOD'));

@@ -12,7 +12,7 @@ import { randomUUID } from 'crypto';
 
 import { accountName } from '../../../emulator/banks.cjs';
 import { ACCESS_BANK } from '../reliability.cjs';
-import { paycashlessNode, selectE2eRuntime, SETUP_TIMEOUT_MS, startE2eLab, webhookNode, type E2eLab, type E2eRuntime } from '../e2e/harness.cjs';
+import { paycashlessNode, selectE2eRuntime, SETUP_TIMEOUT_MS, useE2eLab, webhookNode, type E2eLab, type E2eRuntime } from '../e2e/harness.cjs';
 
 interface Row {
 	reference: string;
@@ -39,13 +39,7 @@ export function describePayroll(runtime: Partial<E2eRuntime>): void {
 	const good = rows.filter((_, k) => ![4, 19, 41].includes(k));
 	const goodTotal = good.reduce((sum, row) => sum + row.amount, 0);
 
-	beforeAll(async () => {
-		lab = await startE2eLab();
-	}, SETUP_TIMEOUT_MS);
-
-	afterAll(async () => {
-		await lab?.close();
-	}, 60_000);
+	useE2eLab((started) => (lab = started));
 
 	/** Webhook → Split Out → Paycashless (`operation`), the rows posted; the last node's items and the run's hints. */
 	async function runBatch(operation: 'checkBatch' | 'create', batch: Row[], periodTotal: number, extra: Record<string, unknown> = {}) {

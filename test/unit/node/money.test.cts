@@ -41,6 +41,20 @@ const payout = (reference: string, amount: number, moneyLimits: INodeParameters 
 	...extra,
 });
 
+/** Invoice → Create of one line item (price in naira) to a@example.com. */
+const invoiceCreate = (reference: string, item: { name: string; quantity: number; price: number }, moneyLimits: INodeParameters): INodeParameters => ({
+	resource: 'invoice',
+	operation: 'create',
+	reference,
+	invoiceDescription: 'Order',
+	currency: 'NGN',
+	customerEmail: 'a@example.com',
+	customerName: 'A B',
+	items: { itemValues: [item] },
+	daysUntilDue: 7,
+	moneyLimits,
+});
+
 const creates = () => emulator.requests.filter((request) => request.method === 'POST');
 
 async function refusal(promise: Promise<RunResult>): Promise<Error & { description?: string }> {
@@ -522,18 +536,7 @@ describe('period limits when executions race, and what Paycashless lists', () =>
 
 describe('money kinds', () => {
 	it('an invoice takes Maximum Amount on its items\' total (before tax)', async () => {
-		const invoice = {
-			resource: 'invoice',
-			operation: 'create',
-			reference: 'inv-limit-1',
-			invoiceDescription: 'Order',
-			currency: 'NGN',
-			customerEmail: 'a@example.com',
-			customerName: 'A B',
-			items: { itemValues: [{ name: 'Rice', quantity: 3, price: 4000 }] },
-			daysUntilDue: 7,
-			moneyLimits: { maxAmount: 10000 },
-		};
+		const invoice = invoiceCreate('inv-limit-1', { name: 'Rice', quantity: 3, price: 4000 }, { maxAmount: 10000 });
 		const error = await refusal(run(invoice));
 		expect(error.message).toBe("Refused: NGN 12,000.00 is above this node's Maximum Amount of NGN 10,000.00");
 		expect(emulator.requests).toHaveLength(0);
@@ -565,18 +568,7 @@ describe('the money step: body → check → send', () => {
 		'payout.createAndWait': { ...payout('step-po-wait', 5, { maxAmount: 1 }), operation: 'createAndWait' },
 		'payment.createTransfer': { resource: 'payment', operation: 'createTransfer', reference: 'step-pay', amount: 5, currency: 'NGN', customerEmail: 'a@example.com', customerName: 'A B', moneyLimits: { maxAmount: 1 } },
 		'payment.createCheckout': { resource: 'payment', operation: 'createCheckout', reference: 'step-co', amount: 5, currency: 'NGN', customerEmail: 'a@example.com', customerName: 'A B', moneyLimits: { maxAmount: 1 } },
-		'invoice.create': {
-			resource: 'invoice',
-			operation: 'create',
-			reference: 'step-inv',
-			invoiceDescription: 'Order',
-			currency: 'NGN',
-			customerEmail: 'a@example.com',
-			customerName: 'A B',
-			items: { itemValues: [{ name: 'Rice', quantity: 1, price: 5 }] },
-			daysUntilDue: 7,
-			moneyLimits: { maxAmount: 1 },
-		},
+		'invoice.create': invoiceCreate('step-inv', { name: 'Rice', quantity: 1, price: 5 }, { maxAmount: 1 }),
 	};
 	OVER_LIMIT['invoice.createAndWait'] = { ...OVER_LIMIT['invoice.create'], reference: 'step-inv-wait', operation: 'createAndWait' };
 
