@@ -4,7 +4,7 @@
  * Additional Body Fields), before anything reaches Paycashless. A wrong expression or an AI agent
  * holding the node as a tool does the same harm as a typo, so the same checks hold for all of them:
  * - Limits Currency: the amount limits are in this currency; anything in another is refused.
- * - Maximum Amount: per payout, payment or invoice (also catches an amount meant in kobo).
+ * - Maximum Amount: per payout, payment or invoice (also an amount meant in kobo, when that is above it).
  * - Maximum Count and Maximum Total per Execution: over every run of this node in one execution
  *   (an agent's tool calls are runs of the node), in n8n's per-execution node context
  *   (`getContext('node')`), saved with the execution. A reference already counted must ask for
@@ -71,7 +71,7 @@ export function moneyLimitsCollection(kind: MoneyKind): INodeProperties {
 			// No numberPrecision: n8n's editor would show 3000000.00; the node reads the amount to the kobo anyway.
 			typeOptions: { minValue: 0 },
 			hint: 'In naira (main units of the Limits Currency, NGN unless added): 50000 is NGN 50,000; 1000000 is NGN 1,000,000 (one million). Above 0: 0 refuses every item.',
-			description: `The largest ${what} this node may make, in main units (naira or dollars) of the Limits Currency. A larger one is refused before anything is sent: this also catches an amount meant in kobo. Typed in only: an expression is refused.`,
+			description: `The largest ${what} this node may make, in main units (naira or dollars) of the Limits Currency. A larger one is refused before anything is sent: so is an amount meant in kobo when that is above it (not one that stays under it: keep it close to the largest real one). Typed in only: an expression is refused.`,
 		},
 		{
 			displayName: COUNT_LIMITS.maxCount,
