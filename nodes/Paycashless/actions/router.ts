@@ -12,7 +12,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { CONCURRENCY_PARAMETER, MAX_CONCURRENCY } from '../descriptions/concurrency';
 import { readRequestOptions } from '../descriptions/requestOptions';
-import { ERROR_CODES, withErrorCode } from '../helpers/errorCodes';
+import { asNodeError } from '../helpers/errorCodes';
 import { withMainUnits } from '../helpers/mainUnits';
 import { InvalidInputError, requireInteger } from '../helpers/validation';
 import { foundAgain, openReadBacks, paycashlessApi } from '../transport';
@@ -23,20 +23,6 @@ import { defaultConcurrency, findOperation, writePolicy } from './registry';
 import { runsAsTool } from '../helpers/runsAsTool';
 import { offeredAsTool, SIMPLIFY_PARAMETER, simplifyForTool } from './tool';
 import { moneyKind, type BeforeItems, type PaycashlessOperation } from './types';
-
-/** Any failure as an n8n error that knows its item. */
-function asNodeError(this: IExecuteFunctions, error: unknown, itemIndex: number): NodeApiError | NodeOperationError {
-	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
-		if (error.context.itemIndex === undefined) error.context.itemIndex = itemIndex;
-		return error;
-	}
-	if (error instanceof InvalidInputError) {
-		const invalid = withErrorCode(new NodeOperationError(this.getNode(), error.message, { itemIndex }), ERROR_CODES.INVALID_INPUT);
-		(invalid.context.paycashless as IDataObject).field = error.field;
-		return invalid;
-	}
-	return new NodeOperationError(this.getNode(), error as Error, { itemIndex });
-}
 
 type Outcome = { items: INodeExecutionData[] } | { error: NodeApiError | NodeOperationError; identity: IDataObject };
 
@@ -85,7 +71,7 @@ async function runItem(this: IExecuteFunctions, i: number, paired: number[] = [i
 		};
 	} catch (error) {
 		const before = error instanceof InvalidInputError ? failedBeforeError.call(this, i, error) : undefined;
-		const failure = before ?? asNodeError.call(this, error, i);
+		const failure = before ?? asNodeError(this, error, i);
 		if (limitsOffNote) failure.context.paycashless = { ...((failure.context.paycashless ?? {}) as IDataObject), moneyLimits: LIMITS_OFF_NOTE } as IDataObject as typeof failure.context.paycashless;
 		return { error: failure, identity: itemIdentity.call(this, i) };
 	}
@@ -138,7 +124,7 @@ function concurrencyOf(this: IExecuteFunctions): number {
 	try {
 		return requireInteger(value, 'Requests in Parallel', 1, MAX_CONCURRENCY);
 	} catch (error) {
-		throw asNodeError.call(this, error, 0);
+		throw asNodeError(this, error, 0);
 	}
 }
 
@@ -160,7 +146,7 @@ async function beforeItemsOf(this: IExecuteFunctions, handler: PaycashlessOperat
 		const transport = paycashlessApi(this, { settings: readRequestOptions.call(this, 0), itemIndex: 0, policy: undefined });
 		return await handler.beforeItems.call(this, moneyApi(transport));
 	} catch (error) {
-		const failure = asNodeError.call(this, error, 0);
+		const failure = asNodeError(this, error, 0);
 		return { refuseAll: { errors: this.getInputData().map(() => failure), summary: failure } };
 	}
 }

@@ -9,7 +9,9 @@
  *   `resource_missing`, `duplicate_reference`); an answer without one is `HTTP_<status>`.
  * - No answer at all keeps the network's code (`ECONNREFUSED`, `ETIMEDOUT`...), else `NO_ANSWER`.
  */
-import { NodeApiError, type IDataObject, type NodeOperationError } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError, type IDataObject, type IExecuteFunctions } from 'n8n-workflow';
+
+import { InvalidInputError } from './validation';
 
 export const ERROR_CODES = {
 	/** A field of the item is missing or not allowed (`error.field` names it); nothing was sent. */
@@ -45,4 +47,23 @@ export function errorCodeOf(error: NodeError): string {
 		return error.httpCode && /^\d+$/.test(error.httpCode) ? `HTTP_${error.httpCode}` : ERROR_CODES.NO_ANSWER;
 	}
 	return ERROR_CODES.NODE_ERROR;
+}
+
+/**
+ * Any failure as an n8n error of item `itemIndex`: n8n's errors keep theirs (and get the item when
+ * they have none), bad input becomes `INVALID_INPUT` naming its field, anything else a plain
+ * NodeOperationError. The one place the router, the money step and the batch check turn a failure
+ * into an item's error.
+ */
+export function asNodeError(context: IExecuteFunctions, error: unknown, itemIndex: number): NodeApiError | NodeOperationError {
+	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
+		if (error.context.itemIndex === undefined) error.context.itemIndex = itemIndex;
+		return error;
+	}
+	if (error instanceof InvalidInputError) {
+		const invalid = withErrorCode(new NodeOperationError(context.getNode(), error.message, { itemIndex }), ERROR_CODES.INVALID_INPUT);
+		(invalid.context.paycashless as IDataObject).field = error.field;
+		return invalid;
+	}
+	return new NodeOperationError(context.getNode(), error as Error, { itemIndex });
 }

@@ -15,15 +15,15 @@ import { createHash } from 'crypto';
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { payoutMoneyOf } from '../../../lib/payoutBody';
+import { payoutMoneyOf, type PayoutMoney } from '../../../lib/payoutBody';
 import { PAYOUT } from '../catalog/objects';
 import type { Currency } from '../helpers/amount';
-import { ERROR_CODES, errorCodeOf, withErrorCode } from '../helpers/errorCodes';
+import { asNodeError, ERROR_CODES, errorCodeOf, withErrorCode } from '../helpers/errorCodes';
 import { formatMainUnits, fromSmallestUnit } from '../helpers/mainUnits';
 import { InvalidInputError } from '../helpers/validation';
 import type { PaycashlessApi } from '../transport';
 import { enforceMoneyLimits, periodStanding, readLimits, scratchCounted, type PeriodStanding } from './limits';
-import { readListedPayout } from './period';
+import { readListedPayout, samePayout } from './period';
 
 /** One payout of the batch: amount in the smallest unit (kobo or cents). */
 export interface BatchPayout {
@@ -69,12 +69,9 @@ async function foundByReference(api: PaycashlessApi, reference: string): Promise
 }
 
 function refusalOf(this: IExecuteFunctions, i: number, error: unknown, reference?: string): BatchRefusal {
-	let failure: NodeApiError | NodeOperationError;
-	if (error instanceof NodeOperationError || error instanceof NodeApiError) failure = error;
-	else if (error instanceof InvalidInputError) {
-		failure = withErrorCode(new NodeOperationError(this.getNode(), error.message, { itemIndex: i }), ERROR_CODES.INVALID_INPUT);
-		(failure.context.paycashless as IDataObject).field = error.field;
-	} else throw error;
+	// What the checks and Paycashless refuse is the item's refusal; anything else stops the check.
+	if (!(error instanceof NodeApiError || error instanceof NodeOperationError || error instanceof InvalidInputError)) throw error;
+	const failure = asNodeError(this, error, i);
 	return {
 		item: i,
 		...(reference !== undefined ? { reference } : {}),
@@ -106,11 +103,7 @@ export async function checkBatch(this: IExecuteFunctions, indexes: number[], api
 			const payeeName = (this.getNodeParameter('moneyLimits', i, {}) as IDataObject).expectedAccountName;
 			const payout: BatchPayout = {
 				item: i,
-				reference,
-				amount: money.minor,
-				currency: money.currency,
-				destinationAccountNumber: money.accountNumber,
-				bankId: money.bankId,
+				...batchPayoutOf(money),
 				...(typeof payeeName === 'string' && payeeName.trim() !== '' ? { payeeName: payeeName.trim() } : {}),
 			};
 			const found = await foundByReference(api, reference);
@@ -127,8 +120,7 @@ export async function checkBatch(this: IExecuteFunctions, indexes: number[], api
 			// A real run would find it again, not pay it: it takes no room under the limits.
 			check.release();
 			const listed = readListedPayout(found);
-			const same = typeof listed !== 'string' && listed.value === payout.amount && listed.currency === payout.currency && listed.accountNumber === payout.destinationAccountNumber && listed.bankId === payout.bankId;
-			if (same) {
+			if (typeof listed !== 'string' && samePayout(listed, { value: money.minor, currency: money.currency, accountNumber: money.accountNumber, bankId: money.bankId })) {
 				result.alreadyPaid.push({ ...payout, ...shown });
 				continue;
 			}
@@ -145,6 +137,11 @@ export async function checkBatch(this: IExecuteFunctions, indexes: number[], api
 	}
 	result.periodAfter = await periodStanding.call(this, indexes[0], api, counted);
 	return result;
+}
+
+/** A payout of the batch in the words of its output, from what the one payout body reader read. */
+export function batchPayoutOf(money: PayoutMoney): Omit<BatchPayout, 'item' | 'payeeName'> {
+	return { reference: money.reference, amount: money.minor, currency: money.currency, destinationAccountNumber: money.accountNumber, bankId: money.bankId };
 }
 
 /** The batch hash: SHA-256 over the sorted `["reference", kobo, "currency", "account", "bank ID"]` lines. */

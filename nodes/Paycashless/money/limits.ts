@@ -31,7 +31,7 @@ import { showValue } from '../helpers/validation';
 import type { PaycashlessApi } from '../transport';
 import { BENEFICIARY_CHOICES, beneficiaryFields, checkBeneficiary, type Payee } from './beneficiary';
 import { refuse } from './refusal';
-import { payoutsInPeriod, periodWindow, PERIODS, type PaidInPeriod, type Period, type PeriodPayout, type PeriodRecord } from './period';
+import { payoutsInPeriod, periodWindow, PERIODS, samePayout, type PaidInPeriod, type Period, type PeriodPayout, type PeriodRecord } from './period';
 import { accountOf, inFlight, reserve, unlistedInFlight, type InFlightPayout, type Reservation } from './inFlight';
 import { nodeOfRun, runsAsTool } from '../helpers/runsAsTool';
 import type { MoneyKind } from './kinds';
@@ -321,14 +321,7 @@ function requiredAsTool(kind: MoneyKind): Array<keyof Limits> {
 
 /** The payout's record under its reference is the payout asked for now, still live: found again, not paid again. */
 function sameLivePayout(listed: PeriodPayout | undefined, money: { value: number; currency: string; payee?: Payee }): boolean {
-	return (
-		listed !== undefined &&
-		listed.live &&
-		listed.value === money.value &&
-		listed.currency === money.currency &&
-		listed.accountNumber === money.payee?.accountNumber &&
-		listed.bankId === money.payee?.bankId
-	);
+	return listed !== undefined && listed.live && samePayout(listed, { value: money.value, currency: money.currency, ...money.payee });
 }
 
 /** What a check found: a new create (reserved), or one found again (nothing reserved, nothing new paid). */

@@ -95,6 +95,14 @@ function createdSeconds(record: IDataObject): number | undefined {
 }
 
 /** A listed payout as the limits read it, or why it cannot be read for sure. */
+/**
+ * Whether a payout Paycashless has is the one asked for: the same amount (smallest unit), currency,
+ * account number and bank. The one comparison of the period limits and the batch check.
+ */
+export function samePayout(listed: PeriodPayout, asked: { value: number; currency: string; accountNumber?: string; bankId?: string }): boolean {
+	return listed.value === asked.value && listed.currency === asked.currency && listed.accountNumber === asked.accountNumber && listed.bankId === asked.bankId;
+}
+
 export function readListedPayout(record: IDataObject): PeriodPayout | string {
 	const id = typeof record.id === 'string' && record.id !== '' ? record.id : undefined;
 	const name = id === undefined ? 'a listed payout without an id' : `payout ${id}`;

@@ -10,7 +10,9 @@
  * that forgot its money step fails loudly instead of moving money unchecked.
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+
+import { asNodeError } from '../helpers/errorCodes';
 
 import type { PaycashlessApi, PaycashlessRequest } from '../transport';
 import type { MoneyKind } from './kinds';
@@ -39,12 +41,6 @@ export function moneyApi(api: PaycashlessApi): PaycashlessApi {
 /** Paycashless answered that it did not do it (a refused field, key or ID): nothing was created. */
 function definitelyRefused(error: unknown): boolean {
 	return error instanceof NodeApiError && ['400', '401', '403', '404', '422'].includes(String(error.httpCode));
-}
-
-/** The error as an n8n error of item `i` (the transport's errors already are). */
-function asNodeError(context: IExecuteFunctions, error: unknown, i: number): NodeApiError | NodeOperationError {
-	if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;
-	return new NodeOperationError(context.getNode(), error as Error, { itemIndex: i });
 }
 
 /** Body → check → send: the create of item `i`, checked against the Money Limits of its kind. */

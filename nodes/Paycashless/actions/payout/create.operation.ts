@@ -21,7 +21,7 @@ import {
 } from '../../descriptions/common';
 import { compact, isObject } from '../../helpers/body';
 import { withErrorCode } from '../../helpers/errorCodes';
-import { batchHash, checkBatch, type BatchPayout } from '../../money/batch';
+import { batchHash, batchPayoutOf, checkBatch, type BatchPayout } from '../../money/batch';
 import { MAX_NARRATION, NUBAN_DIGITS, optionalTextUpTo, optionalUrl, requireDigits, requireId, requireText } from '../../helpers/validation';
 import { sendChecked } from '../../money/step';
 import type { PaycashlessApi } from '../../transport';
@@ -215,7 +215,7 @@ export async function beforeItems(this: IExecuteFunctions, api: PaycashlessApi):
 		for (const i of indexes) {
 			hashes.add(String(this.getNodeParameter(`${BATCH_OPTIONS}.approvedBatchHash`, i, '') ?? '').trim());
 			const money = payoutMoneyOf(payoutCreateBody.call(this, i).body);
-			if (money) payouts.push({ reference: money.reference, amount: money.minor, currency: money.currency, destinationAccountNumber: money.accountNumber, bankId: money.bankId });
+			if (money) payouts.push(batchPayoutOf(money));
 		}
 		const hash = batchHash(payouts);
 		const [given] = hashes;
