@@ -85,10 +85,10 @@ async function runItem(this: IExecuteFunctions, i: number, paired: number[] = [i
  */
 function withWhatWasDone(
 	this: IExecuteFunctions,
+	handler: PaycashlessOperation | undefined,
 	error: NodeApiError | NodeOperationError,
 	outcomes: Array<Outcome | undefined>,
 ): NodeApiError | NodeOperationError {
-	const handler = findOperation(this.getNodeParameter('resource', 0) as string, this.getNodeParameter('operation', 0) as string);
 	if (!handler || handler.declaration.kind === 'read') return error;
 	const done: IDataObject[] = [];
 	outcomes.forEach((outcome, item) => {
@@ -114,10 +114,7 @@ function withWhatWasDone(
 }
 
 /** Items in flight at once: "Requests in Parallel" of the operation, or 1 when it has none. */
-function concurrencyOf(this: IExecuteFunctions): number {
-	const resource = this.getNodeParameter('resource', 0) as string;
-	const operation = this.getNodeParameter('operation', 0) as string;
-	const handler = findOperation(resource, operation);
+function concurrencyOf(this: IExecuteFunctions, handler: PaycashlessOperation | undefined): number {
 	const fallback = handler ? defaultConcurrency(handler.declaration) : undefined;
 	if (fallback === undefined) return 1;
 	const value = this.getNodeParameter(CONCURRENCY_PARAMETER, 0, fallback);
@@ -128,9 +125,8 @@ function concurrencyOf(this: IExecuteFunctions): number {
 	}
 }
 
-/** The operation of the run (item 0's) reads its new objects back from a list (a payout create). */
-function readsBackFromList(this: IExecuteFunctions): boolean {
-	const handler = findOperation(this.getNodeParameter('resource', 0) as string, this.getNodeParameter('operation', 0) as string);
+/** The operation reads its new objects back from a list (a payout create). */
+function readsBackFromList(handler: PaycashlessOperation | undefined): boolean {
 	return handler?.declaration.kind === 'create' && handler.declaration.findsAgain.listedSince !== undefined;
 }
 
@@ -200,13 +196,13 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		return [refusedAll.map(({ error, identity }, i) => ({ json: errorJson(error, identity), pairedItem: { item: i } }))];
 	}
 	// One at a time when the operation asks (All or Nothing: money leaves in input order).
-	const workers = items.length === 0 ? 0 : plan.oneAtATime ? 1 : Math.min(concurrencyOf.call(this), items.length);
+	const workers = items.length === 0 ? 0 : plan.oneAtATime ? 1 : Math.min(concurrencyOf.call(this, handler), items.length);
 
 	// Many creates of one run are read back from the list, 100 a request (transport/readBacks.ts):
 	// an item whose create answered waits for that read and gives its place to the next item.
 	const waiting = new Map<number, () => void>();
 	const readBacks =
-		items.length > 1 && readsBackFromList.call(this)
+		items.length > 1 && readsBackFromList(handler)
 			? openReadBacks(this, { startedAt: Date.now(), concurrency: workers, onWaiting: (i) => (i === undefined ? undefined : waiting.get(i)?.()) })
 			: undefined;
 	const running: Array<Promise<void>> = [];
@@ -236,7 +232,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 
 	const returnData: INodeExecutionData[] = [];
 	const firstError = outcomes.find((outcome): outcome is { error: NodeApiError | NodeOperationError; identity: IDataObject } => !!outcome && 'error' in outcome);
-	if (stopOnError && firstError) throw withWhatWasDone.call(this, firstError.error, outcomes);
+	if (stopOnError && firstError) throw withWhatWasDone.call(this, handler, firstError.error, outcomes);
 	for (let i = 0; i < items.length; i++) {
 		const outcome = outcomes[i];
 		// Only items after a stopping failure are missing, and that failure comes first.
