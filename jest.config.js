@@ -36,8 +36,11 @@ function engine(displayName, line) {
 /** @type {import('jest').Config} */
 module.exports = {
 	projects: [
-		// Everything that needs no n8n, no long fault run and no browser, whatever it tests.
+		// The package's own tests that need no n8n, no long fault run and no browser.
 		project('unit', 'unit'),
+		// The tooling around the package, with nothing started either: the emulator, the lab scripts
+		// and jest's setup, the repository (docs, examples, workflows, layering, this tree).
+		project('tooling', 'tooling'),
 		// Workflows run in n8n-core's WorkflowExecute in the test process, n8n 2.41 and 1.123.
 		engine('engine', '2'),
 		engine('engine-1x', '1'),

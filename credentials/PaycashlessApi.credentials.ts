@@ -96,7 +96,7 @@ export class PaycashlessApi implements ICredentialType {
 
 	// The Docs link of the credential panel: this package's own page (where to find the key pair, each field).
 	// A literal: n8n's lint (cred-class-field-documentation-url-missing) reads only a string here; it is
-	// PACKAGE_DOCS_URL (lib/api.ts) + README.md#credentials, which test/unit/repo/docs.test.cts checks.
+	// PACKAGE_DOCS_URL (lib/api.ts) + README.md#credentials, which test/tooling/repo/docs.test.cts checks.
 	documentationUrl = 'https://github.com/paycashless/n8n-nodes-paycashless/blob/main/README.md#credentials';
 
 	properties: INodeProperties[] = [

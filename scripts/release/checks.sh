@@ -8,3 +8,4 @@ npm run typecheck
 npm run build
 npm run pack:check
 npm run test:unit
+npm run test:tooling

@@ -4,6 +4,8 @@
  * `npm start`, the example workflows imported with their credential, the owner logged in through
  * the sign-in form. Failing steps leave screenshots in .tmp/browser-artifacts/; the time of each
  * part goes to .tmp/browser-artifacts/timings.json.
+ *
+ * @cost minutes (started first on a fresh clone: test/support/setup/sequencer.js)
  */
 import { randomUUID } from 'crypto';
 import * as fs from 'fs';
@@ -28,7 +30,7 @@ import { ARTIFACTS, canvasNode, closeNode, openEditor, openNode, openWorkflow, p
 
 jest.setTimeout(180_000);
 
-/** Where the package's own pages are (package.json's repository; test/unit/repo/docs.test.cts). */
+/** Where the package's own pages are (package.json's repository; test/tooling/repo/docs.test.cts). */
 const PACKAGE_PAGES = `${PACKAGE_DOCS_URL}/`;
 const GTB = BANKS.find((bank) => bank.cbnCode === '058')!;
 /** The action node's JSON fields (callback headers and body, business details, additional body). */
@@ -640,7 +642,7 @@ describe('in n8n’s editor, in Chromium', () => {
 		await expect(test(lab.emulator.baseUrl)).resolves.toEqual({ status: 'OK', message: 'Connection successful!' });
 	});
 
-	it('each node’s Docs link and the credential’s docs link open this package’s pages (test/unit/repo/docs.test.cts checks they exist)', async () => {
+	it('each node’s Docs link and the credential’s docs link open this package’s pages (test/tooling/repo/docs.test.cts checks they exist)', async () => {
 		// The nodes' links were read in the pass over the examples above.
 		expect(docsLinks).toEqual(Object.fromEntries(DOCS_NODES.map(({ node, url }) => [node, url])));
 		await step(page, 'credential-docs-link', async () => {

@@ -9,6 +9,8 @@
  * webhook processor, a worker killed in the middle of a payout batch, the package through main's
  * community-package installer (update and uninstall reaching every process, a process left on an
  * older version caught by the startup check), and processes without the package found by that check.
+ *
+ * @cost minutes (started first on a fresh clone: test/support/setup/sequencer.js)
  */
 import { randomUUID } from 'crypto';
 import * as fs from 'fs';

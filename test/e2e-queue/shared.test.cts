@@ -14,6 +14,8 @@
  *   in the middle restarts main alone (after the suites above have run their tests).
  * The sweep (n8n.test.cts: it kills a worker, adds processes, updates the package) keeps a set of
  * its own.
+ *
+ * @cost minutes (started first on a fresh clone: test/support/setup/sequencer.js)
  */
 import { RUNTIME } from '../support/e2e/harness.cjs';
 import { describeAgentMoney } from '../support/suites/agentMoney.cjs';

@@ -3,6 +3,8 @@
  * stops n8n and the emulator when a process manager signals npm's own PID (not the whole process
  * group): package.json runs start.sh with `exec`, so npm's child is start.ts, and npm passes
  * SIGINT/SIGTERM on to it.
+ *
+ * @cost minutes (started first on a fresh clone: test/support/setup/sequencer.js)
  */
 import { spawn } from 'child_process';
 import * as fs from 'fs';

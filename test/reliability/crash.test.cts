@@ -7,6 +7,8 @@
  *
  * The workflow runs with `n8n execute` (the n8n process that sends the payouts is the one
  * killed), in a user folder of its own, with the package installed from its tarball.
+ *
+ * @cost minutes (started first on a fresh clone: test/support/setup/sequencer.js)
  */
 import type { ChildProcess } from 'child_process';
 import * as fs from 'fs';

@@ -6,6 +6,8 @@
  * - a run that stops names what it already paid;
  * - the reference looked up after a dropped answer is the one sent, even when Additional Body
  *   Fields (JSON) replaced the form's.
+ *
+ * @cost minutes (started first on a fresh clone: test/support/setup/sequencer.js)
  */
 import type { NodeOperationError } from 'n8n-workflow';
 

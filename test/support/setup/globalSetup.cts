@@ -57,12 +57,14 @@ function testFiles(dir = path.join(ROOT, 'test')): string[] {
 	});
 }
 
+/** Projects whose files need no services, no lab folder, nothing started (their folders under test/). */
+const NOTHING_STARTED = ['unit', 'tooling'];
+
 /**
  * Whether the files chosen on the command line (`npx jest <pattern>`, jest's testPathPattern: a
- * regular expression over each file's path) are all unit files: they need no services, no lab
- * folder, nothing started.
+ * regular expression over each file's path) are all files of `NOTHING_STARTED`'s projects.
  */
-function onlyUnitFiles(pattern: string | undefined): boolean {
+function onlyFilesNeedingNothing(pattern: string | undefined): boolean {
 	if (!pattern) return false;
 	let matcher: RegExp;
 	try {
@@ -70,18 +72,18 @@ function onlyUnitFiles(pattern: string | undefined): boolean {
 	} catch {
 		return false;
 	}
-	const unit = path.join(ROOT, 'test', 'unit') + path.sep;
+	const folders = NOTHING_STARTED.map((name) => path.join(ROOT, 'test', name) + path.sep);
 	const chosen = testFiles().filter((file) => matcher.test(file));
-	return chosen.length > 0 && chosen.every((file) => file.startsWith(unit));
+	return chosen.length > 0 && chosen.every((file) => folders.some((folder) => file.startsWith(folder)));
 }
 
 async function globalSetup(globalConfig: { testPathPattern?: string }): Promise<void> {
 	// A test run started by a test (none today) would use its parent's services.
 	if (process.env[SHARED_RUN_ENV]) return;
 	const selected = selectedProjects(process.argv.slice(2));
-	// `npm run test:unit`, and unit files chosen by name (`npx jest test/unit/node/money.test.cts`), need none.
-	if (selected?.length && selected.every((name) => name === 'unit')) return;
-	if (onlyUnitFiles(globalConfig.testPathPattern)) return;
+	// `npm run test:unit` or `test:tooling`, and their files chosen by name (`npx jest test/unit/node/money.test.cts`), need none.
+	if (selected?.length && selected.every((name) => NOTHING_STARTED.includes(name))) return;
+	if (onlyFilesNeedingNothing(globalConfig.testPathPattern)) return;
 	const LAB = labFolder();
 	// Whole projects (`npm test`, `--selectProjects`): their installs. Chosen files (`npx jest <file>`)
 	// install what they need when they start, nothing more.

@@ -226,7 +226,7 @@ describe('node description', () => {
 		const codex = JSON.parse(readFileSync(join(__dirname, '../../../nodes/Paycashless/Paycashless.node.json'), 'utf8'));
 		expect(codex.node).toBe('n8n-nodes-paycashless.paycashless');
 		expect(codex.categories).toEqual(['Finance & Accounting']);
-		// Its links go to this package's own pages (every node's and the credential's: test/unit/repo/docs.test.cts).
+		// Its links go to this package's own pages (every node's and the credential's: test/tooling/repo/docs.test.cts).
 		expect(codex.resources.primaryDocumentation[0].url).toBe('https://github.com/paycashless/n8n-nodes-paycashless/blob/main/docs/operations.md');
 		expect(codex.resources.credentialDocumentation[0].url).toBe('https://github.com/paycashless/n8n-nodes-paycashless/blob/main/README.md#credentials');
 	});

@@ -49,7 +49,7 @@ describe('publishing', () => {
 			for (const script of run.match(/scripts\/[\w/.-]+\.sh/g) ?? []) expect(fs.existsSync(path.join(ROOT, script))).toBe(true);
 		}
 		const checks = read('scripts/release/checks.sh');
-		for (const command of ['npm run typecheck', 'npm run build', 'npm run pack:check', 'npm run test:unit']) expect(checks).toContain(command);
+		for (const command of ['npm run typecheck', 'npm run build', 'npm run pack:check', 'npm run test:unit', 'npm run test:tooling']) expect(checks).toContain(command);
 	});
 
 	it('CI runs the release step up to a dry-run publish', () => {
