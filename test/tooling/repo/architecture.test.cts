@@ -1,9 +1,10 @@
 /**
- * The layering the package promises, checked on the source: no import cycles anywhere (type-only
- * imports count: they tie modules together just the same), nothing imports from a layer above it,
- * and nothing below the operations names node parameters. And the shape of nodes/: each fact about
- * a Paycashless object written once (catalog/objects.ts), the transport one pipe, and folders by
- * job with files short enough to read (or saying why not).
+ * The layering the package promises, read from docs/architecture.md's layer table and checked on
+ * every shipped file: no import cycles (type-only imports count: they tie modules together just the
+ * same), every import between layers one the table allows, node parameters read only where the table
+ * says so, and the doc naming every file of the node's folders and only code that exists. And the
+ * shape of nodes/: each fact about a Paycashless object written once (catalog/objects.ts), the
+ * transport one pipe, and files short enough to read (or saying why not).
  */
 import * as fs from 'fs';
 import * as path from 'path';
@@ -72,45 +73,8 @@ function importsFrom(fromFolder: string, toFolder: string): string[] {
 		.flatMap((file) => (graph.get(file) ?? []).filter((target) => target.startsWith(to)).map((target) => `${rel(file)} → ${rel(target)}`));
 }
 
-describe('module layering', () => {
-	it('the import scan sees the package (guards against a scan that finds nothing)', () => {
-		expect(graph.get(path.join(ROOT, 'nodes/Paycashless/Paycashless.node.ts'))?.length).toBeGreaterThan(3);
-		expect(importsFrom('credentials', 'lib').length).toBeGreaterThan(0);
-	});
-
-	it('has no import cycles', () => {
-		expect(cycles()).toEqual([]);
-	});
-
-	it('lib/ imports nothing of the package above it', () => {
-		for (const upper of ['credentials', 'nodes', 'emulator', 'scripts', 'bench', 'test']) {
-			expect(importsFrom('lib', upper)).toEqual([]);
-		}
-	});
-
-	it('the credential and the nodes do not import each other', () => {
-		expect(importsFrom('credentials', 'nodes')).toEqual([]);
-		expect(importsFrom('nodes', 'credentials')).toEqual([]);
-	});
-
-	it('shipped code imports no test, emulator or script code', () => {
-		for (const shipped of ['lib', 'credentials', 'nodes']) {
-			for (const tool of ['test', 'emulator', 'scripts', 'bench']) expect(importsFrom(shipped, tool)).toEqual([]);
-		}
-	});
-
-	it('the transport knows no operations, descriptions or node parameters', () => {
-		const transport = 'nodes/Paycashless/transport';
-		for (const upper of ['actions', 'descriptions', 'methods', 'trigger', 'catalog', 'callbacks', 'poll', 'wait']) {
-			expect(importsFrom(transport, `nodes/Paycashless/${upper}`)).toEqual([]);
-		}
-		const readsParameters = sourceFiles(transport).filter((file) => /getNodeParameter\s*\(/.test(fs.readFileSync(file, 'utf8')));
-		expect(readsParameters.map(rel)).toEqual([]);
-	});
-});
-
 const NODE = 'nodes/Paycashless';
-const nodeFiles = sourceFiles('nodes');
+const DOC = path.join(ROOT, 'docs/architecture.md');
 
 /** The code of a file without its comments (string contents kept). */
 function codeOf(file: string): string {
@@ -119,6 +83,133 @@ function codeOf(file: string): string {
 		.replace(/\/\*[\s\S]*?\*\//g, '')
 		.replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
 }
+
+interface Layer {
+	name: string;
+	/** Whether a file is of this layer. */
+	holds: (file: string) => boolean;
+	/** The layers it may import, or 'everything'. */
+	imports: string[] | 'everything';
+	readsParameters: boolean;
+}
+
+/** The layer table of docs/architecture.md (the rows after its `<!-- layers -->` marker). */
+function layersOfDoc(): Layer[] {
+	const text = fs.readFileSync(DOC, 'utf8');
+	const table = text.slice(text.indexOf('<!-- layers')).split('\n').slice(1);
+	const rows = table.slice(2, table.findIndex((line, index) => index > 0 && !line.startsWith('|')));
+	const names = (cell: string) => [...cell.matchAll(/`([^`]+)`/g)].map((match) => match[1]);
+	return rows.map((row) => {
+		const [, first, , imports, reads] = row.split('|').map((cell) => cell.trim());
+		const name = names(first)[0];
+		const folder = ['lib/', 'credentials/'].includes(name) ? name : `${NODE}/${name}`;
+		const holds =
+			name === '*.node.ts'
+				? (file: string) => path.dirname(file) === path.join(ROOT, NODE) && file.endsWith('.node.ts')
+				: (file: string) => file.startsWith(path.join(ROOT, folder));
+		return {
+			name,
+			holds,
+			imports: imports === 'everything' ? 'everything' : imports === 'nothing' ? [] : names(imports),
+			readsParameters: !/^no\b/.test(reads),
+		};
+	});
+}
+
+const layers = layersOfDoc();
+const shippedFiles = ['lib', 'credentials', 'nodes'].flatMap(sourceFiles);
+const layerOf = (file: string) => layers.find((layer) => layer.holds(file));
+
+describe('module layering: the table of docs/architecture.md, checked on every file', () => {
+	it('the import scan sees the package and the table (guards against a scan that finds nothing)', () => {
+		expect(graph.get(path.join(ROOT, 'nodes/Paycashless/Paycashless.node.ts'))?.length).toBeGreaterThan(3);
+		expect(layers.map((layer) => layer.name)).toEqual(expect.arrayContaining(['lib/', 'credentials/', 'transport/', 'money/', 'actions/', '*.node.ts']));
+		expect(layers.length).toBeGreaterThanOrEqual(14);
+	});
+
+	it('has no import cycles', () => {
+		expect(cycles()).toEqual([]);
+	});
+
+	it('puts every shipped file in one layer of the table', () => {
+		expect(shippedFiles.filter((file) => layers.filter((layer) => layer.holds(file)).length !== 1).map(rel)).toEqual([]);
+	});
+
+	it('the table names only layers it has, and has no cycle: no two layers import each other, even through others', () => {
+		const known = new Set(layers.map((layer) => layer.name));
+		expect(layers.flatMap((layer) => (layer.imports === 'everything' ? [] : layer.imports.filter((name) => !known.has(name))))).toEqual([]);
+		const reach = (from: Layer, seen = new Set<string>()): Set<string> => {
+			for (const name of from.imports === 'everything' ? [] : from.imports) {
+				if (seen.has(name)) continue;
+				seen.add(name);
+				reach(layers.find((layer) => layer.name === name)!, seen);
+			}
+			return seen;
+		};
+		expect(layers.filter((layer) => reach(layer).has(layer.name)).map((layer) => layer.name)).toEqual([]);
+	});
+
+	it('every import between layers is one the importing layer\'s row allows', () => {
+		const wrong: string[] = [];
+		for (const file of shippedFiles) {
+			const from = layerOf(file);
+			if (!from || from.imports === 'everything') continue;
+			for (const target of graph.get(file) ?? []) {
+				const to = layerOf(target);
+				if (to === from) continue;
+				if (!to || !from.imports.includes(to.name)) wrong.push(`${rel(file)} → ${rel(target)} (${from.name} may import ${from.imports.join(', ') || 'nothing'})`);
+			}
+		}
+		expect(wrong).toEqual([]);
+	});
+
+	it('only the layers whose row says so read node parameters', () => {
+		const reading = shippedFiles.filter((file) => /\bget(?:Current)?NodeParameter\s*\(/.test(codeOf(file)));
+		// Guards against a scan that finds nothing.
+		expect(reading.length).toBeGreaterThan(5);
+		expect(reading.filter((file) => !layerOf(file)?.readsParameters).map(rel)).toEqual([]);
+	});
+
+	it('shipped code imports no test, emulator or script code', () => {
+		for (const shipped of ['lib', 'credentials', 'nodes']) {
+			for (const tool of ['test', 'emulator', 'scripts', 'bench']) expect(importsFrom(shipped, tool)).toEqual([]);
+		}
+	});
+
+	it('names every file of the node\'s folders, and every file it names exists', () => {
+		const doc = fs.readFileSync(DOC, 'utf8');
+		const folders = fs.readdirSync(path.join(ROOT, NODE), { withFileTypes: true }).filter((entry) => entry.isDirectory() && !entry.name.startsWith('__'));
+		const unnamed = folders.flatMap((folder) =>
+			fs
+				.readdirSync(path.join(ROOT, NODE, folder.name))
+				.filter((name) => name.endsWith('.ts') && name !== 'index.ts')
+				.filter((name) => !doc.includes(`\`${name}\``) && !doc.includes(`${folder.name}/${name}\``))
+				.map((name) => `${NODE}/${folder.name}/${name}`),
+		);
+		expect(unnamed).toEqual([]);
+		// A name with a folder is a path from the root or from the node's folder; a bare name is a
+		// shipped file's.
+		const named = [...doc.matchAll(/`((?:[\w.*]+\/)*[\w.]+\.ts)`/g)].map((match) => match[1]).filter((name) => !name.includes('*'));
+		expect(named.length).toBeGreaterThan(40);
+		const basenames = new Set(shippedFiles.map((file) => path.basename(file)));
+		const exists = (name: string) =>
+			name.includes('/') ? [ROOT, path.join(ROOT, NODE)].some((base) => fs.existsSync(path.join(base, name))) : basenames.has(name);
+		expect(named.filter((name) => !exists(name))).toEqual([]);
+	});
+
+	it('every function and API method it names exists (in the package, or n8n-workflow\'s types)', () => {
+		const doc = fs.readFileSync(DOC, 'utf8');
+		const code = [...doc.matchAll(/```[\s\S]*?```|`[^`\n]+`/g)].map((match) => match[0]).join('\n');
+		const names = new Set([...code.matchAll(/\b([a-zA-Z_]\w*)\(|(?<![\w/])api\.(?!ts\b)(\w+)/g)].map((match) => match[1] ?? match[2]));
+		expect(names.size).toBeGreaterThan(5);
+		const n8nTypes = fs.readFileSync(path.join(path.dirname(require.resolve('n8n-workflow')), 'interfaces.d.ts'), 'utf8');
+		const sources = [...shippedFiles.map(codeOf), n8nTypes].join('\n');
+		const declared = (name: string) => new RegExp(`(?:function\\s+|\\b)${name}\\s*(?:\\(|:|=|<)`).test(sources);
+		expect([...names].filter((name) => !declared(name))).toEqual([]);
+	});
+});
+
+const nodeFiles = sourceFiles('nodes');
 
 describe('one catalog per Paycashless object', () => {
 	const catalog = path.join(ROOT, NODE, 'catalog/objects.ts');
@@ -151,12 +242,6 @@ describe('one catalog per Paycashless object', () => {
 			}
 		}
 		expect(repeated).toEqual([]);
-	});
-
-	it('the catalog knows no operations, triggers, waits or callbacks', () => {
-		for (const upper of ['actions', 'descriptions', 'methods', 'trigger', 'poll', 'wait', 'callbacks']) {
-			expect(importsFrom(`${NODE}/catalog`, `${NODE}/${upper}`)).toEqual([]);
-		}
 	});
 });
 
@@ -208,20 +293,11 @@ describe('folders by job', () => {
 		expect(unexplained.map(rel)).toEqual([]);
 	});
 
-	it('shares the callback check from callbacks/, which knows none of its users', () => {
-		for (const user of ['trigger', 'wait', 'actions', 'poll', 'transport']) {
-			expect(importsFrom(`${NODE}/callbacks`, `${NODE}/${user}`)).toEqual([]);
-		}
+	it('shares the callback check from callbacks/ (which knows none of its users: the layer table)', () => {
 		// The trigger, the resume webhook and Callback → Verify all run the one check.
 		const users = ['PaycashlessTrigger.node.ts', 'wait/webhook.ts', 'actions/callback/verify.operation.ts'];
 		for (const user of users) {
 			expect(graph.get(path.join(ROOT, NODE, user))).toContain(path.join(ROOT, NODE, 'callbacks/evaluate.ts'));
 		}
-	});
-
-	it('keeps the poll engine and the waits apart from the operations and each other', () => {
-		for (const upper of ['actions', 'wait', 'trigger']) expect(importsFrom(`${NODE}/poll`, `${NODE}/${upper}`)).toEqual([]);
-		for (const upper of ['actions', 'poll', 'trigger']) expect(importsFrom(`${NODE}/wait`, `${NODE}/${upper}`)).toEqual([]);
-		for (const upper of ['actions', 'poll', 'wait']) expect(importsFrom(`${NODE}/trigger`, `${NODE}/${upper}`)).toEqual([]);
 	});
 });
