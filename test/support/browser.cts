@@ -39,7 +39,7 @@ function installChromium(): void {
 }
 
 /** The deadline of one step of the editor (a page load, a panel drawn, a click): up to 5 s alone. */
-export const EDITOR_STEP_MS = patience(5_000);
+const EDITOR_STEP_MS = patience(5_000);
 
 export interface ConsoleMessage {
 	type: string;
