@@ -256,7 +256,8 @@ describe('Paycashless Trigger in n8n, with callbacks the emulator signs and send
 				saw(all.slice(0, 3).map((e) => `${e.id} ${e.status}`));
 				return all.length > before && all[0].status !== 'running' && all[0].status !== 'new' ? all : undefined;
 			},
-			patience(lab.queue ? 20_000 : 5_000),
+			// Within the test's own timeout, patience(20 s).
+			patience(lab.queue ? 15_000 : 5_000),
 		);
 		expect(executions).toHaveLength(before + 1);
 		expect(executions[0].mode).toBe('manual');
