@@ -13,6 +13,8 @@ import { createServer } from 'net';
 import * as fs from 'fs';
 import * as path from 'path';
 
+import { patience, waitedNote } from './patience.cjs';
+
 export const ROOT = path.resolve(__dirname, '..', '..');
 /**
  * This checkout's n8n data: user folders of `npm start` and the tests, the packed tarball.
@@ -162,7 +164,8 @@ export function installN8n(options: { withScanner?: boolean; quiet?: boolean } =
 export async function withLock<T>(name: string, fn: () => Promise<T> | T): Promise<T> {
 	const lockDir = path.join(LAB, `.${name}.lock`);
 	fs.mkdirSync(LAB, { recursive: true });
-	const deadline = Date.now() + 10 * 60_000;
+	// A build and pack holds it up to a minute alone (scripts/n8n/patience.cts).
+	const started = Date.now();
 	for (;;) {
 		try {
 			fs.mkdirSync(lockDir);
@@ -172,7 +175,7 @@ export async function withLock<T>(name: string, fn: () => Promise<T> | T): Promi
 			if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
 			const holder = Number(fs.readFileSync(path.join(lockDir, 'pid'), { encoding: 'utf8', flag: 'a+' }) || 0);
 			if (holder && !isAlive(holder)) fs.rmSync(lockDir, { recursive: true, force: true });
-			if (Date.now() > deadline) throw new Error(`timed out waiting for the lock ${lockDir}`);
+			if (Date.now() - started > patience(60_000)) throw new Error(`timed out waiting for the lock ${lockDir} (held by pid ${holder}), ${waitedNote(started)}`);
 			await delay(250);
 		}
 	}
@@ -207,12 +210,12 @@ export const SHARED_RUN_ENV = 'PAYCASHLESS_SHARED_RUN';
  * `single-1`: the n8n 2.41 / 1.123 every test file of that runtime shares) and waits for the
  * answer. undefined outside a jest run (no SHARED_RUN_ENV): the caller does the work itself.
  */
-export async function fromSharedRun<T>(what: string, timeoutMs = 15 * 60_000): Promise<T | undefined> {
+export async function fromSharedRun<T>(what: string, timeoutMs = patience(90_000)): Promise<T | undefined> {
 	const dir = process.env[SHARED_RUN_ENV];
 	if (!dir) return undefined;
 	fs.mkdirSync(path.join(dir, 'want'), { recursive: true });
 	fs.writeFileSync(path.join(dir, 'want', what), String(process.pid));
-	const deadline = Date.now() + timeoutMs;
+	const started = Date.now();
 	for (;;) {
 		const answer = path.join(dir, `${what}.json`);
 		if (fs.existsSync(answer)) return JSON.parse(fs.readFileSync(answer, 'utf8')) as T;
@@ -220,7 +223,7 @@ export async function fromSharedRun<T>(what: string, timeoutMs = 15 * 60_000): P
 		if (fs.existsSync(failed)) throw new Error(`the jest run's shared ${what} failed:\n${fs.readFileSync(failed, 'utf8')}`);
 		const helper = Number(fs.readFileSync(path.join(dir, 'pid'), { encoding: 'utf8', flag: 'a+' }) || 0);
 		if (helper && !isAlive(helper)) throw new Error(`the jest run's shared services (pid ${helper}) are gone; see ${path.join(dir, 'shared-run.log')}`);
-		if (Date.now() > deadline) throw new Error(`timed out waiting for the jest run's shared ${what} (${dir})`);
+		if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for the jest run's shared ${what} (${dir}; its log: shared-run.log), ${waitedNote(started)}`);
 		await delay(200);
 	}
 }
@@ -564,8 +567,11 @@ export async function restMounted(baseUrl: string): Promise<boolean> {
 	);
 }
 
-/** Starts `n8n start` and resolves once `/healthz/readiness` and the REST API answer. */
-export async function startN8n(config: N8nConfig, timeoutMs = 180_000): Promise<RunningN8n> {
+/**
+ * Starts `n8n start` and resolves once `/healthz/readiness` and the REST API answer: 20 to 40 s alone
+ * on a quiet machine (scripts/n8n/patience.cts).
+ */
+export async function startN8n(config: N8nConfig, timeoutMs = patience(40_000)): Promise<RunningN8n> {
 	seedMigratedDatabase(config);
 	const logFile = path.join(config.userFolder, 'n8n.log');
 	const child = spawnDetached((config.n8n ?? N8N_DEFAULT).bin, ['start'], n8nEnv(config), logFile, LAB);
@@ -578,21 +584,28 @@ export async function startN8n(config: N8nConfig, timeoutMs = 180_000): Promise<
 		stop: () => stopProcessGroup(child),
 		logTail: (lines = 40) => tail(logFile, lines),
 	};
-	const deadline = Date.now() + timeoutMs;
+	const started = Date.now();
+	let seen = 'not listening yet';
 	for (;;) {
 		if (child.exitCode !== null || child.signalCode !== null) {
 			throw new Error(`n8n exited during start-up (${child.exitCode ?? child.signalCode}):\n${handle.logTail()}`);
 		}
 		try {
 			const response = await fetch(`${baseUrl}/healthz/readiness`);
+			seen = `readiness HTTP ${response.status}`;
 			// n8n 1.x answers readiness before its REST routes are mounted: wait for those too.
-			if (response.ok && logSaysListening(logFile, config.port) && (await restMounted(baseUrl))) return handle;
+			if (response.ok && logSaysListening(logFile, config.port)) {
+				seen += ', listening';
+				if (await restMounted(baseUrl)) return handle;
+				seen += ', REST API not mounted yet';
+			}
 		} catch {
 			// not listening yet
 		}
-		if (Date.now() > deadline) {
+		if (Date.now() - started > timeoutMs) {
+			const waited = waitedNote(started);
 			await handle.stop();
-			throw new Error(`n8n did not become ready within ${timeoutMs / 1000} s:\n${handle.logTail()}`);
+			throw new Error(`n8n did not become ready (last seen: ${seen}), ${waited}:\n${handle.logTail()}`);
 		}
 		await delay(200);
 	}
@@ -602,15 +615,15 @@ export async function startN8n(config: N8nConfig, timeoutMs = 180_000): Promise<
  * Published workflows are activated after readiness: a POST-only webhook answers a GET with
  * "Did you mean to make a POST request" once it is registered.
  */
-export async function waitForProductionWebhook(baseUrl: string, webhookPath: string, timeoutMs = 60_000): Promise<void> {
-	const deadline = Date.now() + timeoutMs;
+export async function waitForProductionWebhook(baseUrl: string, webhookPath: string, timeoutMs = patience(6_000)): Promise<void> {
+	const started = Date.now();
 	for (;;) {
 		const text = await fetch(`${baseUrl}/webhook/${webhookPath}`).then(
 			(r) => r.text(),
 			() => '',
 		);
 		if (text.includes('Did you mean to make a POST request')) return;
-		if (Date.now() > deadline) throw new Error(`webhook /webhook/${webhookPath} not registered after ${timeoutMs / 1000} s: ${text}`);
+		if (Date.now() - started > timeoutMs) throw new Error(`webhook /webhook/${webhookPath} not registered (last answer: ${text.slice(0, 300) || 'none'}), ${waitedNote(started)}`);
 		await delay(200);
 	}
 }

@@ -23,6 +23,8 @@ import * as http from 'http';
 import * as path from 'path';
 import { spawnSync, type ChildProcess } from 'child_process';
 
+import { patience, waitedNote } from './patience.cjs';
+
 import {
 	LAB,
 	LAB_ENCRYPTION_KEY,
@@ -243,14 +245,15 @@ export async function startPostgres(setRoot: string, port: number): Promise<Serv
 	]);
 	const child = spawnDetached(cmd, args, process.env, logFile, dataRoot);
 	const psql = path.join(bin, 'psql');
-	const deadline = Date.now() + 60_000;
+	// A few seconds alone (scripts/n8n/patience.cts).
+	const started = Date.now();
 	for (;;) {
 		const probe = spawnSync(psql, ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-tAc', "SELECT 1 FROM pg_database WHERE datname = 'n8n'"], { encoding: 'utf8' });
 		if (probe.status === 0) {
 			if (probe.stdout.trim() !== '1') runOk(psql, ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-c', 'CREATE DATABASE n8n']);
 			break;
 		}
-		if (child.exitCode !== null || Date.now() > deadline) throw new Error(`PostgreSQL did not start:\n${tail(logFile, 30)}`);
+		if (child.exitCode !== null || Date.now() - started > patience(6_000)) throw new Error(`PostgreSQL did not start (psql: ${probe.stderr.trim().slice(0, 300)}), ${waitedNote(started)}:\n${tail(logFile, 30)}`);
 		await delay(150);
 	}
 	return { child, logFile };
@@ -260,26 +263,26 @@ async function startRedis(dataRoot: string, port: number): Promise<Service> {
 	fs.mkdirSync(dataRoot, { recursive: true });
 	const logFile = path.join(dataRoot, 'redis.log');
 	const child = spawnDetached('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dataRoot, '--daemonize', 'no'], process.env, logFile, dataRoot);
-	const deadline = Date.now() + 30_000;
+	const started = Date.now();
 	for (;;) {
 		if (tail(logFile, 50).includes('Ready to accept connections')) return { child, logFile };
-		if (child.exitCode !== null || Date.now() > deadline) throw new Error(`Redis did not start:\n${tail(logFile, 30)}`);
+		if (child.exitCode !== null || Date.now() - started > patience(3_000)) throw new Error(`Redis did not start, ${waitedNote(started)}:\n${tail(logFile, 30)}`);
 		await delay(100);
 	}
 }
 
-/** Waits until `url` answers 2xx, the process being alive. */
-async function waitReady(url: string, child: ChildProcess, logFile: string, timeoutMs = 240_000): Promise<void> {
-	const deadline = Date.now() + timeoutMs;
+/** Waits until `url` answers 2xx, the process being alive: an n8n process starts in 20 to 40 s alone. */
+async function waitReady(url: string, child: ChildProcess, logFile: string, timeoutMs = patience(40_000)): Promise<void> {
+	const started = Date.now();
 	for (;;) {
 		if (child.exitCode !== null || child.signalCode !== null) throw new Error(`process exited during start-up (${child.exitCode ?? child.signalCode}):\n${tail(logFile, 40)}`);
-		const ok = await fetch(url).then(
-			(r) => r.ok,
-			() => false,
+		const status = await fetch(url).then(
+			(r) => r.status,
+			() => 0,
 		);
 		// Only our process's answer counts, not another's that holds the port (see freePort).
-		if (ok && logSaysListening(logFile, Number(new URL(url).port))) return;
-		if (Date.now() > deadline) throw new Error(`${url} not ready after ${timeoutMs / 1000} s:\n${tail(logFile, 40)}`);
+		if (status >= 200 && status < 300 && logSaysListening(logFile, Number(new URL(url).port))) return;
+		if (Date.now() - started > timeoutMs) throw new Error(`${url} not ready (last answer: ${status ? `HTTP ${status}` : 'none'}), ${waitedNote(started)}:\n${tail(logFile, 40)}`);
 		await delay(200);
 	}
 }
@@ -452,9 +455,11 @@ export async function startQueueLab(options: QueueLabOptions): Promise<QueueLab>
 		const packageVersion = localRegistry.publish(options.tgz);
 		const mainReady = async (proc: QueueProcess) => {
 			await ready(proc);
-			// n8n 1.x answers readiness before its REST routes are mounted.
+			// n8n 1.x answers readiness before its REST routes are mounted (a few seconds later).
+			const started = Date.now();
 			while (!(await restMounted(`http://127.0.0.1:${proc.port}`))) {
 				if (proc.child.exitCode !== null) throw new Error(`main exited:\n${proc.logTail()}`);
+				if (Date.now() - started > patience(6_000)) throw new Error(`main answers readiness but not /rest/settings, ${waitedNote(started)}:\n${proc.logTail()}`);
 				await delay(200);
 			}
 		};

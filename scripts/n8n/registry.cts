@@ -17,6 +17,7 @@ import { spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
 
+import { patience, waitedNote } from './patience.cjs';
 import { NODE24_BIN, PACKAGE_NAME, type N8nSession, TOOLS, delay, freePort, install, spawnDetached, stopProcessGroup, tail } from './lab.cjs';
 
 /** Also in scripts/n8n/install-registry.sh. */
@@ -145,9 +146,11 @@ export async function startRegistry(options: { root: string; log?: (message: str
 			() => false,
 		);
 		if (ok) break;
-		if (Date.now() - started > 60_000) {
+		// A few seconds alone (scripts/n8n/patience.cts).
+		if (Date.now() - started > patience(6_000)) {
+			const waited = waitedNote(started);
 			await stopProcessGroup(child, 5_000);
-			throw new Error(`Verdaccio did not answer within 60 s:\n${tail(logFile, 30)}`);
+			throw new Error(`Verdaccio did not answer /-/ping, ${waited}:\n${tail(logFile, 30)}`);
 		}
 		await delay(150);
 	}

@@ -19,6 +19,7 @@ import * as path from 'path';
 import { currentE2eLab, webhookNode, type E2eLab, type Execution, type WorkflowNode, waitFor } from '../support/e2e/harness.cjs';
 import { describeN8n } from '../support/suites/n8n.cjs';
 import { LAB, NODE_TYPE_ACTION, NODE_TYPE_TRIGGER, PACKAGE_NAME } from '../../scripts/n8n/lab.cjs';
+import { patience, settle } from '../../scripts/n8n/patience.cjs';
 import { checkPackageInEveryProcess, probeWebhookProcessor, type QueueLab, type QueueProcess } from '../../scripts/n8n/queue.cjs';
 import { communityPackages, nextPatch } from '../../scripts/n8n/registry.cjs';
 import { accountName, BANKS } from '../../emulator/banks.cjs';
@@ -47,9 +48,6 @@ afterAll(() => {
 	fs.mkdirSync(path.join(LAB, 'e2e-queue'), { recursive: true });
 	fs.writeFileSync(path.join(LAB, 'e2e-queue', `figures-${lab?.n8nVersion ?? 'n8n'}.json`), `${JSON.stringify(figures, null, 2)}\n`);
 });
-
-/** The harness's waitFor, with this file's longer default wait. */
-const waitLong = <T,>(what: string, probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 30_000): Promise<T> => waitFor(what, probe, timeoutMs);
 
 async function allExecutions(): Promise<Execution[]> {
 	const page = await lab.session.api<{ data: Execution[] }>('GET', '/executions?limit=250');
@@ -110,8 +108,9 @@ describe('queue mode: the Paycashless Trigger on the webhook processor', () => {
 		const timestamp = unixSeconds();
 		const response = await post(data, timestamp, signCallback(lab.emulator.apiSecret, publicUrl, JSON.stringify(data), timestamp));
 		expect(response.status).toBe(200);
-		const [execution] = await waitLong('the execution', async () => {
+		const [execution] = await waitFor('the execution', async (saw) => {
 			const list = await lab.executions(workflowId);
+			saw(list.map((e) => `${e.id} ${e.status}`));
 			return list.length > 0 && list[0].status === 'success' ? list : undefined;
 		});
 		expect(await lab.executions(workflowId)).toHaveLength(1);
@@ -129,7 +128,7 @@ describe('queue mode: the Paycashless Trigger on the webhook processor', () => {
 		const data = { id: 'po_forged', reference: 'forged', status: 'succeeded', amount: 100000000 };
 		const response = await post(data, timestamp, signCallback(secret, publicUrl, JSON.stringify(data), timestamp));
 		expect(response.status).toBe(401);
-		await new Promise((resolve) => setTimeout(resolve, 1500));
+		await settle(1_500);
 		expect(await lab.executions(workflowId)).toHaveLength(before);
 	});
 });
@@ -182,11 +181,20 @@ describe('queue mode: a worker killed (SIGKILL) in the middle of a payout batch'
 		lab.emulator.setFaults({ latencyMs: 100, match: '^POST /v1/payouts' });
 		const known = new Set(queue.executionsByWorker().keys());
 		await start();
-		const [executionId, workerName] = await waitLong('a worker to take the batch', () => [...queue.executionsByWorker()].find(([id]) => !known.has(id)));
-		await waitLong('the first payouts', () => (created().length >= 30 ? true : undefined), 60_000);
+		const [executionId, workerName] = await waitFor('a worker to take the batch', () => [...queue.executionsByWorker()].find(([id]) => !known.has(id)));
+		// 30 payouts 100 ms apart: 3 s alone (scripts/n8n/patience.cts).
+		await waitFor(
+			'the first 30 payouts',
+			(saw) => {
+				saw(`${created().length} payouts`);
+				return created().length >= 30 ? true : undefined;
+			},
+			patience(6_000),
+		);
 		const worker = queue.processes.find((p) => p.name === workerName)!;
 		await worker.kill();
-		await new Promise((resolve) => setTimeout(resolve, 1000));
+		// The killed worker's last requests land.
+		await settle(1_000);
 		const beforeRerun = created().length;
 		expect(beforeRerun).toBeGreaterThanOrEqual(30);
 		expect(beforeRerun).toBeLessThan(COUNT);
@@ -196,10 +204,15 @@ describe('queue mode: a worker killed (SIGKILL) in the middle of a payout batch'
 
 		lab.emulator.clearFaults();
 		await start();
-		const rerun = await waitLong(
+		// 200 payouts looked up or paid: up to 20 s alone.
+		const rerun = await waitFor(
 			'the re-run to finish',
-			async () => (await lab.executions(workflowId)).find((e) => String(e.id) !== executionId && e.status !== 'running' && e.status !== 'new'),
-			180_000,
+			async (saw) => {
+				const all = await lab.executions(workflowId);
+				saw(all.slice(0, 3).map((e) => `${e.id} ${e.status}`));
+				return all.find((e) => String(e.id) !== executionId && e.status !== 'running' && e.status !== 'new');
+			},
+			patience(20_000),
 		);
 		expect(rerun.status).toBe('success');
 		expect(queue.executionsByWorker().get(String(rerun.id))).not.toBe(workerName);
@@ -223,7 +236,7 @@ describe('queue mode: a worker killed (SIGKILL) in the middle of a payout batch'
 		expect(items.map((i) => i.reference).sort()).toEqual(payouts.map((p) => p.reference));
 		// What the first run had already paid is found again by its reference, not paid a second time.
 		expect(reconciled).toBeGreaterThanOrEqual(beforeRerun);
-	}, 300_000);
+	}, patience(40_000));
 });
 
 /** The version of the package in a process's nodes folder (null: not there). */
@@ -236,7 +249,15 @@ const running = () => queue.processes.filter((p) => p.child.exitCode === null &&
 
 /** Waits until every running process's nodes folder holds `version` (null: no package); returns the seconds. */
 async function reachesEveryProcess(version: string | null, since: number): Promise<number> {
-	await waitLong(`${version ?? 'no package'} in every process`, () => (running().every((p) => versionIn(p) === version) ? true : undefined), 60_000);
+	// An install in each process: up to 10 s alone (scripts/n8n/patience.cts).
+	await waitFor(
+		`${version ?? 'no package'} in every process`,
+		(saw) => {
+			saw(Object.fromEntries(running().map((p) => [p.name, versionIn(p)])));
+			return running().every((p) => versionIn(p) === version) ? true : undefined;
+		},
+		patience(10_000),
+	);
 	return Math.round((Date.now() - since) / 100) / 10;
 }
 
@@ -289,7 +310,7 @@ describe('queue mode: the package through main\'s community-package installer', 
 		const [item] = await lab.runNode({ type: NODE_TYPE_ACTION, typeVersion: 1, credentials: { paycashlessApi: lab.good }, parameters: { resource: 'bankAccount', operation: 'lookUp', accountNumber: '0123456789', bankCode: GTB.nibssCode } });
 		expect(item).toMatchObject({ accountNumber: '0123456789', accountName: accountName('0123456789', GTB.id) });
 		expect(await probeWebhookProcessor(queue.webhookUrls[0], triggerPath)).toMatchObject({ status: 401, loadsTrigger: true });
-	}, 120_000);
+	}, patience(30_000));
 
 	it('uninstall on main (DELETE) reaches every process (the webhook processor no longer knows the trigger); installing again reaches them too', async () => {
 		let started = Date.now();
@@ -303,8 +324,12 @@ describe('queue mode: the package through main\'s community-package installer', 
 		await communityPackages.install(lab.session, newerVersion);
 		const installEverywhere = await reachesEveryProcess(newerVersion, started);
 		figures.installer = { ...(figures.installer as object), uninstallInEveryProcessSeconds: uninstallEverywhere, installInEveryProcessSeconds: installEverywhere };
-		await waitLong('the trigger on the webhook processor again', async () => ((await probeWebhookProcessor(queue.webhookUrls[0], triggerPath)).loadsTrigger ? true : undefined));
-	}, 180_000);
+		await waitFor('the trigger on the webhook processor again', async (saw) => {
+			const probe = await probeWebhookProcessor(queue.webhookUrls[0], triggerPath);
+			saw(probe);
+			return probe.loadsTrigger ? true : undefined;
+		});
+	}, patience(40_000));
 });
 
 describe('queue mode: a process started without the package, or on another version than main', () => {
@@ -375,15 +400,17 @@ describe('queue mode: a process started without the package, or on another versi
 				body: JSON.stringify({ event: 'PAYOUT_SUCCEEDED', data }),
 			});
 			expect(answer.status).toBe(200);
-			const failed = await waitLong('the execution on the package-less worker', async () => {
+			const failed = await waitFor('the execution on the package-less worker', async (saw) => {
 				const list = await lab.executions(probeWorkflowId);
+				saw(list.map((e) => `${e.id} ${e.status}`));
 				return list.find((e) => e.status !== 'running' && e.status !== 'new');
-			}, 60_000);
+			}, patience(6_000));
 			expect(failed.status).not.toBe('success');
 			expect(queue.executionsByWorker().get(String(failed.id))).toBe(worker.name);
 			figures.workerWithoutPackage = { webhookProcessorAnswered: answer.status, executionStatus: failed.status };
 		} finally {
 			await Promise.all([worker.stop(), webhook.stop(), stale.stop()]);
 		}
-	}, 180_000);
+		// Three n8n processes started side by side: up to 90 s alone.
+	}, patience(90_000));
 });

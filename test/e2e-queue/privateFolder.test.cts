@@ -11,9 +11,11 @@ import * as os from 'os';
 import * as path from 'path';
 
 import { freePort, stopProcessGroup } from '../../scripts/n8n/lab.cjs';
+import { patience } from '../../scripts/n8n/patience.cjs';
 import { installQueuePrograms, postgresBin, startPostgres } from '../../scripts/n8n/queue.cjs';
 
-jest.setTimeout(180_000);
+// PostgreSQL made and started: up to 20 s alone (scripts/n8n/patience.cts).
+jest.setTimeout(patience(20_000));
 
 let privateDir: string;
 

@@ -22,6 +22,7 @@ import { accountName } from '../../emulator/banks.cjs';
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from '../support/smtpSink.cjs';
 import { ACCESS_BANK } from '../support/reliability.cjs';
 import { AGENT_TYPE, BROWSER_USER_AGENT, CHAT_MODEL_TYPE, CHAT_TRIGGER_TYPE, connectScriptedModel, NODE_TYPE_TOOL, OPENAI_CREDENTIAL_TYPE, type ScriptedModelInN8n } from '../support/e2e/agentHarness.cjs';
+import { patience } from '../../scripts/n8n/patience.cjs';
 import { SETUP_TIMEOUT_MS, startE2eLab, waitFor, type CredentialRef, type E2eLab, type Execution, type WorkflowNode } from '../support/e2e/harness.cjs';
 import { PACKAGE_NAME } from '../../scripts/n8n/lab.cjs';
 import type { ChatRequest } from '../support/e2e/scriptedModel.cjs';
@@ -76,7 +77,15 @@ beforeAll(async () => {
 	const chatId = randomUUID();
 	workflowId = await lab.createActiveWorkflow(`e2e ${example.name} ${chatId.slice(0, 8)}`, setUp(chatId, { id: created.id, name: created.name }), example.connections, []);
 	chatUrl = `${lab.n8n.baseUrl}/webhook/${chatId}/chat`;
-	await waitFor('the chat trigger to be registered', async () => ((await fetch(chatUrl).then((r) => r.status, () => 0)) === 200 ? true : undefined), 60_000);
+	await waitFor(
+		'the chat trigger to be registered',
+		async (saw) => {
+			const status = await fetch(chatUrl).then((r) => r.status, () => 0);
+			saw(status ? `HTTP ${status}` : 'no answer');
+			return status === 200 ? true : undefined;
+		},
+		patience(3_000),
+	);
 });
 
 afterAll(async () => {
@@ -104,12 +113,14 @@ async function sendClaim(message: string, fields: Record<string, unknown>): Prom
 	if (!started.executionId) throw new Error(`the chat did not start an execution: HTTP ${response.status} ${JSON.stringify(started)}`);
 	const executionId = String(started.executionId);
 	const waiting = await waitFor(
-		'the execution to wait for the approver (or end)',
-		async () => {
+		`execution ${executionId} to wait for the approver (or end)`,
+		async (saw) => {
 			const found = await execution(executionId);
+			saw(found?.status ?? 'not listed');
 			return found && !['new', 'running'].includes(found.status) ? found : undefined;
 		},
-		60_000,
+		// The agent's run and the e-mail: a few seconds alone (scripts/n8n/patience.cts).
+		patience(6_000),
 	);
 	return { executionId, waiting, mails: smtp.mails.slice(mailsBefore) };
 }
@@ -143,12 +154,13 @@ function answer(run: Execution): Record<string, unknown> | undefined {
 
 async function ended(executionId: string): Promise<Execution> {
 	return await waitFor(
-		'the execution to end',
-		async () => {
+		`execution ${executionId} to end`,
+		async (saw) => {
 			const found = await execution(executionId);
+			saw(found?.status ?? 'not listed');
 			return found && !['new', 'running', 'waiting'].includes(found.status) ? found : undefined;
 		},
-		60_000,
+		patience(6_000),
 	);
 }
 

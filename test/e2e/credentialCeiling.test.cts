@@ -13,9 +13,11 @@ import * as http from 'http';
 import type { AddressInfo } from 'net';
 
 import { ACCESS_BANK } from '../support/reliability.cjs';
-import { paycashlessNode, SETUP_TIMEOUT_MS, startE2eLab, type CredentialRef, type E2eLab } from '../support/e2e/harness.cjs';
+import { patience } from '../../scripts/n8n/patience.cjs';
+import { paycashlessNode, SETUP_TIMEOUT_MS, startE2eLab, TEARDOWN_TIMEOUT_MS, type CredentialRef, type E2eLab } from '../support/e2e/harness.cjs';
 
-jest.setTimeout(120_000);
+// A test takes up to 20 s alone (scripts/n8n/patience.cts).
+jest.setTimeout(patience(20_000));
 
 let lab: E2eLab;
 let ceiling: CredentialRef;
@@ -55,7 +57,7 @@ beforeAll(async () => {
 afterAll(async () => {
 	await new Promise<void>((resolve) => (elsewhere ? elsewhere.close(() => resolve()) : resolve()));
 	await lab?.close();
-}, 60_000);
+}, TEARDOWN_TIMEOUT_MS);
 
 const payoutPosts = () => lab.emulator.requests.filter((request) => request.method === 'POST' && request.path === '/v1/payouts');
 const paidWith = (reference: string) => lab.emulator.list('payouts').filter((payout) => payout.reference === reference);

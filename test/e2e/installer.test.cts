@@ -28,9 +28,9 @@ import {
 } from '../../scripts/n8n/lab.cjs';
 import { communityPackages, nextPatch, startRegistry, type LocalRegistry } from '../../scripts/n8n/registry.cjs';
 import { N8N_1X, installN8nLine } from '../../scripts/n8n/versions.cjs';
-import { e2eRuntime, webhookNode } from '../support/e2e/harness.cjs';
+import { e2eRuntime, SETUP_TIMEOUT_MS, webhookNode } from '../support/e2e/harness.cjs';
 
-jest.setTimeout(15 * 60_000);
+jest.setTimeout(SETUP_TIMEOUT_MS);
 
 const GTB = BANKS.find((bank) => bank.cbnCode === '058')!;
 const MARK = 'lab build of the newer version';
@@ -66,7 +66,7 @@ beforeAll(async () => {
 	await session.ownerSetupAndLogin();
 	await session.createApiKey('installer');
 	figures.setupSeconds = seconds(started);
-}, 15 * 60_000);
+}, SETUP_TIMEOUT_MS);
 
 afterAll(async () => {
 	await n8n?.stop();

@@ -17,6 +17,7 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { operationPairs, registry, resources } from '../../nodes/Paycashless/actions/registry';
 import { actionSearchHint, RESOURCE_CAPTIONS, toolSearchHint } from '../../nodes/Paycashless/descriptions/builderHints';
 import { Paycashless } from '../../nodes/Paycashless/Paycashless.node';
+import { patience } from '../../scripts/n8n/patience.cjs';
 import { SETUP_TIMEOUT_MS, startE2eLab, waitFor, type E2eLab, type Execution } from '../support/e2e/harness.cjs';
 
 const NODE = 'n8n-nodes-paycashless.paycashless';
@@ -224,11 +225,13 @@ describe('a scripted builder follows the server and builds look-up-then-pay from
 			const executionId = String(started.structured.executionId);
 			const execution = await waitFor(
 				`execution ${executionId}`,
-				async () => {
+				async (saw) => {
 					const found = await lab.session.api<Execution>('GET', `/executions/${executionId}?includeData=true`).catch(() => undefined);
+					saw(found?.status ?? 'not found');
 					return found && found.finished ? found : found && found.status === 'error' ? found : undefined;
 				},
-				60_000,
+				// A payout workflow's run: a few seconds alone (scripts/n8n/patience.cts).
+				patience(6_000),
 			);
 			expect({ status: execution.status, error: execution.data?.resultData.error }).toEqual({ status: 'success', error: undefined });
 			outputs.push(execution.data!.resultData.runData['Send Payout'][0].data!.main[0][0].json);

@@ -13,9 +13,11 @@ import { RESOURCES } from '../../nodes/Paycashless/poll/events';
 import { buildAndPack, NODE_TYPE_ACTION, NODE_TYPE_TRIGGER, PACKAGE_NAME } from '../../scripts/n8n/lab.cjs';
 import { pollSchemaPath, schemaPath, TRIGGER_SCHEMA_FILE } from '../../scripts/output-schemas.cjs';
 import { nodeOperations } from '../support/operationOutputs.cjs';
+import { patience } from '../../scripts/n8n/patience.cjs';
 import { SETUP_TIMEOUT_MS, startE2eLab } from '../support/e2e/harness.cjs';
 
-jest.setTimeout(180_000);
+// A test takes up to 20 s alone (scripts/n8n/patience.cts).
+jest.setTimeout(patience(20_000));
 
 describe('output schemas in the package', () => {
 	it('the packed package holds every schema, unchanged, beside the compiled node', async () => {

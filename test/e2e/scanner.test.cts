@@ -8,6 +8,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 
 import { LAB, ROOT, SCANNER_DIR, buildAndPack, installN8n } from '../../scripts/n8n/lab.cjs';
+import { patience } from '../../scripts/n8n/patience.cjs';
 import { SETUP_TIMEOUT_MS } from '../support/e2e/harness.cjs';
 
 interface Leg {
@@ -43,7 +44,8 @@ beforeAll(async () => {
 	exitCode = scan.status;
 }, SETUP_TIMEOUT_MS);
 
-jest.setTimeout(60_000);
+// Each test reads the report: well under a second alone (scripts/n8n/patience.cts).
+jest.setTimeout(patience(6_000));
 
 describe('n8n community-package scanner, offline', () => {
 	it('tarball leg: the packed package passes with zero findings', () => {

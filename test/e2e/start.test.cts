@@ -12,8 +12,12 @@ import * as os from 'os';
 import * as path from 'path';
 
 import { freePort, LAB, N8nSession, ROOT, waitForProductionWebhook } from '../../scripts/n8n/lab.cjs';
+import { patience, waitedNote } from '../../scripts/n8n/patience.cjs';
 
-jest.setTimeout(15 * 60_000);
+// Deadlines (scripts/n8n/patience.cts): `npm start` comes up in about a minute alone and stops in a few
+// seconds; a test starts it twice.
+jest.setTimeout(patience(120_000));
+const STOP_MS = patience(6_000);
 
 async function listening(url: string): Promise<boolean> {
 	try {
@@ -37,14 +41,15 @@ async function npmStart(home: string, ports: { n8n: number; emulator: number }, 
 	const stop = async () => {
 		if (npm.exitCode !== null) return;
 		process.kill(npm.pid!, 'SIGINT');
-		await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 60_000))]);
+		await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, STOP_MS))]);
 		if (npm.exitCode === null) npm.kill('SIGKILL');
 	};
-	const deadline = Date.now() + 10 * 60_000;
+	const started = Date.now();
 	while (!state.output.includes('is running')) {
-		if (npm.exitCode !== null || Date.now() > deadline) {
+		if (npm.exitCode !== null || Date.now() - started > patience(60_000)) {
+			const waited = waitedNote(started);
 			await stop();
-			throw new Error(`npm start did not come up:\n${state.output.slice(-3000)}`);
+			throw new Error(`npm start did not say "is running" (exit code ${npm.exitCode}), ${waited}:\n${state.output.slice(-3000)}`);
 		}
 		await new Promise((resolve) => setTimeout(resolve, 500));
 	}
@@ -141,7 +146,7 @@ describe('npm start, stopped and started again on the same data folder', () => {
 /** Sends `signal` to npm's PID only (as a process manager does) and checks everything stopped. */
 async function expectSignalStops(started: Awaited<ReturnType<typeof npmStart>>, signal: 'SIGINT' | 'SIGTERM', urls: string[]): Promise<void> {
 	process.kill(started.pid, signal);
-	await Promise.race([started.exited, new Promise((resolve) => setTimeout(resolve, 60_000))]);
+	await Promise.race([started.exited, new Promise((resolve) => setTimeout(resolve, STOP_MS))]);
 	expect(started.exitCode()).not.toBeNull();
 	expect(started.state.output).toContain(`${signal} received`);
 	for (const url of urls) expect(await listening(url)).toBe(false);
@@ -179,7 +184,7 @@ async function expectFilesFolderReadable(session: N8nSession, output: string, fi
 		});
 		await session.api('POST', `/workflows/${workflow.id}/activate`);
 		await waitForProductionWebhook(session.baseUrl, hook);
-		const answer = await fetch(`${session.baseUrl}/webhook/${hook}`, { method: 'POST', signal: AbortSignal.timeout(60_000) });
+		const answer = await fetch(`${session.baseUrl}/webhook/${hook}`, { method: 'POST', signal: AbortSignal.timeout(patience(6_000)) });
 		return { status: answer.status, text: await answer.text(), workflowId: workflow.id };
 	};
 	const inside = await read(path.join(files, 'payees.csv'), `start-files-${process.pid}`);
@@ -189,7 +194,7 @@ async function expectFilesFolderReadable(session: N8nSession, output: string, fi
 	expect(outside.status).toBeGreaterThanOrEqual(400);
 	type Saved = { status: string; data?: { resultData: { error?: { message?: string } } } };
 	let failed: Saved | undefined;
-	for (const deadline = Date.now() + 60_000; !failed && Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 500))) {
+	for (const deadline = Date.now() + patience(6_000); !failed && Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 500))) {
 		const { data } = await session.api<{ data: Saved[] }>('GET', `/executions?workflowId=${outside.workflowId}&includeData=true`);
 		failed = data.find((execution) => execution.status === 'error');
 	}

@@ -6,9 +6,11 @@
 import { randomUUID } from 'crypto';
 
 import { NODE_TYPE_TRIGGER } from '../../scripts/n8n/lab.cjs';
-import { createTransferPayment, SETUP_TIMEOUT_MS, startE2eLab, type E2eLab, type Execution, type WorkflowNode } from '../support/e2e/harness.cjs';
+import { patience, settle } from '../../scripts/n8n/patience.cjs';
+import { createTransferPayment, SETUP_TIMEOUT_MS, startE2eLab, TEARDOWN_TIMEOUT_MS, waitFor, type E2eLab, type Execution, type WorkflowNode } from '../support/e2e/harness.cjs';
 
-jest.setTimeout(180_000);
+// A test takes up to 20 s alone (scripts/n8n/patience.cts).
+jest.setTimeout(patience(20_000));
 
 let lab: E2eLab;
 
@@ -56,23 +58,27 @@ beforeAll(async () => {
 
 afterAll(async () => {
 	await lab?.close();
-}, 60_000);
+}, TEARDOWN_TIMEOUT_MS);
 
 function outputOf(execution: Execution, node = 'Paycashless Trigger'): Array<Record<string, unknown>> {
 	return execution.data?.resultData.runData[node]?.[0]?.data?.main[0]?.map((item) => item.json) ?? [];
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Executions once every one has finished, after `settleMs` for late ones to appear. */
+/**
+ * Executions once every one has finished, after `settleMs` (longer on a busy machine) for late ones
+ * to appear; the running ones finish in a few seconds alone (scripts/n8n/patience.cts).
+ */
 async function settledExecutions(workflowId: string, settleMs = 1500): Promise<Execution[]> {
-	await sleep(settleMs);
-	for (let i = 0; i < 80; i++) {
-		const all = await lab.executions(workflowId);
-		if (all.every((e) => e.status !== 'running' && e.status !== 'new')) return all;
-		await sleep(250);
-	}
-	throw new Error('executions did not finish');
+	await settle(settleMs);
+	return await waitFor(
+		'every execution to finish',
+		async (saw) => {
+			const all = await lab.executions(workflowId);
+			saw(all.filter((e) => e.status === 'running' || e.status === 'new').map((e) => `${e.id} ${e.status}`));
+			return all.every((e) => e.status !== 'running' && e.status !== 'new') ? all : undefined;
+		},
+		patience(3_000),
+	);
 }
 
 async function post(url: string, body: string | Buffer, headers: Record<string, string>): Promise<{ status: number; text: string }> {

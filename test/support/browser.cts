@@ -2,7 +2,12 @@
  * A real Chromium (Debian's `chromium` package, installed by scripts/browser/install.sh) driven
  * by playwright-core, which never downloads a browser of its own, against the editor of a real
  * n8n (test/support/e2e/harness.cts). Each test step that fails leaves a screenshot and the page's HTML
- * in `.tmp/browser-artifacts/` (git-ignored; CI keeps it as an artefact).
+ * in `.tmp/browser-artifacts/` (git-ignored; CI keeps it as an artefact), and its message says what
+ * the page showed.
+ *
+ * Every playwright wait (a click, a fill, a locator's waitFor, a page load) has the deadline of a step
+ * of the editor that takes up to 5 s alone (scripts/n8n/patience.cts): `{ timeout }` only where a step
+ * takes longer.
  */
 import * as fs from 'fs';
 import * as os from 'os';
@@ -11,6 +16,7 @@ import * as path from 'path';
 import { chromium, selectors, type BrowserContext, type Locator, type Page } from 'playwright-core';
 
 import { LAB_OWNER, ROOT, install } from '../../scripts/n8n/lab.cjs';
+import { patience } from '../../scripts/n8n/patience.cjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const ARTIFACTS = path.join(ROOT, '.tmp', 'browser-artifacts');
@@ -31,6 +37,9 @@ const FLAGS = [
 function installChromium(): void {
 	install('chromium');
 }
+
+/** The deadline of one step of the editor (a page load, a panel drawn, a click): up to 5 s alone. */
+const EDITOR_STEP_MS = patience(5_000);
 
 export interface ConsoleMessage {
 	type: string;
@@ -57,8 +66,9 @@ export async function openEditor(n8nBaseUrl: string): Promise<Editor> {
 		headless: true,
 		args: FLAGS,
 		viewport: { width: 1440, height: 900 },
+		timeout: patience(10_000),
 	});
-	context.setDefaultTimeout(20_000);
+	context.setDefaultTimeout(EDITOR_STEP_MS);
 	const page = context.pages()[0] ?? (await context.newPage());
 	const consoleErrors: ConsoleMessage[] = [];
 	page.on('console', (message) => {
@@ -94,7 +104,12 @@ export async function step<T>(page: Page, name: string, fn: () => Promise<T>): P
 			.content()
 			.then((html) => fs.writeFileSync(`${base}.html`, html))
 			.catch(() => undefined);
-		(error as Error).message += `\n(screenshot: ${path.relative(ROOT, base)}.png)`;
+		const text = await page
+			.locator('body')
+			.innerText({ timeout: EDITOR_STEP_MS })
+			.catch(() => '(no text: the page did not answer)');
+		const shown = `${new URL(page.url()).pathname}: ${text.replace(/\s+/g, ' ').slice(0, 600)}`;
+		(error as Error).message += `\n(the page showed: ${shown})\n(screenshot: ${path.relative(ROOT, base)}.png)`;
 		throw error;
 	}
 }

@@ -10,6 +10,7 @@
 import { randomUUID } from 'crypto';
 
 import { PACKAGE_NAME } from '../../../scripts/n8n/lab.cjs';
+import { patience } from '../../../scripts/n8n/patience.cjs';
 import { webhookNode, waitFor, type CredentialRef, type E2eLab, type Execution, type WorkflowNode } from './harness.cjs';
 import { startScriptedModel, type ChatRequest, type ScriptedModel, type ScriptStep } from './scriptedModel.cjs';
 
@@ -216,7 +217,8 @@ export async function createAgentWorkflow(lab: E2eLab, scripted: ScriptedModelIn
 		const execution = await waitFor(
 			'the agent execution to be saved',
 			async () => (await lab.executions(workflowId)).find((e) => !before.has(String(e.id)) && e.status !== 'running' && e.status !== 'new'),
-			30_000,
+			// An agent's run with the scripted model: a few seconds alone (scripts/n8n/patience.cts).
+			patience(5_000),
 		);
 		return agentRun(execution, scripted.model.chatRequests(), { status: response.status, items, chunks });
 	};
@@ -301,7 +303,15 @@ async function reviewedAgentWorkflow(
 ): Promise<ReviewedAgentWorkflow> {
 	const chatUrl = `${lab.n8n.baseUrl}/webhook/${chatId}/chat`;
 	// The chat page (GET) is served once the trigger is registered.
-	await waitFor('the chat trigger to be registered', async () => ((await fetch(chatUrl).then((r) => r.status, () => 0)) === 200 ? true : undefined), 60_000);
+	await waitFor(
+		'the chat trigger to be registered',
+		async (saw) => {
+			const status = await fetch(chatUrl).then((r) => r.status, () => 0);
+			saw(status ? `HTTP ${status}` : 'no answer');
+			return status === 200 ? true : undefined;
+		},
+		patience(3_000),
+	);
 
 	const execution = async (executionId: string) => (await lab.executions(workflowId)).find((e) => String(e.id) === executionId);
 
@@ -317,12 +327,13 @@ async function reviewedAgentWorkflow(
 		if (!started.executionId) throw new Error(`the chat did not start an execution: HTTP ${response.status} ${JSON.stringify(started)}`);
 		const executionId = String(started.executionId);
 		const paused = await waitFor(
-			'the execution to wait for a review or end',
-			async () => {
+			`execution ${executionId} to wait for a review or end`,
+			async (saw) => {
 				const found = await execution(executionId);
+				saw(found?.status ?? 'not listed');
 				return found && !['new', 'running'].includes(found.status) ? found : undefined;
 			},
-			30_000,
+			patience(5_000),
 		);
 		if (paused.status !== 'waiting') return { executionId };
 		const runs = (paused.data?.resultData.runData[reviewNode] ?? []) as unknown as Array<{ data?: { ai_tool?: Array<Array<{ sendMessage?: { text: string; buttons: Review['buttons'] } }>> } }>;
@@ -340,12 +351,13 @@ async function reviewedAgentWorkflow(
 
 	const finished: ReviewedAgentWorkflow['finished'] = async (executionId) => {
 		const ended = await waitFor(
-			'the reviewed execution to end',
-			async () => {
+			`the reviewed execution ${executionId} to end`,
+			async (saw) => {
 				const found = await execution(executionId);
+				saw(found?.status ?? 'not listed');
 				return found && !['new', 'running', 'waiting'].includes(found.status) ? found : undefined;
 			},
-			30_000,
+			patience(5_000),
 		);
 		const agentItems = (ended.data?.resultData.runData[agentNode]?.at(-1)?.data?.main[0] ?? []).map((item) => item.json);
 		return agentRun(ended, scripted.model.chatRequests(), { status: 200, items: agentItems, chunks: [] });

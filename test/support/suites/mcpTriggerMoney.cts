@@ -10,6 +10,7 @@ import { randomUUID } from 'crypto';
 
 import { ACCESS_BANK } from '../reliability.cjs';
 import { NODE_TYPE_TOOL } from '../e2e/agentHarness.cjs';
+import { patience } from '../../../scripts/n8n/patience.cjs';
 import { selectE2eRuntime, SETUP_TIMEOUT_MS, startE2eLab, waitFor, type E2eLab, type E2eRuntime } from '../e2e/harness.cjs';
 
 // The SDK ships CommonJS builds under these paths.
@@ -61,7 +62,15 @@ beforeAll(async () => {
 		[],
 	);
 	mcpUrl = new URL(`${lab.n8n.baseUrl}/mcp/${path}`);
-	await waitFor('the MCP server to be registered', async () => ((await fetch(mcpUrl, { method: 'GET' })).status === 404 ? undefined : true), 30_000);
+	await waitFor(
+		'the MCP server to be registered',
+		async (saw) => {
+			const status = (await fetch(mcpUrl, { method: 'GET' })).status;
+			saw(`HTTP ${status}`);
+			return status === 404 ? undefined : true;
+		},
+		patience(3_000),
+	);
 });
 
 afterAll(async () => {
@@ -112,8 +121,9 @@ it('the period total holds across MCP tool calls, each its own execution: USD 20
 	expect(texts[2]).toMatch(/MAX_TOTAL_PERIOD/);
 	expect(lab.emulator.list('payouts').filter((payout) => refs.includes(String(payout.reference)))).toHaveLength(2);
 	// Each call was an execution of its own: a limit per execution would have started again.
-	const executions = await waitFor('the three MCP executions', async () => {
+	const executions = await waitFor('the three MCP executions', async (saw) => {
 		const all = await lab.executions(workflowId);
+		saw(`${all.length - before} new`);
 		return all.length - before >= 3 ? all : undefined;
 	});
 	expect(executions.length - before).toBeGreaterThanOrEqual(3);

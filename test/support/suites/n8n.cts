@@ -9,7 +9,8 @@ import { accountName, BANKS } from '../../../emulator/banks.cjs';
 import { canonicalJson } from '../../../lib/signing';
 import { loadExampleWorkflows, type WorkflowJson } from '../../../scripts/n8n/examples.cjs';
 import { NODE_TYPE_TRIGGER } from '../../../scripts/n8n/lab.cjs';
-import { createTransferPayment, e2eRuntime, manualRunBody, paymentTotalsSince, selectE2eRuntime, SETUP_TIMEOUT_MS, startE2eLab, waitFor, webhookNode, type E2eLab, type Execution, type E2eRuntime } from '../e2e/harness.cjs';
+import { patience, settle } from '../../../scripts/n8n/patience.cjs';
+import { createTransferPayment, e2eRuntime, manualRunBody, paymentTotalsSince, selectE2eRuntime, SETUP_TIMEOUT_MS, startE2eLab, TEARDOWN_TIMEOUT_MS, waitFor, webhookNode, type E2eLab, type Execution, type E2eRuntime } from '../e2e/harness.cjs';
 import { describeOperations } from './operations.cjs';
 
 /**
@@ -20,7 +21,8 @@ import { describeOperations } from './operations.cjs';
 export function describeN8n(runtime: Partial<E2eRuntime>): void {
 selectE2eRuntime(runtime);
 
-jest.setTimeout(120_000);
+// A test takes up to 20 s alone (scripts/n8n/patience.cts).
+jest.setTimeout(patience(20_000));
 
 let lab: E2eLab;
 
@@ -30,7 +32,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
 	await lab?.close();
-}, 60_000);
+}, TEARDOWN_TIMEOUT_MS);
 
 const GTB = BANKS.find((bank) => bank.cbnCode === '058')!;
 
@@ -206,8 +208,9 @@ describe('Paycashless Trigger in n8n, with callbacks the emulator signs and send
 		expect(callback).toMatchObject({ url: productionUrl, event: 'PAYMENT_SUCCEEDED', status: 200, attempt: 1 });
 
 		// In queue mode an execution waits as "new" until a worker takes it.
-		const executions = await waitFor('the trigger execution', async () => {
+		const executions = await waitFor('the trigger execution', async (saw) => {
 			const all = await lab.executions(workflowId);
+			saw(all.slice(0, 3).map((e) => `${e.id} ${e.status}`));
 			return all.length > before && all.every((e) => e.finished || (e.status !== 'running' && e.status !== 'new')) ? all : undefined;
 		});
 		expect(executions).toHaveLength(before + 1);
@@ -229,7 +232,7 @@ describe('Paycashless Trigger in n8n, with callbacks the emulator signs and send
 			body,
 		});
 		expect(response.status).toBe(401);
-		await new Promise((resolve) => setTimeout(resolve, 1500));
+		await settle(1_500);
 		expect(await lab.executions(workflowId)).toHaveLength(before);
 	});
 
@@ -248,11 +251,13 @@ describe('Paycashless Trigger in n8n, with callbacks the emulator signs and send
 		// mode that registry can lag the database by many seconds (seen: 2 of 7 runs over 20 s).
 		const executions = await waitFor(
 			'the test execution',
-			async () => {
+			async (saw) => {
 				const all = await lab.executions(workflowId);
+				saw(all.slice(0, 3).map((e) => `${e.id} ${e.status}`));
 				return all.length > before && all[0].status !== 'running' && all[0].status !== 'new' ? all : undefined;
 			},
-			lab.queue ? 90_000 : 20_000,
+			// Within the test's own timeout, patience(20 s).
+			patience(lab.queue ? 15_000 : 5_000),
 		);
 		expect(executions).toHaveLength(before + 1);
 		expect(executions[0].mode).toBe('manual');
@@ -308,8 +313,9 @@ describe('example workflows (examples/*.json) run in n8n against the emulator', 
 			['INVOICE_PAYMENT_SUCCEEDED', 200],
 			['INVOICE_PAID', 200],
 		]);
-		const executions = await waitFor('the invoice-paid execution', async () => {
+		const executions = await waitFor('the invoice-paid execution', async (saw) => {
 			const all = await lab.executions(paidWorkflowId);
+			saw(all.slice(0, 3).map((e) => `${e.id} ${e.status}`));
 			return all.length > 0 && all[0].status === 'success' ? all : undefined;
 		});
 		expect(executions).toHaveLength(1);

@@ -16,7 +16,8 @@ import * as fs from 'fs';
 import * as path from 'path';
 
 import { copyExampleFiles, EXAMPLES_DIR, loadExampleWorkflows, type WorkflowJson } from '../../../scripts/n8n/examples.cjs';
-import { selectE2eRuntime, SETUP_TIMEOUT_MS, startE2eLab, waitFor, webhookNode, type E2eLab, type E2eRuntime, type Execution } from '../e2e/harness.cjs';
+import { patience } from '../../../scripts/n8n/patience.cjs';
+import { selectE2eRuntime, SETUP_TIMEOUT_MS, startE2eLab, TEARDOWN_TIMEOUT_MS, waitFor, webhookNode, type E2eLab, type E2eRuntime, type Execution } from '../e2e/harness.cjs';
 
 /**
  * The payroll example's suite against one runtime, called by a small test file in each project
@@ -62,7 +63,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
 	await lab?.close();
-}, 60_000);
+}, TEARDOWN_TIMEOUT_MS);
 
 const paid = () => lab.emulator.list('payouts').filter((payout) => String(payout.reference).startsWith('salary-2026-11-'));
 const posts = () => lab.emulator.requests.filter((request) => request.method !== 'GET' && request.path.startsWith('/v1/payouts'));
@@ -87,13 +88,15 @@ async function runToApproval(): Promise<{ id: string; formUrl: string; waiting: 
 	expect(response.status).toBe(200);
 	const waiting = await waitFor(
 		'the payroll run to wait for the approver',
-		async () => {
+		async (saw) => {
 			const id = (await executionIds()).find((candidate) => !before.has(candidate));
 			const found = id === undefined ? undefined : await byId(id);
+			saw(found ? `${found.id} ${found.status}` : 'no new execution');
 			if (found && !['new', 'running'].includes(found.status)) return found;
 			return undefined;
 		},
-		120_000,
+		// Reading the CSV and checking the batch: a few seconds alone (scripts/n8n/patience.cts).
+		patience(8_000),
 	);
 	expect(waiting.status).toBe('waiting');
 	// n8n 2.x records the form's address; 1.x does not, and serves it at /form-waiting/<execution id>.
@@ -116,12 +119,14 @@ async function submit(formUrl: string, decision: 'Approve' | 'Decline', approver
 
 async function ended(id: string): Promise<Execution> {
 	return await waitFor(
-		'the payroll run to end',
-		async () => {
+		`the payroll run ${id} to end`,
+		async (saw) => {
 			const found = await byId(id);
+			saw(found?.status ?? 'not found');
 			return found && !['new', 'running', 'waiting'].includes(found.status) ? found : undefined;
 		},
-		120_000,
+		// Seven payouts against the emulator: a few seconds alone.
+		patience(8_000),
 	);
 }
 

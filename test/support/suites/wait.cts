@@ -9,6 +9,7 @@ import { randomUUID } from 'crypto';
 import { callbackSignature, canonicalJson, unixTimestamp } from '../../../lib/signing';
 import { loadExampleWorkflows } from '../../../scripts/n8n/examples.cjs';
 import { NODE_TYPE_ACTION } from '../../../scripts/n8n/lab.cjs';
+import { patience, waitedNote } from '../../../scripts/n8n/patience.cjs';
 import { selectE2eRuntime, SETUP_TIMEOUT_MS, startE2eLab, type E2eLab, type Execution, type WorkflowNode, type E2eRuntime } from '../e2e/harness.cjs';
 
 /**
@@ -112,10 +113,14 @@ async function latestExecution(workflowId: string): Promise<Execution | undefine
 	return listed.find((execution) => Number(execution.id) === newest) ?? (await lab.session.api<Execution>('GET', `/executions/${newest}?includeData=true`));
 }
 
+/** Deadlines (scripts/n8n/patience.cts): a run to start waiting or to resume takes a few seconds alone. */
+const START_MS = patience(6_000);
+const RESUME_MS = patience(5_000);
+
 async function waitForStatus(workflowId: string, statuses: string[], timeoutMs: number): Promise<Execution> {
-	const deadline = Date.now() + timeoutMs;
+	const started = Date.now();
 	let last: Execution | undefined;
-	while (Date.now() < deadline) {
+	while (Date.now() - started < timeoutMs) {
 		last = await latestExecution(workflowId);
 		if (last && statuses.includes(last.status)) return last;
 		if (last && last.status === 'error') {
@@ -123,7 +128,7 @@ async function waitForStatus(workflowId: string, statuses: string[], timeoutMs: 
 		}
 		await new Promise((resolve) => setTimeout(resolve, 250));
 	}
-	throw new Error(`execution of ${workflowId} did not reach ${statuses.join('/')} (last: ${last?.status})`);
+	throw new Error(`execution of ${workflowId} did not reach ${statuses.join('/')} (last seen: ${last ? `${last.id} ${last.status}` : 'none'}), ${waitedNote(started)}`);
 }
 
 /** POSTs an order to an example's Webhook node; n8n answers at once. */
@@ -134,14 +139,15 @@ async function sendOrder(webhookPath: string, order: Json): Promise<void> {
 }
 
 /** The first successful execution of the workflow newer than `afterId`. */
-async function waitForNewer(workflowId: string, afterId: string | number, timeoutMs = 60_000): Promise<Execution> {
-	const deadline = Date.now() + timeoutMs;
-	while (Date.now() < deadline) {
-		const latest = await latestExecution(workflowId);
+async function waitForNewer(workflowId: string, afterId: string | number, timeoutMs = START_MS): Promise<Execution> {
+	const started = Date.now();
+	let latest: Execution | undefined;
+	while (Date.now() - started < timeoutMs) {
+		latest = await latestExecution(workflowId);
 		if (latest && Number(latest.id) > Number(afterId) && latest.status === 'success') return latest;
 		await new Promise((resolve) => setTimeout(resolve, 250));
 	}
-	throw new Error(`no execution of ${workflowId} after ${afterId} finished`);
+	throw new Error(`no execution of ${workflowId} after ${afterId} finished (last seen: ${latest ? `${latest.id} ${latest.status}` : 'none'}), ${waitedNote(started)}`);
 }
 
 function outputOf(execution: Execution, node: string): Json[] {
@@ -176,7 +182,7 @@ describe('Invoice → Create and Wait for Payment in real n8n', () => {
 	test('waits; 26 forged resumes are refused and it keeps waiting; an instalment does not resume it; INVOICE_PAID does, with the paid invoice', async () => {
 		const reference = `wait-e2e-${randomUUID().slice(0, 8)}`;
 		const { workflowId } = await startRun(false, { reference, partial: true, minutes: 60 });
-		const waiting = await waitForStatus(workflowId, ['waiting'], 60_000);
+		const waiting = await waitForStatus(workflowId, ['waiting'], START_MS);
 		const [created] = outputOf(waiting, 'Create and Wait');
 		const meta = created.paycashlessWait as Json;
 		expect(meta.outcome).toBe('waiting');
@@ -242,7 +248,7 @@ describe('Invoice → Create and Wait for Payment in real n8n', () => {
 
 		// The rest: INVOICE_PAID resumes this very execution with the paid invoice.
 		await lab.emulator.payInvoice(reference);
-		const done = await waitForStatus(workflowId, ['success', 'error'], 30_000);
+		const done = await waitForStatus(workflowId, ['success', 'error'], RESUME_MS);
 		expect(done.id).toBe(waiting.id);
 		expect(done.status).toBe('success');
 		const [paid] = outputOf(done, 'Create and Wait');
@@ -260,15 +266,16 @@ describe('Invoice → Create and Wait for Payment in real n8n', () => {
 		// wait at its time once its once-a-minute check has seen it, so the runs end 30-60 s later.
 		const paidRun = await startRun(true, { reference: paidRef, minutes: 0.5 });
 		const unpaidRun = await startRun(true, { reference: unpaidRef, minutes: 0.5 });
-		await waitForStatus(paidRun.workflowId, ['waiting'], 60_000);
-		await waitForStatus(unpaidRun.workflowId, ['waiting'], 60_000);
+		await waitForStatus(paidRun.workflowId, ['waiting'], START_MS);
+		await waitForStatus(unpaidRun.workflowId, ['waiting'], START_MS);
 		await lab.emulator.payInvoice(paidRef, undefined, { loseCallbacks: true });
 		expect((await latestExecution(paidRun.workflowId))?.status).toBe('waiting');
 
-		// n8n looks for due waits once a minute: up to about a minute and a half.
+		// n8n looks for due waits once a minute: up to about a minute and a half by n8n's clock, which
+		// a busy machine does not slow, then the run's resumption.
 		const [paidDone, unpaidDone] = await Promise.all([
-			waitForStatus(paidRun.workflowId, ['success', 'error'], 200_000),
-			waitForStatus(unpaidRun.workflowId, ['success', 'error'], 200_000),
+			waitForStatus(paidRun.workflowId, ['success', 'error'], 90_000 + RESUME_MS),
+			waitForStatus(unpaidRun.workflowId, ['success', 'error'], 90_000 + RESUME_MS),
 		]);
 		for (const [done, reference, status] of [
 			[paidDone, paidRef, 'paid'],
@@ -328,12 +335,12 @@ describe('Payout → Create and Wait for Final Status in real n8n', () => {
 			body: JSON.stringify({ reference }),
 		});
 		expect(response.status).toBe(200);
-		const waiting = await waitForStatus(workflowId, ['waiting'], 60_000);
+		const waiting = await waitForStatus(workflowId, ['waiting'], START_MS);
 		await lab.emulator.completePayout(reference, 'sent');
 		await lab.emulator.callbacksSettled();
 		expect((await latestExecution(workflowId))?.status).toBe('waiting');
 		await lab.emulator.completePayout(reference, 'succeeded');
-		const done = await waitForStatus(workflowId, ['success'], 30_000);
+		const done = await waitForStatus(workflowId, ['success'], RESUME_MS);
 		expect(done.id).toBe(waiting.id);
 		const [payout] = outputOf(done, 'Pay and Wait');
 		expect(payout).toMatchObject({ reference, status: 'succeeded', paycashlessWait: { outcome: 'succeeded', verified: true } });
@@ -348,9 +355,9 @@ describe('examples/invoice-wait-for-payment.json in real n8n', () => {
 		const reference = `order-${orderId}`;
 		const order = { orderId, email: 'ada@example.com', name: 'Ada Obi', amount: 1500.5 };
 		await sendOrder(webhookPath, order);
-		const waiting = await waitForStatus(workflowId, ['waiting'], 60_000);
+		const waiting = await waitForStatus(workflowId, ['waiting'], START_MS);
 		await lab.emulator.payInvoice(reference);
-		const done = await waitForStatus(workflowId, ['success'], 30_000);
+		const done = await waitForStatus(workflowId, ['success'], RESUME_MS);
 		expect(done.id).toBe(waiting.id);
 		expect(outputOf(done, 'Order Paid')).toEqual([{ orderReference: reference, invoiceNumber: expect.any(String), amountPaidNaira: 1500.5, howWeKnow: 'paid' }]);
 
@@ -369,7 +376,7 @@ describe('Payment → Wait for Payment: examples/payment-transfer-wait.json in r
 		const reference = `transfer-${orderId}`;
 		const order = { orderId, email: 'ada@example.com', name: 'Ada Obi', amount: 7500.5 };
 		await sendOrder(webhookPath, order);
-		const waiting = await waitForStatus(workflowId, ['waiting'], 60_000);
+		const waiting = await waitForStatus(workflowId, ['waiting'], START_MS);
 		const payments = lab.emulator.list('payments').filter((p) => p.reference === reference);
 		expect(payments).toHaveLength(1);
 		const resumeUrl = String(payments[0].callbackUrl);
@@ -393,7 +400,7 @@ describe('Payment → Wait for Payment: examples/payment-transfer-wait.json in r
 		expect(answers).toEqual([401, 401, 401, 401, 200, 200]);
 
 		await lab.emulator.completePayment(reference, 'succeeded');
-		const done = await waitForStatus(workflowId, ['success'], 30_000);
+		const done = await waitForStatus(workflowId, ['success'], RESUME_MS);
 		expect(done.id).toBe(waiting.id);
 		const [instructions] = outputOf(done, 'Payment Instructions');
 		expect(instructions).toMatchObject({ reference, amountNaira: 7500.5, payIntoAccountNumber: expect.stringMatching(/^\d{10}$/) });
