@@ -11,24 +11,20 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { resourceDescription } from './actions/resource';
+import { MONEY_KINDS } from './money/kinds';
 import { moneyLimitsCollection } from './money/limits';
-import { findOperation, limitPairs, moneyPairs, operationPairs, resources } from './actions/registry';
+import { findOperation, operationPairs, resources, showFor } from './actions/registry';
+import { moneyKind, type OperationDeclaration } from './actions/types';
 import { router } from './actions/router';
 import { toolOnlyProperties } from './actions/tool';
-import { showExactly } from './descriptions/show';
 import { concurrencyProperties } from './descriptions/concurrency';
 import { requestOptionsProperty } from './descriptions/requestOptions';
-import { withReadableSubtitle } from './descriptions/subtitle';
+import { readableSubtitle } from './descriptions/subtitle';
 import { actionRelatedNodes, actionSearchHint, moneyLimitsHint, operationTypeHints, RESOURCE_CAPTIONS, toolSearchHint } from './descriptions/builderHints';
 import { listSearch } from './methods';
 import { resumeWebhook } from './wait/webhook';
 import { nothingToRegister } from './helpers/webhookMethods';
 import { PACKAGE_DOCS_URL } from '../../lib/api';
-
-function isBatchCheck({ resource, operation }: { resource: string; operation: string }): boolean {
-	const declaration = findOperation(resource, operation)?.declaration;
-	return declaration?.kind === 'read' && declaration.batch !== undefined;
-}
 
 const RESOURCE_PROPERTY: INodeProperties = {
 	displayName: 'Resource',
@@ -40,37 +36,51 @@ const RESOURCE_PROPERTY: INodeProperties = {
 	default: 'payment',
 };
 
-/** The tool variant's Operation lists and fields (only shown in "Paycashless Tool"). */
-const TOOL_PROPERTIES = toolOnlyProperties(resources, operationPairs());
-
 /** Each resource's Operation list and fields, from its operation files. */
-const RESOURCE_PROPERTIES = Object.entries(resources).flatMap(([name, resource]) => resourceDescription(name, resource));
+const REGULAR = Object.entries(resources).map(([name, resource]) => resourceDescription(name, resource));
 
-/** The fields after the operations' own, shared by several operations. */
+/** The tool variant's Operation lists and fields (only shown in "Paycashless Tool"). */
+const TOOL = toolOnlyProperties(resources);
+
+const creates = (declaration: OperationDeclaration) => declaration.kind === 'create';
+
+/** The fields after the operations' own, shared by several operations, shown as their declarations say. */
 const SHARED_PROPERTIES: INodeProperties[] = [
-	{ ...moneyLimitsCollection('payout'), builderHint: moneyLimitsHint, displayOptions: showExactly(limitPairs('payout'), operationPairs()) },
-	{ ...moneyLimitsCollection('payment'), builderHint: moneyLimitsHint, displayOptions: showExactly(moneyPairs('payment'), operationPairs()) },
-	{ ...moneyLimitsCollection('invoice'), builderHint: moneyLimitsHint, displayOptions: showExactly(moneyPairs('invoice'), operationPairs()) },
-	requestOptionsProperty(operationPairs('create'), operationPairs()),
-	// A batch check runs once for all items: it has no Requests in Parallel.
-	...concurrencyProperties(operationPairs('read').filter((pair) => !isBatchCheck(pair)), operationPairs('create'), operationPairs()),
+	// Money Limits: on the operations that move money of its kind, and on the batch checks for them.
+	...MONEY_KINDS.map((kind) => ({
+		...moneyLimitsCollection(kind),
+		builderHint: moneyLimitsHint,
+		displayOptions: showFor(operationPairs((declaration) => moneyKind(declaration) === kind || (declaration.kind === 'read' && declaration.batch === kind))),
+	})),
+	requestOptionsProperty(showFor(operationPairs(creates), '/')),
+	// Requests in Parallel: a batch check runs once for all items, so it has none.
+	...concurrencyProperties(showFor(operationPairs((declaration) => declaration.kind === 'read' && declaration.batch === undefined)), showFor(operationPairs(creates))),
 ];
+
+type Part = { operations: INodeProperties[]; fields: INodeProperties[] };
 
 /**
  * The properties in n8n's order: the Resource list, every Operation list, then the fields. n8n
  * resolves parameters in order, and a field shown for an operation needs its Operation list
  * before it; of two fields with one name, it keeps the first in the types it gives AI builders.
  */
-function inOrder(first: INodeProperties[], then: INodeProperties[]): INodeProperties[] {
-	const all = [...first, ...then];
-	return [RESOURCE_PROPERTY, ...all.filter((p) => p.name === 'operation'), ...all.filter((p) => p.name !== 'operation'), ...SHARED_PROPERTIES];
+function inOrder(first: Part, then: Part): INodeProperties[] {
+	return [RESOURCE_PROPERTY, ...first.operations, ...then.operations, ...first.fields, ...then.fields, ...SHARED_PROPERTIES];
 }
 
-/** What the tool variant's description replaces: its own fields first, its own hint. */
-const TOOL_REPLACEMENTS = {
-	properties: inOrder(TOOL_PROPERTIES, RESOURCE_PROPERTIES),
+const REGULAR_PART: Part = { operations: REGULAR.map((part) => part.operation), fields: REGULAR.flatMap((part) => part.fields) };
+const PROPERTIES = inOrder(REGULAR_PART, TOOL);
+
+/**
+ * What the tool variant's description replaces: its own fields first, its own hint. n8n spreads
+ * `replacements` over the whole description of the tool variant it lists (createAiTools), though
+ * n8n-workflow's type names only the base fields, not `properties`: test/engine/toolVariant.test.cts
+ * runs that code of n8n 2.41 and 1.123.
+ */
+const TOOL_REPLACEMENTS: UsableAsToolDescription['replacements'] & Pick<INodeTypeDescription, 'properties'> = {
+	properties: inOrder(TOOL, REGULAR_PART),
 	builderHint: { searchHint: toolSearchHint, extraTypeDefContent: operationTypeHints(resources, { patterns: false }) },
-} as Pick<INodeTypeDescription, 'properties' | 'builderHint'> as UsableAsToolDescription['replacements'];
+};
 
 export class Paycashless implements INodeType {
 	description: INodeTypeDescription = {
@@ -81,16 +91,14 @@ export class Paycashless implements INodeType {
 		version: 1,
 		// The panel's Docs link (n8n's editor takes it before the codex file's primaryDocumentation).
 		documentationUrl: `${PACKAGE_DOCS_URL}/README.md#operations`,
-		// Replaced by withReadableSubtitle: "Look Up: Bank Account".
-		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		// In the words of the node's menus: "Look Up: Bank Account".
+		subtitle: readableSubtitle(PROPERTIES),
 		description: 'Collect payments, send payouts and issue invoices with Paycashless (NGN and USD)',
 		defaults: { name: 'Paycashless' },
 		// n8n offers it to AI agents as "Paycashless Tool"; the tool's own fields: ./actions/tool.ts.
 		// n8n keeps the first property of each name in the types it gives AI builders, so the node
 		// lists the regular fields first and the tool variant its own fields first (the same fields:
 		// n8n runs a tool from the node's own properties, where each name shows in one variant only).
-		// n8n spreads `replacements` over the whole description of the tool variant it lists
-		// (tool-generation/ai-tools.js createAiTools), though its type names only the base fields.
 		usableAsTool: { replacements: TOOL_REPLACEMENTS },
 		// What n8n's MCP server and AI Workflow Builder tell a model (./descriptions/builderHints.ts).
 		builderHint: {
@@ -113,12 +121,8 @@ export class Paycashless implements INodeType {
 				restartWebhook: true,
 			},
 		],
-		properties: inOrder(RESOURCE_PROPERTIES, TOOL_PROPERTIES),
+		properties: PROPERTIES,
 	};
-
-	constructor() {
-		this.description = withReadableSubtitle(this.description);
-	}
 
 	methods = { listSearch };
 

@@ -4,8 +4,9 @@
  * sees, taken from the node's own Resource and Operation names), the default of Requests in
  * Parallel, and which operations show which shared fields. The item runner is router.ts.
  */
+import type { IDisplayOptions } from 'n8n-workflow';
+
 import { DEFAULT_READ_CONCURRENCY, DEFAULT_WRITE_CONCURRENCY } from '../descriptions/concurrency';
-import type { OperationPair } from '../descriptions/show';
 import type { WritePolicy } from '../transport';
 import * as bankAccount from './bankAccount';
 import * as callback from './callback';
@@ -39,30 +40,42 @@ export function findOperation(resource: string, operation: string): PaycashlessO
 	return operations && Object.prototype.hasOwnProperty.call(operations, operation) ? operations[operation] : undefined;
 }
 
-/** Every operation as a resource + operation pair, optionally only those of one kind. */
-export function operationPairs(kind?: OperationDeclaration['kind']): OperationPair[] {
+export interface OperationPair {
+	resource: string;
+	operation: string;
+}
+
+const key = (pair: OperationPair) => `${pair.resource}.${pair.operation}`;
+
+/**
+ * Display options that show a shared field for exactly `pairs` (`prefix` \`/\` inside a collection,
+ * where n8n reads the node's top-level parameters). n8n's `show` is an AND over parameters, so a set
+ * is written as resources × operations; that is only right when the product adds no other
+ * operation, and this checks it (a new operation that breaks it fails at load, with the reason).
+ */
+export function showFor(pairs: OperationPair[], prefix = ''): IDisplayOptions {
+	const resources = [...new Set(pairs.map((pair) => pair.resource))].sort();
+	const operations = [...new Set(pairs.map((pair) => pair.operation))].sort();
+	const wanted = new Set(pairs.map(key));
+	const extra = operationPairs().filter((pair) => resources.includes(pair.resource) && operations.includes(pair.operation) && !wanted.has(key(pair)));
+	if (extra.length > 0) {
+		throw new Error(`Cannot show a field for exactly ${[...wanted].join(', ')}: it would also show for ${extra.map(key).join(', ')}. Give it its own display options.`);
+	}
+	return { show: { [`${prefix}resource`]: resources, [`${prefix}operation`]: operations } };
+}
+
+/** Every operation as a resource + operation pair; with `where`, those whose declaration it accepts. */
+export function operationPairs(where: (declaration: OperationDeclaration) => boolean = () => true): OperationPair[] {
 	return Object.entries(registry).flatMap(([resource, operations]) =>
 		Object.entries(operations)
-			.filter(([, operation]) => kind === undefined || operation.declaration.kind === kind)
+			.filter(([, operation]) => where(operation.declaration))
 			.map(([operation]) => ({ resource, operation })),
 	);
 }
 
-/** The operations that create `object` (payout, payment) and so move money. */
+/** The operations that create `object` (payout, payment, invoice) and so move money. */
 export function moneyPairs(kind: MoneyKind): OperationPair[] {
-	return operationPairs('create').filter(({ resource, operation }) => {
-		const found = findOperation(resource, operation);
-		return found !== undefined && moneyKind(found.declaration) === kind;
-	});
-}
-
-/** The operations that show the Money Limits of `kind`: those that move money, and those that check a batch for them. */
-export function limitPairs(kind: MoneyKind): OperationPair[] {
-	const checks = operationPairs('read').filter(({ resource, operation }) => {
-		const declaration = findOperation(resource, operation)?.declaration;
-		return declaration?.kind === 'read' && declaration.batch === kind;
-	});
-	return [...moneyPairs(kind), ...checks];
+	return operationPairs((declaration) => moneyKind(declaration) === kind);
 }
 
 /** How the node names an operation, e.g. "Payout → Verify": its Resource and Operation names. */

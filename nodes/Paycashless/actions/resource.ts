@@ -10,7 +10,7 @@ import { operationOption, withFieldHints } from '../descriptions/builderHints';
 import { differsAsTool, REGULAR_ONLY } from './tool';
 import type { PaycashlessResourceDefinition } from './types';
 
-export function resourceDescription(resource: string, definition: PaycashlessResourceDefinition): INodeProperties[] {
+export function resourceDescription(resource: string, definition: PaycashlessResourceDefinition): { operation: INodeProperties; fields: INodeProperties[] } {
 	const { defaultOperation } = definition;
 	const operation: INodeProperties = {
 		displayName: 'Operation',
@@ -30,5 +30,5 @@ export function resourceDescription(resource: string, definition: PaycashlessRes
 			withFieldHints(operation, operation.description).map((field) => (differsAsTool(field) ? updateDisplayOptions(REGULAR_ONLY, [field])[0] : field)),
 		),
 	);
-	return [operation, ...fields];
+	return { operation, fields };
 }

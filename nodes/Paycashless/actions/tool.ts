@@ -23,12 +23,12 @@ import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-wor
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { operationOption } from '../descriptions/builderHints';
-import { showExactly, type OperationPair } from '../descriptions/show';
 import { isObject } from '../helpers/body';
 import { formatMainUnits, MAIN_UNITS_KEY } from '../helpers/mainUnits';
 import type { Currency } from '../helpers/amount';
 import { MARKER } from '../transport';
 import { NO_LIMITS_PARAMETER, runWithoutLimitsField, runWithoutLimitsNotice } from '../money/limits';
+import { showFor, type OperationPair } from './registry';
 import { moneyKind, type PaycashlessOperation, type PaycashlessResourceDefinition } from './types';
 
 export const SIMPLIFY_PARAMETER = 'simplify';
@@ -129,13 +129,13 @@ function toolDescriptionOf(operation: PaycashlessOperation): string {
 }
 
 /**
- * The tool variant's own fields, added after the node's fields (they only show in the tool
- * variant). n8n builds the tool node at run time from the node's own fields (node-types.js: a
- * "synthetic tool"), so the tool's fields must be there, not in `usableAsTool.replacements`.
- * The node puts every Operation list before the fields (n8n resolves parameters in order), the
- * regular fields before the tool's; the tool variant its own first (../Paycashless.node.ts).
+ * The tool variant's own Operation lists and fields (they only show in the tool variant). n8n
+ * builds the tool node at run time from the node's own fields (node-types.js: a "synthetic tool"),
+ * so the tool's fields must be there too, not only in `usableAsTool.replacements`. The node puts
+ * every Operation list before the fields (n8n resolves parameters in order), the regular fields
+ * before the tool's; the tool variant its own first (../Paycashless.node.ts).
  */
-export function toolOnlyProperties(resources: Record<string, PaycashlessResourceDefinition>, all: OperationPair[]): INodeProperties[] {
+export function toolOnlyProperties(resources: Record<string, PaycashlessResourceDefinition>): { operations: INodeProperties[]; fields: INodeProperties[] } {
 	const offered = Object.entries(resources)
 		.map(([resource, definition]) => ({
 			resource,
@@ -145,7 +145,7 @@ export function toolOnlyProperties(resources: Record<string, PaycashlessResource
 		.filter(({ operations }) => operations.length > 0);
 	// One Resource field for both (n8n's node panel lists the actions of every Resource field it
 	// finds); a resource with nothing to offer as a tool says so instead of listing operations.
-	const properties: INodeProperties[] = Object.entries(resources)
+	const fields: INodeProperties[] = Object.entries(resources)
 		.filter(([resource]) => !offered.some((entry) => entry.resource === resource))
 		.map(([resource, definition]) => ({
 			displayName: `${definition.displayName} operations are not offered to an AI agent: they need a callback n8n received or a paused workflow. Use them in a regular Paycashless node.`,
@@ -154,13 +154,14 @@ export function toolOnlyProperties(resources: Record<string, PaycashlessResource
 			default: '',
 			displayOptions: { show: { resource: [resource], '@tool': [true] } },
 		}));
+	const operationLists: INodeProperties[] = [];
 	const money: OperationPair[] = [];
 	for (const { resource, definition, operations } of offered) {
 		const options: INodePropertyOptions[] = operations
 			.map(([value, operation]) => operationOption(resource, value, operation))
 			.sort((a, b) => a.name.localeCompare(b.name));
 		const defaultOperation = operations.some(([value]) => value === definition.defaultOperation) ? definition.defaultOperation : options[0].value;
-		properties.push({
+		operationLists.push({
 			displayName: 'Operation',
 			name: 'operation',
 			type: 'options',
@@ -174,7 +175,7 @@ export function toolOnlyProperties(resources: Record<string, PaycashlessResource
 		});
 		for (const [value, operation] of operations) {
 			if (moneyKind(operation.declaration)) money.push({ resource, operation: value });
-			const fields: INodeProperties[] = [
+			const own: INodeProperties[] = [
 				{
 					displayName: 'Description',
 					name: 'toolDescription',
@@ -187,12 +188,12 @@ export function toolOnlyProperties(resources: Record<string, PaycashlessResource
 				...operation.description.filter(differsAsTool).map(toolVersion).filter((field): field is INodeProperties => field !== undefined),
 				...(operation.asTool ? (operation.asTool.fields ?? []) : []),
 			];
-			properties.push(...updateDisplayOptions({ show: { resource: [resource], operation: [value], '@tool': [true] } }, fields));
+			fields.push(...updateDisplayOptions({ show: { resource: [resource], operation: [value], '@tool': [true] } }, own));
 		}
 	}
-	properties.push(
-		{ ...runWithoutLimitsField, displayOptions: { show: { ...showExactly(money, all).show, '@tool': [true] } } },
-		{ ...runWithoutLimitsNotice, displayOptions: { show: { ...showExactly(money, all).show, '@tool': [true], [NO_LIMITS_PARAMETER]: [true] } } },
+	fields.push(
+		{ ...runWithoutLimitsField, displayOptions: { show: { ...showFor(money).show, '@tool': [true] } } },
+		{ ...runWithoutLimitsNotice, displayOptions: { show: { ...showFor(money).show, '@tool': [true], [NO_LIMITS_PARAMETER]: [true] } } },
 		{
 			displayName: 'Simplify',
 			name: SIMPLIFY_PARAMETER,
@@ -203,7 +204,7 @@ export function toolOnlyProperties(resources: Record<string, PaycashlessResource
 				'Whether to give the model a compact result: ID, reference, status, names and links, with amounts in main units and their currency named (e.g. "NGN 1,500.50"), instead of the full Paycashless object',
 		},
 	);
-	return properties;
+	return { operations: operationLists, fields };
 }
 
 /** Fields a model needs to read a record right; everything else is left out by Simplify. */

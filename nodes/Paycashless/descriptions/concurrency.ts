@@ -15,9 +15,7 @@
  * - Other writes (tax rates, dedicated accounts, invoice cancel): always one at a time, no field.
  * Two fields in all (their defaults differ), each shown for exactly its operations.
  */
-import type { INodeProperties } from 'n8n-workflow';
-
-import { showExactly, type OperationPair } from './show';
+import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
 export const CONCURRENCY_PARAMETER = 'concurrency';
 export const DEFAULT_READ_CONCURRENCY = 20;
@@ -33,20 +31,20 @@ const base = {
 	typeOptions: { minValue: 1, maxValue: MAX_CONCURRENCY },
 } as const;
 
-/** The "Requests in Parallel" fields: one for the reads, one for the creates found by reference. */
-export function concurrencyProperties(reads: OperationPair[], creates: OperationPair[], all: OperationPair[]): INodeProperties[] {
+/** The "Requests in Parallel" fields: one shown for the reads, one for the creates found by reference. */
+export function concurrencyProperties(reads: IDisplayOptions, creates: IDisplayOptions): INodeProperties[] {
 	return [
 		{
 			...base,
 			default: DEFAULT_READ_CONCURRENCY,
-			displayOptions: showExactly(reads, all),
+			displayOptions: reads,
 			description:
 				'How many input items are sent to Paycashless at once. Output order always follows the input. Lower it if Paycashless answers "Too many requests".',
 		},
 		{
 			...base,
 			default: DEFAULT_WRITE_CONCURRENCY,
-			displayOptions: showExactly(creates, all),
+			displayOptions: creates,
 			description:
 				'How many input items are sent to Paycashless at once. Each item is checked by its reference before anything is sent again, so nothing is created twice, and output order always follows the input. Set 1 to create them one after another in input order (about 50 times slower for a large batch); lower it if Paycashless answers "Too many requests" often.',
 		},

@@ -6,11 +6,10 @@
  * defaults are written out (n8n's lint wants literals) and must equal DEFAULT_TRANSPORT_SETTINGS;
  * a test checks that.
  */
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IDisplayOptions, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { invalid, requireInteger } from '../helpers/validation';
 import { DEFAULT_TRANSPORT_SETTINGS, SETTING_LIMITS, type RepeatedReferenceMode, type TransportSettings } from '../transport';
-import { showExactly, type OperationPair } from './show';
 
 /** Name of the "Request Options" collection. */
 const REQUEST_OPTIONS = 'requestOptions';
@@ -93,9 +92,9 @@ const commonFields: INodeProperties[] = [
 	},
 ];
 
-/** The one "Request Options" collection; "On Repeated Reference" only for `creates`. */
-export function requestOptionsProperty(creates: OperationPair[], all: OperationPair[]): INodeProperties {
-	const onRepeatedReference = { ...onRepeatedReferenceField, displayOptions: showExactly(creates, all, '/') };
+/** The one "Request Options" collection; "On Repeated Reference" shown for the creates (`/resource`, `/operation`). */
+export function requestOptionsProperty(creates: IDisplayOptions): INodeProperties {
+	const onRepeatedReference = { ...onRepeatedReferenceField, displayOptions: creates };
 	return {
 		displayName: 'Request Options',
 		name: REQUEST_OPTIONS,

@@ -1,4 +1,4 @@
-import type { INodeProperties, INodePropertyOptions, INodeTypeDescription } from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 /** The option names of one `options` property, by value. */
 function namesByValue(property: INodeProperties): Record<string, string> {
@@ -26,7 +26,7 @@ function optionNameExpression(properties: INodeProperties[], name: string): stri
  * ("Look Up: Bank Account", not "lookUp: bankAccount"): an expression over maps built from the
  * Resource and Operation options, so a new operation gets its subtitle without another edit.
  */
-function readableSubtitle(properties: INodeProperties[]): string {
+export function readableSubtitle(properties: INodeProperties[]): string {
 	const resources: Record<string, string> = {};
 	for (const property of properties) if (property.name === 'resource') Object.assign(resources, namesByValue(property));
 	const resource = `(${JSON.stringify(resources)}[$parameter["resource"]] || $parameter["resource"])`;
@@ -36,9 +36,4 @@ function readableSubtitle(properties: INodeProperties[]): string {
 /** The Poll Trigger's subtitle: the chosen Event's name, which already names the resource ("Payment Succeeded"). */
 export function eventSubtitle(properties: INodeProperties[]): string {
 	return `={{ ${optionNameExpression(properties, 'event')} }}`;
-}
-
-/** `description` with its subtitle made from its own Resource and Operation options. */
-export function withReadableSubtitle(description: INodeTypeDescription): INodeTypeDescription {
-	return { ...description, subtitle: readableSubtitle(description.properties) };
 }

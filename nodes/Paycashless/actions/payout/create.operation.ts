@@ -137,7 +137,7 @@ export const declaration: CreateDeclaration = {
 export function payoutCreateBody(this: IExecuteFunctions, i: number, callbackUrl?: string): { reference: string; body: IDataObject } {
 	const reference = requireText(this.getNodeParameter('reference', i), 'Reference');
 	const amount = readAmount.call(this, i);
-	const destinationAccountNumber = requireDigits(
+	const accountNumber = requireDigits(
 		this.getNodeParameter('destinationAccountNumber', i),
 		'Destination Account Number',
 		'0123456789',
@@ -150,7 +150,7 @@ export function payoutCreateBody(this: IExecuteFunctions, i: number, callbackUrl
 			// The payout's field names are written once, in lib/payoutBody.ts (the reader of this body).
 			[PAYOUT_FIELDS.reference]: reference,
 			[PAYOUT_FIELDS.amount]: amount,
-			[PAYOUT_FIELDS.accountNumber]: destinationAccountNumber,
+			[PAYOUT_FIELDS.accountNumber]: accountNumber,
 			[PAYOUT_FIELDS.bankId]: bankId,
 			narration: optionalTextUpTo(fields.narration, 'Narration', MAX_NARRATION),
 			callbackUrl: callbackUrl ?? optionalUrl(fields.callbackUrl, 'Callback URL'),
