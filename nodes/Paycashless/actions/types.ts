@@ -94,6 +94,12 @@ export interface PaycashlessOperation {
 	 */
 	asTool?: false | { action?: string; effect?: string; fields?: INodeProperties[] };
 	/**
+	 * What an AI that builds workflows reads about it (../descriptions/builderHints.ts), for the
+	 * operations that move money or wait: `option`, shown under the operation in n8n's
+	 * `search_nodes` and in its type; `pattern`, a short correct example in its type.
+	 */
+	builderHint?: { option: string; pattern?: string };
+	/**
 	 * Runs once before any item (the router): may refuse the whole run (`refuseAll`: every item gets
 	 * its error, nothing is sent) and may ask for one item at a time (`oneAtATime`: in input order).
 	 */
