@@ -1,6 +1,7 @@
 /**
  * What the node tells an AI that builds workflows (n8n's instance MCP server, the AI Workflow
- * Builder): n8n-workflow's `builderHint`s, in one place. n8n 2.41 shows a node's `searchHint`,
+ * Builder): n8n-workflow's `builderHint`s; each operation's own (what it does to money, a short
+ * pattern) is the `builderHint` export of its operation file, the rest is here. n8n 2.41 shows a node's `searchHint`,
  * `relatedNodes` and each Resource and Operation option's hint in `search_nodes`, and writes every
  * hint into the TypeScript types `get_node_types` returns (@n8n/workflow-sdk generateNodeTypeFile):
  * the node's hint at the top, each operation's `extraTypeDefContent` inside that operation's
