@@ -14,7 +14,7 @@ import * as path from 'path';
 
 import type { IDataObject } from 'n8n-workflow';
 
-import { collectNodeOutputs, nodeOperations, type NodeOutputs, type OperationOutputs } from '../test/support/operationOutputs.cjs';
+import { collectNodeOutputs, nodeOperations, type NodeOutputs, type OperationOutputs } from './harness/operationOutputs.cjs';
 
 export const ROOT = path.resolve(__dirname, '..');
 /** The node's typeVersion 1, as n8n names its folder (padded to three parts: v1.0.0). */
