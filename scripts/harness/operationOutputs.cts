@@ -1,7 +1,8 @@
 /**
- * Real output items of every operation of the Paycashless node: each operation run by the real
- * node code (./executeContext.cts) against the emulator, waits resumed by the callbacks the
- * emulator really sends. What the output schemas (nodes/Paycashless/__schema__) are derived from
+ * Real output items of every operation of the Paycashless node: the run table (./operationRuns.cts)
+ * run by the real node code (./executeContext.cts) against the emulator, with its checks, waits
+ * resumed by the callbacks the emulator really sends; then both triggers on what the emulator holds
+ * and sent. What the output schemas (nodes/Paycashless/__schema__) are derived from
  * (scripts/output-schemas.cts) and checked against (test/unit/node/schemas.test.cts).
  *
  * Each operation is run in the variants a user meets (first run and repeat of a create, a wait
@@ -17,7 +18,7 @@ import { PaycashlessTrigger } from '../../nodes/Paycashless/PaycashlessTrigger.n
 import { RESOURCES } from '../../nodes/Paycashless/poll/events';
 import { PollHarness } from './pollContext.cjs';
 import { createExecuteContext, runNode } from './executeContext.cjs';
-import { businessAccountParameters, individualAccountParameters, vatTaxRateParameters } from './fixtures.cjs';
+import { CALLBACK_URL, OPERATION_RUNS, RESUME_URL, RUN_SEED, type InProcessContext } from './operationRuns.cjs';
 import { runWebhook } from './webhookContext.cjs';
 
 /** `resource/operation` → its output items (json only). */
@@ -34,11 +35,6 @@ export function nodeOperations(): Array<{ resource: string; operation: string }>
 		);
 }
 
-/** Where the emulator sends callbacks in these runs: nothing listens there (the attempt is recorded). */
-const RESUME_URL = 'http://127.0.0.1:9/webhook-waiting/42?signature=0123abcd';
-const CALLBACK_URL = 'http://127.0.0.1:9/webhook/paycashless';
-const ACCESS_BANK = 'bank_538ed2056326432ba8e6853b613997bb';
-const rl = (value: string) => ({ __rl: true, mode: 'id', value });
 
 /** Real outputs of the three nodes: every operation's, the Paycashless Trigger's, and the Poll Trigger's per resource. */
 export interface NodeOutputs {
@@ -50,10 +46,10 @@ export interface NodeOutputs {
 }
 
 /** Runs every operation against a fresh emulator, then both triggers on what it holds and sent. */
-export async function collectNodeOutputs(): Promise<NodeOutputs> {
-	const emulator = await startEmulator({ callbackRetries: 0, seed: { payouts: 5, payments: 5, invoices: 5, dedicatedAccounts: 5 } });
+export async function collectNodeOutputs(expect: jest.Expect): Promise<NodeOutputs> {
+	const emulator = await startEmulator({ callbackRetries: 0, seed: RUN_SEED });
 	try {
-		const operations = await collect(emulator);
+		const operations = await collect(emulator, expect);
 		await emulator.callbacksSettled();
 		return { operations, trigger: await triggerOutputs(emulator), poll: await pollOutputs(emulator) };
 	} finally {
@@ -105,7 +101,8 @@ async function pollOutputs(emulator: EmulatorHandle): Promise<Map<string, IDataO
 	return outputs;
 }
 
-async function collect(emulator: EmulatorHandle): Promise<OperationOutputs> {
+/** Runs every entry of the run table (./operationRuns.cts) in order, in the fake n8n contexts, its checks with `expect`. */
+async function collect(emulator: EmulatorHandle, expect: jest.Expect): Promise<OperationOutputs> {
 	const outputs: OperationOutputs = new Map();
 	const credentials = { apiKey: emulator.apiKey, apiSecret: emulator.apiSecret, baseUrl: emulator.baseUrl };
 	const add = (parameters: INodeParameters, items: IDataObject[]) => {
@@ -117,7 +114,6 @@ async function collect(emulator: EmulatorHandle): Promise<OperationOutputs> {
 		const { output } = await runNode({ parameters, credentials, items });
 		return add(parameters, output.map((item) => item.json));
 	};
-	/** A wait operation's run: its output, and the item n8n forwards when the time limit passes. */
 	const runWait = async (parameters: INodeParameters) => {
 		const harness = createExecuteContext({ parameters, credentials });
 		const stack = { data: { main: [[{ json: {} }]] } } as { data: { main: Array<Array<{ json: IDataObject }>> } };
@@ -130,7 +126,6 @@ async function collect(emulator: EmulatorHandle): Promise<OperationOutputs> {
 		const timeLimit = stack.data.main[0][0].json;
 		return add(parameters, [...output.map((item) => item.json), ...(Object.keys(timeLimit).length > 0 ? [timeLimit] : [])]);
 	};
-	/** Resumes a wait with the callback the emulator sent for `reference` (the node's webhook). */
 	const resume = async (parameters: INodeParameters, reference: string) => {
 		await emulator.callbacksSettled();
 		const attempt = [...emulator.callbacks].reverse().find((found) => found.url.startsWith(RESUME_URL.split('?')[0]) && found.body.includes(`"${reference}"`));
@@ -146,138 +141,14 @@ async function collect(emulator: EmulatorHandle): Promise<OperationOutputs> {
 		if (resumed.items.length === 0) throw new Error(`the callback for ${reference} did not resume the wait: ${JSON.stringify(resumed.answer)}`);
 		return add(parameters, resumed.items);
 	};
-
-	// Bank Account
-	await run({ resource: 'bankAccount', operation: 'lookUp', accountNumber: '0123456789', bankCode: '044' });
-
-	// Payout: create (first run, repeat), get and verify (pending, succeeded, failed), get many; create
-	// and wait (waiting, time limit, resumed succeeded and failed, already final).
-	const payout: INodeParameters = {
-		resource: 'payout',
-		operation: 'create',
-		reference: 'schema-payout-1',
-		amount: 1500.5,
-		currency: 'NGN',
-		destinationAccountNumber: '0123456789',
-		bankId: ACCESS_BANK,
-		additionalFields: {
-			narration: 'Rent',
-			callbackUrl: CALLBACK_URL,
-			metadata: { metadataValues: [{ key: 'category', value: 'rent' }] },
-			additionalBodyJson: '{"receiptEmail": "payee@example.com"}',
-		},
-	};
-	const [createdPayout] = await run(payout);
-	await run(payout);
-	const [failedPayout] = await run({ ...payout, reference: 'schema-payout-2' });
-	const getAndVerifyPayouts = async () => {
-		for (const [found, reference] of [[createdPayout, 'schema-payout-1'], [failedPayout, 'schema-payout-2']] as const) {
-			await run({ resource: 'payout', operation: 'get', payoutId: rl(String(found.id)) });
-			await run({ resource: 'payout', operation: 'verify', reference });
+	const context: InProcessContext = { emulator, expect, state: {}, run, runWait, resume };
+	for (const entry of OPERATION_RUNS) {
+		try {
+			await entry.run(context);
+		} catch (error) {
+			(error as Error).message = `${entry.resource}/${entry.operation} (scripts/harness/operationRuns.cts): ${(error as Error).message}`;
+			throw error;
 		}
-	};
-	await getAndVerifyPayouts();
-	await emulator.completePayout('schema-payout-1', 'succeeded');
-	await emulator.completePayout('schema-payout-2', 'failed');
-	await getAndVerifyPayouts();
-	await run({ resource: 'payout', operation: 'getAll', returnAll: true });
-	// Check Batch: one already paid, one to pay under a period limit, one refused.
-	await run({ ...payout, operation: 'checkBatch' });
-	await run({ ...payout, operation: 'checkBatch', reference: 'schema-payout-check', moneyLimits: { maxAmount: 100000, periodTotal: 1000000, maxTotal: 500000, maxCount: 10, periodCount: 100 } });
-	await run({ ...payout, operation: 'checkBatch', reference: 'schema-payout-check', moneyLimits: { maxAmount: 1 } });
-	for (const [reference, status] of [['schema-payout-wait', 'succeeded'], ['schema-payout-wait-2', 'failed']]) {
-		const payoutWait: INodeParameters = { ...payout, operation: 'createAndWait', reference, waitTimeLimit: 1, waitTimeLimitUnit: 'hours' };
-		await runWait(payoutWait);
-		await emulator.completePayout(reference, status);
-		await resume(payoutWait, reference);
-		await runWait(payoutWait);
 	}
-
-	// Payment: transfer, checkout (first run, repeat), get, verify, get many; wait for payment.
-	const payment = (operation: string, reference: string, amount: number, currency: string, additionalFields: INodeParameters): INodeParameters => ({
-		resource: 'payment',
-		operation,
-		reference,
-		amount,
-		currency,
-		customerEmail: 'ada@example.com',
-		customerName: 'Ada Obi',
-		additionalFields,
-	});
-	const transfer = payment('createTransfer', 'schema-transfer-1', 7500, 'NGN', { callbackUrl: RESUME_URL, metadata: { metadataValues: [{ key: 'order', value: '1001' }] } });
-	const [createdTransfer] = await run(transfer);
-	await run(transfer);
-	const checkout = payment('createCheckout', 'schema-checkout-1', 250, 'USD', { returnUrl: 'https://shop.example.com/thanks', callbackUrl: CALLBACK_URL });
-	const [createdCheckout] = await run(checkout);
-	await run(checkout);
-	await run({ resource: 'payment', operation: 'getAll', returnAll: true });
-	await emulator.completePayment('schema-checkout-1', 'succeeded');
-	for (const [found, reference] of [[createdTransfer, 'schema-transfer-1'], [createdCheckout, 'schema-checkout-1']] as const) {
-		await run({ resource: 'payment', operation: 'get', paymentId: rl(String(found.id)) });
-		await run({ resource: 'payment', operation: 'verify', reference });
-	}
-	await run({ resource: 'payment', operation: 'getAll', returnAll: true });
-	const waitForPayment: INodeParameters = { resource: 'payment', operation: 'waitForPayment', reference: 'schema-transfer-1', waitTimeLimit: 2, waitTimeLimitUnit: 'hours' };
-	await runWait(waitForPayment);
-	await emulator.completePayment('schema-transfer-1', 'succeeded');
-	await resume(waitForPayment, 'schema-transfer-1');
-	await runWait(waitForPayment);
-
-	// Tax Rate (updated after the invoices that use it: an inactive rate is refused)
-	const [taxRate] = await run({ ...vatTaxRateParameters, additionalFields: { description: 'Nigerian VAT', metadata: { metadataValues: [{ key: 'k', value: 'v' }] } } });
-
-	// Invoice: create (first run, repeat), get, cancel, get many; create and wait.
-	const invoice: INodeParameters = {
-		resource: 'invoice',
-		operation: 'create',
-		reference: 'schema-invoice-1',
-		invoiceDescription: 'May services',
-		currency: 'NGN',
-		customerEmail: 'client@example.com',
-		customerName: 'Client Ltd',
-		items: { itemValues: [{ name: 'Design', description: 'Logo', quantity: 2, price: 1500.5 }] },
-		daysUntilDue: 14,
-		additionalFields: { callbackUrl: CALLBACK_URL, taxRateIds: String(taxRate.id), metadata: { metadataValues: [{ key: 'project', value: 'p1' }] } },
-	};
-	const [createdInvoice] = await run(invoice);
-	await run(invoice);
-	await run({ resource: 'invoice', operation: 'get', invoiceId: rl(String(createdInvoice.id)) });
-	await run({ resource: 'invoice', operation: 'cancel', invoiceId: rl(String(createdInvoice.id)), cancellationReason: 'Order withdrawn' });
-	await run({ resource: 'invoice', operation: 'getAll', returnAll: true });
-	const invoiceWait: INodeParameters = {
-		...invoice,
-		operation: 'createAndWait',
-		reference: 'schema-invoice-wait',
-		additionalFields: {},
-		waitTimeLimit: 2,
-		waitTimeLimitUnit: 'hours',
-	};
-	await runWait(invoiceWait);
-	await emulator.payInvoice('schema-invoice-wait');
-	await resume(invoiceWait, 'schema-invoice-wait');
-	await runWait(invoiceWait);
-
-	await run({ resource: 'taxRate', operation: 'update', taxRateId: String(taxRate.id), updateFields: { name: 'VAT 2025', active: false } });
-
-	// Dedicated Account: create (individual, business), request status before and after activation, get, get many.
-	const [requested] = await run({ ...individualAccountParameters, additionalFields: { callbackUrl: CALLBACK_URL } });
-	await run(businessAccountParameters);
-	const code = String(requested.accountRequestCode);
-	await run({ resource: 'dedicatedAccount', operation: 'getRequestStatus', accountRequestCode: code });
-	await emulator.activateAccountRequest(code);
-	const [status] = await run({ resource: 'dedicatedAccount', operation: 'getRequestStatus', accountRequestCode: code });
-	await run({ resource: 'dedicatedAccount', operation: 'get', dedicatedAccountId: rl(String((status.account as IDataObject).id)) });
-	await run({ resource: 'dedicatedAccount', operation: 'getAll', returnAll: true });
-
-	// Callback → Verify: a genuine callback the emulator sent (verified) and an altered one (flagged).
-	// (schema-payout-1 was sent to CALLBACK_URL and completed above.)
-	await emulator.callbacksSettled();
-	const sent = emulator.callbacks.find((attempt) => attempt.url === CALLBACK_URL && attempt.event.startsWith('PAYOUT_'));
-	if (!sent) throw new Error('the emulator sent no payout callback to verify');
-	const verify: INodeParameters = { resource: 'callback', operation: 'verify', expectedCallbackUrl: CALLBACK_URL, rawBodyBinaryProperty: '', onInvalid: 'flag' };
-	const body = JSON.parse(sent.body) as IDataObject;
-	await run(verify, [{ json: { headers: sent.headers, body } }]);
-	await run(verify, [{ json: { headers: sent.headers, body: { ...body, data: { ...(body.data as IDataObject), amount: 1 } } } }]);
-
 	return outputs;
 }

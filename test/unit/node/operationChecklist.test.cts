@@ -18,6 +18,7 @@ import { operationPairs, registry, resources, writePolicy } from '../../../nodes
 import type { PaycashlessResource } from '../../../nodes/Paycashless/actions/node.type';
 import type { OperationRef } from '../../../nodes/Paycashless/actions/types';
 import type { PaycashlessApi, PaycashlessRequest } from '../../../nodes/Paycashless/transport';
+import { OPERATION_RUNS } from '../../../scripts/harness/operationRuns.cjs';
 import { ROOT, schemaPath } from '../../../scripts/output-schemas.cjs';
 import { createExecuteContext } from '../../support/executeContext.cjs';
 
@@ -144,13 +145,13 @@ describe('adding an operation: what each operation of the registry still lacks',
 			} else if (request !== 'none' && !routes.match(request.method, request.path)) {
 				lacks.push(`an emulator route for ${request.method} ${request.path} (emulator/resources/*.cts, router.add)`);
 			}
+			const entries = OPERATION_RUNS.filter((entry) => entry.resource === resource && entry.operation === operation);
+			if (entries.length !== 1) lacks.push(`one entry in the run table, scripts/harness/operationRuns.cts (it has ${entries.length})`);
 			const schema = schemaPath(resource, operation);
-			if (!fs.existsSync(schema)) {
-				lacks.push(`its output schema ${path.relative(ROOT, schema)} (add a run to test/support/operationOutputs.cts, then npm run schemas)`);
-			}
-			if (!titles.some((title) => title === label || title.startsWith(`${label} `) || title.startsWith(`${label}:`))) {
-				lacks.push(`a run in a real n8n: a test titled '${label} …' in an e2e suite (the shared operations suite, test/support/suites/operations.cts, for one node run)`);
-			}
+			if (!fs.existsSync(schema)) lacks.push(`its output schema ${path.relative(ROOT, schema)} (npm run schemas, from its run entry)`);
+			// A table entry runs in real n8n (test/support/suites/operations.cts) unless it needs the fake contexts.
+			const inN8n = entries.some((entry) => !entry.inProcess) || titles.some((title) => title === label || title.startsWith(`${label} `) || title.startsWith(`${label}:`));
+			if (!inN8n) lacks.push(`a run in a real n8n: its run entry without inProcess, or a test titled '${label} …' in an e2e suite (test/e2e/, test/support/suites/)`);
 			if (!(docs.get(displayName) ?? []).includes(option.name)) lacks.push(`"${option.name}" in the ${displayName} row of README.md's Operations table`);
 			const row = rows.get(`${displayName}/${option.name}`);
 			if (row === undefined) lacks.push(`a row "| ${displayName} | ${option.name} | ..." in docs/operations.md`);

@@ -23,7 +23,7 @@ const REGENERATE = 'npm run schemas (docs/development.md, "Output schemas")';
 let all: NodeOutputs;
 let outputs: OperationOutputs;
 beforeAll(async () => {
-	all = await collectNodeOutputs();
+	all = await collectNodeOutputs(expect);
 	outputs = all.operations;
 });
 
