@@ -11,15 +11,16 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { resourceDescription } from './actions/resource';
+import { MONEY_KINDS } from './money/kinds';
 import { moneyLimitsCollection } from './money/limits';
-import { findOperation, limitPairs, moneyPairs, operationPairs, resources } from './actions/registry';
+import { findOperation, limitPairs, operationPairs, resources } from './actions/registry';
 import { router } from './actions/router';
 import { toolOnlyProperties } from './actions/tool';
 import { showExactly } from './descriptions/show';
 import { concurrencyProperties } from './descriptions/concurrency';
 import { requestOptionsProperty } from './descriptions/requestOptions';
 import { withReadableSubtitle } from './descriptions/subtitle';
-import { actionRelatedNodes, actionSearchHint, moneyLimitsHint, operationTypeHints, RESOURCE_CAPTIONS, toolSearchHint } from './descriptions/builderHints';
+import { actionRelatedNodes, actionSearchHint, moneyLimitsHint, operationTypeHints, toolSearchHint } from './descriptions/builderHints';
 import { listSearch } from './methods';
 import { resumeWebhook } from './wait/webhook';
 import { nothingToRegister } from './helpers/webhookMethods';
@@ -36,7 +37,7 @@ const RESOURCE_PROPERTY: INodeProperties = {
 	type: 'options',
 	noDataExpression: true,
 	// A description per resource: n8n's AI builders take it as the caption of each operation's type.
-	options: Object.entries(resources).map(([value, { displayName }]) => ({ name: displayName, value, description: RESOURCE_CAPTIONS[value] })),
+	options: Object.entries(resources).map(([value, { displayName, caption }]) => ({ name: displayName, value, description: caption })),
 	default: 'payment',
 };
 
@@ -48,9 +49,8 @@ const RESOURCE_PROPERTIES = Object.entries(resources).flatMap(([name, resource])
 
 /** The fields after the operations' own, shared by several operations. */
 const SHARED_PROPERTIES: INodeProperties[] = [
-	{ ...moneyLimitsCollection('payout'), builderHint: moneyLimitsHint, displayOptions: showExactly(limitPairs('payout'), operationPairs()) },
-	{ ...moneyLimitsCollection('payment'), builderHint: moneyLimitsHint, displayOptions: showExactly(moneyPairs('payment'), operationPairs()) },
-	{ ...moneyLimitsCollection('invoice'), builderHint: moneyLimitsHint, displayOptions: showExactly(moneyPairs('invoice'), operationPairs()) },
+	// Money Limits for each money kind, shown for the operations that move it or check a batch of it.
+	...MONEY_KINDS.map((kind) => ({ ...moneyLimitsCollection(kind), builderHint: moneyLimitsHint, displayOptions: showExactly(limitPairs(kind), operationPairs()) })),
 	requestOptionsProperty(operationPairs('create'), operationPairs()),
 	// A batch check runs once for all items: it has no Requests in Parallel.
 	...concurrencyProperties(operationPairs('read').filter((pair) => !isBatchCheck(pair)), operationPairs('create'), operationPairs()),

@@ -13,7 +13,7 @@
  * expressions (`expr('{{ … }}')`, not an equals sign before the braces) nor connection-type
  * names (the community lint rule no-builder-hint-leakage). n8n keeps the first property of each
  * name and takes an operation's caption from the first option with its value, whatever its
- * resource; so the captions are the Resource options' (RESOURCE_CAPTIONS) and each operation's
+ * resource; so the captions are the Resource options' (each resource's `caption`, in its index.ts) and each operation's
  * own sentence opens its type (operationTypeHints).
  */
 import type { IBuilderHint, IBuilderHintVariation, INodeProperties, INodePropertyOptions, IParameterBuilderHint } from 'n8n-workflow';
@@ -24,17 +24,6 @@ const PACKAGE = 'n8n-nodes-paycashless';
 const ACTION_NODE_TYPE = `${PACKAGE}.paycashless`;
 const TRIGGER_NODE_TYPE = `${PACKAGE}.paycashlessTrigger`;
 const POLL_TRIGGER_NODE_TYPE = `${PACKAGE}.paycashlessPollTrigger`;
-
-/** The caption above every operation type of a resource, and its line in `search_nodes`. */
-export const RESOURCE_CAPTIONS: Record<string, string> = {
-	bankAccount: 'Bank Account: who holds a Nigerian bank account, and the Paycashless bank ID a payout to it needs',
-	callback: 'Callback: checks that a request to an n8n Webhook really came from Paycashless (signature)',
-	dedicatedAccount: "Dedicated Account: a customer's own virtual bank account number, for money paid in by transfer",
-	invoice: 'Invoice: bills a customer, with a hosted page where they pay',
-	payment: 'Payment: money collected from a customer (checkout link or bank transfer)',
-	payout: 'Payout: money sent from the business account to a bank account',
-	taxRate: 'Tax Rate: tax rates applied to invoice line items',
-};
 
 export const NAIRA = 'Amounts are in main units: naira for NGN, dollars for USD (1500.50 = NGN 1,500.50), never kobo or cents.';
 const REFERENCE =

@@ -1,3 +1,7 @@
+/**
+ * Invoice → Create: the invoice's fields (customer, line items in naira, tax rates, instalments) and
+ * its body. Longer than 250 lines on purpose: its fields, body, docs and builder hint are one create, read whole.
+ */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { NAIRA } from '../../descriptions/builderHints';
@@ -246,3 +250,6 @@ export const builderHint = {
 </pattern>
 </patterns>`,
 };
+
+/** Its row in docs/operations.md (npm run docs). */
+export const docs = { notes: 'Customer, line items, tax rates, due days, instalments, auto-finalize, e-mail, callback/return URLs; returns `hostedInvoiceUrl`' };

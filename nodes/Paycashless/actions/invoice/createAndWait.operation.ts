@@ -34,3 +34,6 @@ export const { option, declaration, description, wait, execute } = createAndWait
 export const builderHint = {
 	option: `Creates the invoice, then ${reachableInSentence} One item per execution.`,
 };
+
+/** Its row in docs/operations.md (npm run docs). */
+export const docs = { notes: 'The execution pauses until a verified `INVOICE_PAID` (or a time limit); see below' };

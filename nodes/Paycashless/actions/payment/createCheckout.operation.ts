@@ -66,3 +66,6 @@ parameters: { resource: 'payment', operation: 'createCheckout', reference: expr(
 </pattern>
 </patterns>`,
 };
+
+/** Its row in docs/operations.md (npm run docs). */
+export const docs = { notes: 'Returns `authorizationUrl` to send the customer to' };

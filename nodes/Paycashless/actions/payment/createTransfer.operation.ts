@@ -58,3 +58,6 @@ export const asTool = { action: 'Create a Paycashless transfer payment: asks a c
 export const builderHint = {
 	option: `Gives the customer an account to pay into by transfer; nothing is paid out. ${NAIRA} Reference from the order ID. For the outcome: the Paycashless Trigger (Callback URL = its Production URL) or Payment → Wait for Payment.`,
 };
+
+/** Its row in docs/operations.md (npm run docs). */
+export const docs = { notes: 'Pay by bank transfer; returns the account to pay into and when it expires' };

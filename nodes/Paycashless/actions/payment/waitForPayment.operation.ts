@@ -86,3 +86,6 @@ export async function execute(this: IExecuteFunctions, i: number, api: Paycashle
 export const builderHint = {
 	option: `Waits for a payment created with Callback URL expr('{{ $execution.resumeUrl }}'). ${REACHABLE}`,
 };
+
+/** Its row in docs/operations.md (npm run docs). */
+export const docs = { notes: 'For a payment made earlier in the run with Callback URL `{{ $execution.resumeUrl }}`: pauses until it succeeds, fails or expires (or a time limit)' };

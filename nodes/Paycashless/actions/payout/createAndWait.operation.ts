@@ -39,3 +39,6 @@ export const builderHint = {
 </pattern>
 </patterns>`,
 };
+
+/** Its row in docs/operations.md (npm run docs). */
+export const docs = { notes: 'The execution pauses until the payout succeeds, fails, is reversed or cancelled (or a time limit)' };

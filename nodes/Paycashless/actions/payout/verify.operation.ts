@@ -25,3 +25,6 @@ export async function execute(this: IExecuteFunctions, i: number, api: Paycashle
 export const builderHint = {
 	option: 'Reads a payout by the reference it was created with: its status (successful, failed, pending). Nothing is paid.',
 };
+
+/** Its row in docs/operations.md (npm run docs). */
+export const docs = { notes: 'By your own reference' };
