@@ -68,8 +68,11 @@ function segmentName(field: string): string {
 	return field;
 }
 
-/** The first request the operation sends, `none` when it sends none, or why the dry run could not tell. */
-export async function firstRequest(resource: string, operation: string): Promise<DryRequest | 'none' | { refused: string }> {
+/**
+ * The first request the operation sends, `none` when it sends none, or why it refused to send one
+ * (`also`: parameters set on top, e.g. Money Limits).
+ */
+export async function firstRequest(resource: string, operation: string, also: INodeParameters = {}): Promise<DryRequest | 'none' | { refused: string }> {
 	const handler = registry[resource as PaycashlessResource][operation];
 	const extra = DRY_RUN[`${resource}/${operation}`];
 	if (extra === 'none') return 'none';
@@ -82,7 +85,7 @@ export async function firstRequest(resource: string, operation: string): Promise
 		const text = typeof value === 'object' && value !== null && '__rl' in value ? String((value as unknown as { value: unknown }).value) : String(value);
 		values.set(encodeURIComponent(text), segmentName(field.name));
 	}
-	Object.assign(parameters, extra);
+	Object.assign(parameters, extra, also);
 	const { context } = createExecuteContext({ parameters, credentials: { apiKey: 'k', apiSecret: 's', baseUrl: 'http://127.0.0.1:9' } });
 	Object.assign(context, { evaluateExpression: () => 'http://127.0.0.1:9/webhook-waiting/1', putExecutionToWait: async () => undefined });
 	try {

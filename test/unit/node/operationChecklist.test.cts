@@ -13,13 +13,18 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
+import { isDeepStrictEqual } from 'util';
 
 import type { IDataObject } from 'n8n-workflow';
+import { NodeHelpers } from 'n8n-workflow';
 
 import { Emulator } from '../../../emulator/server.cjs';
-import { operationPairs, registry, resources, writePolicy } from '../../../nodes/Paycashless/actions/registry';
+import { limitPairs, moneyPairs, operationPairs, registry, resources, writePolicy } from '../../../nodes/Paycashless/actions/registry';
 import type { PaycashlessResource } from '../../../nodes/Paycashless/actions/node.type';
-import type { OperationRef } from '../../../nodes/Paycashless/actions/types';
+import type { MoneyKind, OperationRef } from '../../../nodes/Paycashless/actions/types';
+import { MONEY_KINDS } from '../../../nodes/Paycashless/money/kinds';
+import { LIMITS_PARAMETER, moneyLimitsCollection } from '../../../nodes/Paycashless/money/limits';
+import { Paycashless } from '../../../nodes/Paycashless/Paycashless.node';
 import { firstRequest } from '../../../scripts/harness/dryRun.cjs';
 import { OPERATION_RUNS } from '../../../scripts/harness/operationRuns.cjs';
 import { ROOT, schemaPath } from '../../../scripts/output-schemas.cjs';
@@ -87,5 +92,64 @@ describe('adding an operation: what each operation of the registry still lacks',
 		// @ts-expect-error 'gett' is not an invoice operation
 		const misspelled: OperationRef = { resource: 'invoice', operation: 'gett' };
 		expect(() => writePolicy({ kind: 'write', check: { with: misspelled, text: 'whether it worked' } })).toThrow('No operation invoice.gett to name');
+	});
+});
+
+/** Every API base path the catalog writes (nodes/Paycashless/catalog/objects.ts): each object's requests go under one. */
+const CATALOG_PATHS = [...fs.readFileSync(path.join(ROOT, 'nodes', 'Paycashless', 'catalog', 'objects.ts'), 'utf8').matchAll(/'(\/v1\/[a-z_/]+)'/g)].map((found) => found[1]);
+
+describe('adding a resource: what each resource of the registry still lacks', () => {
+	it('every resource has operations, its default among them, its caption, and its object in the catalog', async () => {
+		expect(CATALOG_PATHS).toEqual(expect.arrayContaining(['/v1/payouts', '/v1/tax_rates']));
+		const missing: string[] = [];
+		for (const [resource, definition] of Object.entries(resources)) {
+			const lacks: string[] = [];
+			const operations = Object.keys(definition.operations);
+			if (operations.length === 0) lacks.push('an operation (its index.ts `operations`)');
+			if (!operations.includes(definition.defaultOperation)) lacks.push(`a defaultOperation among its operations (it says ${definition.defaultOperation})`);
+			if (!definition.caption.startsWith(`${definition.displayName}: `)) lacks.push(`a caption "${definition.displayName}: what it is" in its index.ts`);
+			for (const operation of operations) {
+				const request = await firstRequest(resource, operation);
+				if (typeof request === 'object' && 'path' in request && !CATALOG_PATHS.some((base) => request.path === base || request.path.startsWith(`${base}/`))) {
+					lacks.push(`its object in nodes/Paycashless/catalog/objects.ts: ${operation} sends ${request.method} ${request.path}, under no path the catalog writes`);
+				}
+			}
+			if (lacks.length > 0) missing.push(`${definition.displayName} (${resource}) lacks:\n${lacks.map((lack) => `  - ${lack}`).join('\n')}`);
+		}
+		expect(missing.join('\n')).toBe('');
+	});
+});
+
+describe('adding a money kind: what each kind of money-moving create still lacks', () => {
+	const description = new Paycashless().description;
+	const limitsOf = (kind: MoneyKind) => description.properties.find((property) => property.name === LIMITS_PARAMETER && isDeepStrictEqual(property.options, moneyLimitsCollection(kind).options));
+
+	it('every money kind has a create that moves it, its Money Limits shown exactly there, a money step and a builder hint', async () => {
+		const missing: string[] = [];
+		for (const kind of MONEY_KINDS) {
+			const lacks: string[] = [];
+			const creates = moneyPairs(kind);
+			if (creates.length === 0) lacks.push(`a create that moves it (its declaration's findsAgain.object '${kind}', movesMoney: true)`);
+			const limits = limitsOf(kind);
+			const shownFor = operationPairs().filter((pair) => limits && NodeHelpers.displayParameter({ ...pair }, limits, { typeVersion: 1 }, description));
+			if (!isDeepStrictEqual(shownFor.map(({ resource, operation }) => `${resource}.${operation}`).sort(), limitPairs(kind).map(({ resource, operation }) => `${resource}.${operation}`).sort())) {
+				lacks.push(`its Money Limits (money/limits.ts) shown for exactly its creates and batch checks: shown for ${shownFor.map(({ resource, operation }) => `${resource}.${operation}`).join(', ') || 'none'}`);
+			}
+			for (const { resource, operation } of creates) {
+				const handler = registry[resource as PaycashlessResource][operation];
+				const refused = await firstRequest(resource, operation, { [LIMITS_PARAMETER]: { maxAmount: 0.01 } });
+				if (!(typeof refused === 'object' && 'refused' in refused && /Maximum Amount/.test(refused.refused))) {
+					lacks.push(`${operation}: its money step (money/step.ts sendChecked with '${kind}'): with a Maximum Amount of 0.01 it did not refuse (${JSON.stringify(refused)})`);
+				}
+				if (!handler.builderHint) lacks.push(`${operation}: a builderHint export saying what it does to money (descriptions/builderHints.ts has the shared words)`);
+			}
+			if (lacks.length > 0) missing.push(`money kind ${kind} lacks:\n${lacks.map((lack) => `  - ${lack}`).join('\n')}`);
+		}
+		expect(missing.join('\n')).toBe('');
+	});
+
+	it('finds the Money Limits of each kind and the payout creates (the checks above look at something)', () => {
+		for (const kind of MONEY_KINDS) expect(limitsOf(kind)).toBeDefined();
+		expect(moneyPairs('payout').map(({ operation }) => operation).sort()).toEqual(['create', 'createAndWait']);
 	});
 });
