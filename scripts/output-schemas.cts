@@ -3,7 +3,7 @@
  * Trigger and one per resource of the Poll Trigger, which n8n's editor
  * shows as the node's fields in the next node's input panel before the node has run (see
  * docs/development.md, "Output schemas"). Derived from real outputs: every operation run against
- * the emulator (test/support/operationOutputs.cts), each key typed as seen, nested objects and
+ * the emulator (the run table, scripts/harness/operationRuns.cts), each key typed as seen, nested objects and
  * arrays with their item schema, nothing marked required (as n8n's own schemas).
  *
  *   npx ts-node --transpile-only scripts/output-schemas.cts          # writes nodes/Paycashless/__schema__
@@ -12,9 +12,10 @@
 import * as fs from 'fs';
 import * as path from 'path';
 
+import { expect } from 'expect';
 import type { IDataObject } from 'n8n-workflow';
 
-import { collectNodeOutputs, nodeOperations, type NodeOutputs, type OperationOutputs } from '../test/support/operationOutputs.cjs';
+import { collectNodeOutputs, nodeOperations, type NodeOutputs, type OperationOutputs } from './harness/operationOutputs.cjs';
 
 export const ROOT = path.resolve(__dirname, '..');
 /** The node's typeVersion 1, as n8n names its folder (padded to three parts: v1.0.0). */
@@ -86,7 +87,7 @@ export function schemasFrom(outputs: OperationOutputs): Map<string, JsonSchema> 
 	const schemas = new Map<string, JsonSchema>();
 	for (const { resource, operation } of nodeOperations()) {
 		const items = outputs.get(`${resource}/${operation}`) ?? [];
-		if (items.length === 0) throw new Error(`${resource} → ${operation} was not run or output nothing: add it to test/support/operationOutputs.cts`);
+		if (items.length === 0) throw new Error(`${resource} → ${operation} was not run or output nothing: add its entry to scripts/harness/operationRuns.cts`);
 		schemas.set(`${resource}/${operation}`, items.map(schemaOf).reduce(mergeSchemas));
 	}
 	return schemas;
@@ -94,7 +95,7 @@ export function schemasFrom(outputs: OperationOutputs): Map<string, JsonSchema> 
 
 /** The schema of items seen (merged); throws when there are none. */
 function schemaOfItems(items: IDataObject[], what: string): JsonSchema {
-	if (items.length === 0) throw new Error(`${what} output nothing: add it to test/support/operationOutputs.cts`);
+	if (items.length === 0) throw new Error(`${what} output nothing: add its entry to scripts/harness/operationRuns.cts`);
 	return items.map(schemaOf).reduce(mergeSchemas);
 }
 
@@ -113,7 +114,8 @@ export function schemaText(schema: JsonSchema): string {
 
 async function main(): Promise<void> {
 	const check = process.argv.includes('--check');
-	const files = schemaFilesFrom(await collectNodeOutputs());
+	// The run table's checks hold here too (the `expect` package is jest's own, without a test runner).
+	const files = schemaFilesFrom(await collectNodeOutputs(expect as unknown as jest.Expect));
 	const differs: string[] = [];
 	for (const [file, schema] of files) {
 		const text = schemaText(schema);

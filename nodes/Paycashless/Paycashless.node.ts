@@ -20,7 +20,7 @@ import { toolOnlyProperties } from './actions/tool';
 import { concurrencyProperties } from './descriptions/concurrency';
 import { requestOptionsProperty } from './descriptions/requestOptions';
 import { readableSubtitle } from './descriptions/subtitle';
-import { actionRelatedNodes, actionSearchHint, moneyLimitsHint, operationTypeHints, RESOURCE_CAPTIONS, toolSearchHint } from './descriptions/builderHints';
+import { actionRelatedNodes, actionSearchHint, moneyLimitsHint, operationTypeHints, toolSearchHint } from './descriptions/builderHints';
 import { listSearch } from './methods';
 import { resumeWebhook } from './wait/webhook';
 import { nothingToRegister } from './helpers/webhookMethods';
@@ -32,7 +32,7 @@ const RESOURCE_PROPERTY: INodeProperties = {
 	type: 'options',
 	noDataExpression: true,
 	// A description per resource: n8n's AI builders take it as the caption of each operation's type.
-	options: Object.entries(resources).map(([value, { displayName }]) => ({ name: displayName, value, description: RESOURCE_CAPTIONS[value] })),
+	options: Object.entries(resources).map(([value, { displayName, caption }]) => ({ name: displayName, value, description: caption })),
 	default: 'payment',
 };
 

@@ -15,7 +15,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { operationPairs, registry, resources } from '../../nodes/Paycashless/actions/registry';
-import { actionSearchHint, RESOURCE_CAPTIONS, toolSearchHint } from '../../nodes/Paycashless/descriptions/builderHints';
+import { actionSearchHint, toolSearchHint } from '../../nodes/Paycashless/descriptions/builderHints';
 import { Paycashless } from '../../nodes/Paycashless/Paycashless.node';
 import { patience } from '../../scripts/n8n/patience.cjs';
 import { SETUP_TIMEOUT_MS, startE2eLab, waitFor, type E2eLab, type Execution } from '../support/e2e/harness.cjs';
@@ -105,7 +105,7 @@ describe("n8n's MCP server tells an AI builder what the Paycashless node declare
 		const block = searchSection(text, 'bank payout');
 		expect(block).toContain(`  @builderHint ${actionSearchHint}`);
 		expect(block).toContain('    - n8n-nodes-paycashless.paycashlessTrigger: "');
-		expect(block).toContain(`          ${RESOURCE_CAPTIONS.payout}`);
+		expect(block).toContain(`          ${resources.payout.caption}`);
 		const payoutCreate = (description.properties.find((p) => p.name === 'operation' && (p.displayOptions?.show?.resource as string[] | undefined)?.includes('payout'))!
 			.options as INodePropertyOptions[]).find((o) => o.value === 'create')!;
 		expect(block).toContain(`              @builderHint ${payoutCreate.builderHint!.propertyHint}`);
@@ -122,7 +122,7 @@ describe("n8n's MCP server tells an AI builder what the Paycashless node declare
 				const at = lines.indexOf(`export type PaycashlessV1${pascal(resource)}${pascal(value)}Params = {`);
 				expect({ resource, value, at: at > 0 }).toEqual({ resource, value, at: true });
 				// The caption above the type is this resource's; the type opens with this operation's own words.
-				expect({ resource, value, caption: lines[at - 1] }).toEqual({ resource, value, caption: `/** ${RESOURCE_CAPTIONS[resource]} */` });
+				expect({ resource, value, caption: lines[at - 1] }).toEqual({ resource, value, caption: `/** ${definition.caption} */` });
 				expect({ resource, value, own: lines[at + 2] }).toEqual({ resource, value, own: `   * ${definition.displayName} → ${operation.option.name}: ${operation.option.description}.` });
 				operations += 1;
 			}

@@ -12,7 +12,7 @@ import { operationPairs } from '../../nodes/Paycashless/actions/registry';
 import { RESOURCES } from '../../nodes/Paycashless/poll/events';
 import { buildAndPack, NODE_TYPE_ACTION, NODE_TYPE_TRIGGER, PACKAGE_NAME } from '../../scripts/n8n/lab.cjs';
 import { pollSchemaPath, schemaPath, TRIGGER_SCHEMA_FILE } from '../../scripts/output-schemas.cjs';
-import { nodeOperations } from '../support/operationOutputs.cjs';
+import { nodeOperations } from '../../scripts/harness/operationOutputs.cjs';
 import { patience } from '../../scripts/n8n/patience.cjs';
 import { SETUP_TIMEOUT_MS, startE2eLab } from '../support/e2e/harness.cjs';
 

@@ -28,7 +28,7 @@ export interface CreateAndWaitSpec {
 	send(this: IExecuteFunctions, i: number, api: PaycashlessApi, body: IDataObject): Promise<IDataObject>;
 }
 
-export function createAndWaitOperation(spec: CreateAndWaitSpec): PaycashlessOperation {
+export function createAndWaitOperation(spec: CreateAndWaitSpec): Omit<PaycashlessOperation, 'docs'> {
 	const { findsAgain } = spec.create.declaration;
 	return {
 		option: spec.option,

@@ -20,7 +20,7 @@ export function resourceDescription(resource: string, definition: PaycashlessRes
 		// The tool variant has its own list (./tool.ts).
 		displayOptions: { show: { resource: [resource], '@tool': [false] } },
 		options: Object.entries(definition.operations)
-			.map(([value, operation]) => operationOption(resource, value, operation))
+			.map(([value, operation]) => operationOption(operation, value))
 			.sort((a, b) => a.name.localeCompare(b.name)),
 		default: defaultOperation,
 	};

@@ -158,7 +158,7 @@ export function toolOnlyProperties(resources: Record<string, PaycashlessResource
 	const money: OperationPair[] = [];
 	for (const { resource, definition, operations } of offered) {
 		const options: INodePropertyOptions[] = operations
-			.map(([value, operation]) => operationOption(resource, value, operation))
+			.map(([value, operation]) => operationOption(operation, value))
 			.sort((a, b) => a.name.localeCompare(b.name));
 		const defaultOperation = operations.some(([value]) => value === definition.defaultOperation) ? definition.defaultOperation : options[0].value;
 		operationLists.push({

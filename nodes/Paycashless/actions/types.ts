@@ -94,6 +94,17 @@ export interface PaycashlessOperation {
 	 */
 	asTool?: false | { action?: string; effect?: string; fields?: INodeProperties[] };
 	/**
+	 * Its row in docs/operations.md (written by `npm run docs`, scripts/docs/operations.cts): `notes`
+	 * for the user; `requests` only where the request its dry run sees first is not the whole story.
+	 */
+	docs: { notes: string; requests?: string };
+	/**
+	 * What an AI that builds workflows reads about it (../descriptions/builderHints.ts), for the
+	 * operations that move money or wait: `option`, shown under the operation in n8n's
+	 * `search_nodes` and in its type; `pattern`, a short correct example in its type.
+	 */
+	builderHint?: { option: string; pattern?: string };
+	/**
 	 * Runs once before any item (the router): may refuse the whole run (`refuseAll`: every item gets
 	 * its error, nothing is sent) and may ask for one item at a time (`oneAtATime`: in input order).
 	 */
@@ -110,6 +121,8 @@ export interface BeforeItems {
 /** One resource: its name in the Resource list and its operations, keyed by their values. */
 export interface PaycashlessResourceDefinition {
 	displayName: string;
+	/** Its Resource option's description, "<Display Name>: what it is" (AI builders caption its operations with it). */
+	caption: string;
 	operations: Record<string, PaycashlessOperation>;
 	/** The operation chosen when the resource is picked. */
 	defaultOperation: string;

@@ -1,6 +1,7 @@
 /**
  * What the node tells an AI that builds workflows (n8n's instance MCP server, the AI Workflow
- * Builder): n8n-workflow's `builderHint`s, in one place. n8n 2.41 shows a node's `searchHint`,
+ * Builder): n8n-workflow's `builderHint`s; each operation's own (what it does to money, a short
+ * pattern) is the `builderHint` export of its operation file, the rest is here. n8n 2.41 shows a node's `searchHint`,
  * `relatedNodes` and each Resource and Operation option's hint in `search_nodes`, and writes every
  * hint into the TypeScript types `get_node_types` returns (@n8n/workflow-sdk generateNodeTypeFile):
  * the node's hint at the top, each operation's `extraTypeDefContent` inside that operation's
@@ -12,7 +13,7 @@
  * expressions (`expr('{{ … }}')`, not an equals sign before the braces) nor connection-type
  * names (the community lint rule no-builder-hint-leakage). n8n keeps the first property of each
  * name and takes an operation's caption from the first option with its value, whatever its
- * resource; so the captions are the Resource options' (RESOURCE_CAPTIONS) and each operation's
+ * resource; so the captions are the Resource options' (each resource's `caption`, in its index.ts) and each operation's
  * own sentence opens its type (operationTypeHints).
  */
 import type { IBuilderHint, IBuilderHintVariation, INodeProperties, INodePropertyOptions, IParameterBuilderHint } from 'n8n-workflow';
@@ -24,24 +25,15 @@ const ACTION_NODE_TYPE = `${PACKAGE}.paycashless`;
 const TRIGGER_NODE_TYPE = `${PACKAGE}.paycashlessTrigger`;
 const POLL_TRIGGER_NODE_TYPE = `${PACKAGE}.paycashlessPollTrigger`;
 
-/** The caption above every operation type of a resource, and its line in `search_nodes`. */
-export const RESOURCE_CAPTIONS: Record<string, string> = {
-	bankAccount: 'Bank Account: who holds a Nigerian bank account, and the Paycashless bank ID a payout to it needs',
-	callback: 'Callback: checks that a request to an n8n Webhook really came from Paycashless (signature)',
-	dedicatedAccount: "Dedicated Account: a customer's own virtual bank account number, for money paid in by transfer",
-	invoice: 'Invoice: bills a customer, with a hosted page where they pay',
-	payment: 'Payment: money collected from a customer (checkout link or bank transfer)',
-	payout: 'Payout: money sent from the business account to a bank account',
-	taxRate: 'Tax Rate: tax rates applied to invoice line items',
-};
-
-const NAIRA = 'Amounts are in main units: naira for NGN, dollars for USD (1500.50 = NGN 1,500.50), never kobo or cents.';
+export const NAIRA = 'Amounts are in main units: naira for NGN, dollars for USD (1500.50 = NGN 1,500.50), never kobo or cents.';
 const REFERENCE =
 	"The reference must be a stable ID of the real-world payment or record, taken from the input data (order, claim, invoice or customer ID), e.g. expr(\"payout-{{ $('Orders').item.json.orderId }}\"): the same reference never pays or creates twice, so a re-run or retry is safe. Never $now, $execution.id, a random value or a fixed text: a new reference on a re-run pays again, a fixed one pays only the first order.";
 const LIMITS =
 	'Money Limits (in one named currency: maximum amount; count and total per execution; total and count per period for payouts, counted from Paycashless itself; allowed accounts, expected account name) refuse a payment before it is sent; they take typed-in numbers only (no expressions) and are for the person who owns the workflow to set: do not remove or raise them.';
-const REACHABLE =
+export const REACHABLE =
 	"It pauses the execution until Paycashless calls this execution's resume URL: n8n must be reachable by Paycashless at its public URL (N8N_WEBHOOK_URL), or the wait only ends at its time limit.";
+/** REACHABLE inside a sentence (its first letter lower case). */
+export const reachableInSentence = `${REACHABLE.charAt(0).toLowerCase()}${REACHABLE.slice(1)}`;
 
 /** The node's own hint: what it is for, the look-up-then-pay pattern, the unit, the reference. */
 export const actionSearchHint = [
@@ -77,29 +69,16 @@ export const actionRelatedNodes: IBuilderHint['relatedNodes'] = [
 	approval('emailSend', 'Send Email'),
 ];
 
-/** Hints on operation options (search_nodes shows them under the operation). */
-const OPTION_HINTS: Record<string, string> = {
-	'bankAccount.lookUp':
-		'Run before Payout → Create: gives accountName and bank.id (the bankId a payout needs, starts with bank_). Check accountName against the expected payee before paying.',
-	'payout.create': `Moves real money now. ${NAIRA} Needs bankId from Bank Account → Look Up and a reference from the input data (never $now, $execution.id or random). For the outcome: Payout → Verify by reference, the Paycashless Trigger (this create's Callback URL = its Production URL; act on data.status), or Create and Wait for Final Status.`,
-	'payout.createAndWait': `Moves real money now, then ${REACHABLE.charAt(0).toLowerCase()}${REACHABLE.slice(1)} One item per execution.`,
-	'payout.verify': 'Reads a payout by the reference it was created with: its status (successful, failed, pending). Nothing is paid.',
-	'payment.createCheckout': `Asks a customer for money (hosted checkout link); nothing is paid out. ${NAIRA} Reference from the order ID. For the outcome: the Paycashless Trigger (Callback URL = its Production URL) or Payment → Wait for Payment.`,
-	'payment.createTransfer': `Gives the customer an account to pay into by transfer; nothing is paid out. ${NAIRA} Reference from the order ID. For the outcome: the Paycashless Trigger (Callback URL = its Production URL) or Payment → Wait for Payment.`,
-	'payment.waitForPayment': `Waits for a payment created with Callback URL expr('{{ $execution.resumeUrl }}'). ${REACHABLE}`,
-	'invoice.create': `Bills a customer; the output's hostedInvoiceUrl is the page they pay on. ${NAIRA} Reference from the order ID. Pair with the Paycashless Trigger on INVOICE_PAID, or use Create and Wait for Payment.`,
-	'invoice.createAndWait': `Creates the invoice, then ${REACHABLE.charAt(0).toLowerCase()}${REACHABLE.slice(1)} One item per execution.`,
-};
-
 /** One operation's option in an Operation list, with its builder hint if it has one. */
-export function operationOption(resource: string, value: string, { option }: PaycashlessOperation): INodePropertyOptions {
-	const hint = OPTION_HINTS[`${resource}.${value}`];
+export function operationOption({ option, builderHint }: PaycashlessOperation, value: string): INodePropertyOptions {
+	const hint = builderHint?.option;
 	return { name: option.name, value, description: option.description, action: option.action, ...(hint ? { builderHint: { propertyHint: hint } } : {}) };
 }
 
 const credentials = "credentials: { paycashlessApi: newCredential('Paycashless') }";
 
-const LOOK_UP_THEN_PAY = `<patterns>
+/** Payout → Create's pattern: it spans two operations (Bank Account → Look Up, then the payout). */
+export const LOOK_UP_THEN_PAY = `<patterns>
 <pattern title="Look up the account, then pay it once (amount in naira, reference from the order)">
 const lookUp = node({
   type: '${ACTION_NODE_TYPE}',
@@ -131,28 +110,6 @@ const pay = node({
 </pattern>
 </patterns>`;
 
-const PATTERNS: Record<string, string> = {
-	'payout.create': LOOK_UP_THEN_PAY,
-	'payout.createAndWait': `<patterns>
-<pattern title="Pay, then continue on the final status">
-// Same parameters as Payout → Create (no Callback URL: the node sets this execution's resume URL).
-// Output status: successful, failed, reversed or cancelled; after the time limit, the status read by reference.
-</pattern>
-</patterns>`,
-	'payment.createCheckout': `<patterns>
-<pattern title="Checkout link for an order">
-parameters: { resource: 'payment', operation: 'createCheckout', reference: expr('order-{{ $json.orderId }}'), amount: expr('{{ $json.totalNaira }}'), currency: 'NGN', customerEmail: expr('{{ $json.email }}'), customerName: expr('{{ $json.name }}') }
-// Send the customer the output's authorizationUrl; a Paycashless Trigger (its Production URL in additionalFields.callbackUrl) tells when they paid.
-</pattern>
-</patterns>`,
-	'invoice.create': `<patterns>
-<pattern title="Invoice for an order">
-// reference: expr('INV-{{ $json.orderId }}'); line items' unit prices in naira. Send the customer the output's hostedInvoiceUrl;
-// the Paycashless Trigger on INVOICE_PAID (or Invoice → Create and Wait for Payment) tells when it is paid.
-</pattern>
-</patterns>`,
-};
-
 /**
  * The node-level `extraTypeDefContent`: each operation's own sentence (and, for the operations
  * that move money or wait, its hint and a short correct pattern) inside that operation's type.
@@ -160,10 +117,8 @@ parameters: { resource: 'payment', operation: 'createCheckout', reference: expr(
 export function operationTypeHints(resources: Record<string, PaycashlessResourceDefinition>, { patterns = true } = {}): IBuilderHintVariation[] {
 	return Object.entries(resources).flatMap(([resource, definition]) =>
 		Object.entries(definition.operations).map(([value, operation]: [string, PaycashlessOperation]) => {
-			const key = `${resource}.${value}`;
 			const lines = [`${definition.displayName} → ${operation.option.name}: ${operation.option.description}.`];
-			if (patterns && OPTION_HINTS[key]) lines.push(OPTION_HINTS[key]);
-			if (patterns && PATTERNS[key]) lines.push(PATTERNS[key]);
+			if (patterns && operation.builderHint) lines.push(operation.builderHint.option, ...(operation.builderHint.pattern ? [operation.builderHint.pattern] : []));
 			return { displayOptions: { show: { resource: [resource], operation: [value] } }, content: lines.join('\n') };
 		}),
 	);

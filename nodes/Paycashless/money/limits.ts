@@ -36,7 +36,7 @@ import { accountOf, inFlight, reserve, unlistedInFlight, type InFlightPayout, ty
 import { nodeOfRun, runsAsTool } from '../helpers/runsAsTool';
 import type { MoneyKind } from './kinds';
 
-const LIMITS_PARAMETER = 'moneyLimits';
+export const LIMITS_PARAMETER = 'moneyLimits';
 export const NO_LIMITS_PARAMETER = 'runWithoutLimits';
 const LEDGER_KEY = 'paycashlessMoneyMoved';
 

@@ -301,3 +301,13 @@ describe('folders by job', () => {
 		}
 	});
 });
+
+describe('scripts run without the tests', () => {
+	it('scripts/ imports no test code (what a script shares with the tests lives in scripts/harness/)', () => {
+		// The docs screenshot drives the browser tests' own n8n lab and editor: it is a test run that keeps a picture.
+		const allowed = [path.join('scripts', 'browser', 'screenshot.cts')];
+		const found = importsFrom('scripts', 'test');
+		expect(found.filter((line) => !allowed.some((file) => line.startsWith(`${file} →`)))).toEqual([]);
+		expect(found.length).toBeGreaterThan(0); // the scan sees the screenshot's imports: it would see others
+	});
+});

@@ -7,7 +7,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeParameters } from 'n8n
 
 import { NodeHelpers } from 'n8n-workflow';
 
-import { registry } from '../../../nodes/Paycashless/actions/registry';
+import { findOperation, operationPairs, type OperationPair } from '../../../nodes/Paycashless/actions/registry';
 import {
 	CONCURRENCY_PARAMETER,
 	DEFAULT_READ_CONCURRENCY,
@@ -71,37 +71,37 @@ function verifyItems(refs: string[], extra: INodeParameters = {}): INodeParamete
 describe('the "Requests in Parallel" field', () => {
 	const description = new Paycashless().description;
 	const fields = description.properties.filter((p) => p.name === CONCURRENCY_PARAMETER);
-	// The reads and the creates found again by reference, as the issues that asked for them listed them
-	// (Callback → Verify reads only the incoming item; the waits create like their plain creates; Wait for Payment only reads).
-	const READS = ['callback.verify', 'bankAccount.lookUp', 'dedicatedAccount.get', 'dedicatedAccount.getAll', 'dedicatedAccount.getRequestStatus', 'invoice.get', 'invoice.getAll', 'payment.get', 'payment.getAll', 'payment.verify', 'payment.waitForPayment', 'payout.get', 'payout.getAll', 'payout.verify'];
-	const CREATES = ['invoice.create', 'invoice.createAndWait', 'payment.createCheckout', 'payment.createTransfer', 'payout.create', 'payout.createAndWait'];
+	const names = (pairs: OperationPair[]) => pairs.map(({ resource, operation }) => `${resource}.${operation}`);
+	// From the declarations: a batch check (Payout → Check Batch) reads, once for all items, so it has no field.
+	const isBatchCheck = ({ resource, operation }: OperationPair) => {
+		const declaration = findOperation(resource, operation)?.declaration;
+		return declaration?.kind === 'read' && declaration.batch !== undefined;
+	};
+	const BATCH_CHECKS = names(operationPairs((declaration) => declaration.kind === 'read').filter(isBatchCheck));
+	const READS = names(operationPairs((declaration) => declaration.kind === 'read')).filter((name) => !BATCH_CHECKS.includes(name));
+	const CREATES = names(operationPairs((declaration) => declaration.kind === 'create'));
+	const OTHER_WRITES = names(operationPairs((declaration) => declaration.kind === 'write'));
 
-	const BATCH_CHECKS = ['payout.checkBatch'];
-	it('exists for every read with the default, for creates found by reference with 1, and nowhere else (as n8n shows it)', () => {
-		const shown = (resource: string, operation: string) =>
-			fields.filter((f) => NodeHelpers.displayParameter({ resource, operation }, f, { typeVersion: 1 }, description));
-		let reads = 0;
-		let creates = 0;
-		for (const [resource, operations] of Object.entries(registry)) {
-			for (const operation of Object.keys(operations)) {
-				const found = shown(resource, operation);
-				expect(registry[resource as keyof typeof registry][operation].declaration.kind).toBe(
-					// A batch check (Payout → Check Batch) reads, once for all items: no Requests in Parallel.
-					READS.includes(`${resource}.${operation}`) || BATCH_CHECKS.includes(`${resource}.${operation}`) ? 'read' : CREATES.includes(`${resource}.${operation}`) ? 'create' : 'write',
-				);
-				if (READS.includes(`${resource}.${operation}`)) {
-					reads += 1;
-					expect(found.map((f) => f.default)).toEqual([DEFAULT_READ_CONCURRENCY]);
-				} else if (CREATES.includes(`${resource}.${operation}`)) {
-					creates += 1;
-					expect(found.map((f) => f.default)).toEqual([DEFAULT_WRITE_CONCURRENCY]);
-				} else {
-					expect({ resource, operation, fields: found.length }).toEqual({ resource, operation, fields: 0 });
-				}
-			}
-		}
-		expect([reads, creates, fields.length]).toEqual([14, 6, 2]);
+	it('sorts the operations as their declarations say (a known one of each kind, none left out)', () => {
+		expect(READS).toEqual(expect.arrayContaining(['payout.verify', 'payout.getAll', 'callback.verify', 'payment.waitForPayment']));
+		expect(CREATES).toEqual(expect.arrayContaining(['payout.create', 'payout.createAndWait', 'invoice.create']));
+		expect(OTHER_WRITES).toEqual(expect.arrayContaining(['taxRate.create', 'invoice.cancel', 'dedicatedAccount.create']));
+		expect(BATCH_CHECKS).toEqual(['payout.checkBatch']);
+		expect(READS.length + CREATES.length + OTHER_WRITES.length + BATCH_CHECKS.length).toBe(operationPairs().length);
+	});
+
+	it(`exists for every read with ${DEFAULT_READ_CONCURRENCY}, for every create found by reference with ${DEFAULT_WRITE_CONCURRENCY}, and nowhere else (as n8n shows it)`, () => {
+		const shown = (name: string) => {
+			const [resource, operation] = name.split('.');
+			return fields.filter((f) => NodeHelpers.displayParameter({ resource, operation }, f, { typeVersion: 1 }, description)).map((f) => f.default);
+		};
+		expect(Object.fromEntries(READS.map((name) => [name, shown(name)]))).toEqual(Object.fromEntries(READS.map((name) => [name, [DEFAULT_READ_CONCURRENCY]])));
+		expect(Object.fromEntries(CREATES.map((name) => [name, shown(name)]))).toEqual(Object.fromEntries(CREATES.map((name) => [name, [DEFAULT_WRITE_CONCURRENCY]])));
+		const elsewhere = [...OTHER_WRITES, ...BATCH_CHECKS];
+		expect(Object.fromEntries(elsewhere.map((name) => [name, shown(name)]))).toEqual(Object.fromEntries(elsewhere.map((name) => [name, []])));
+		expect(fields).toHaveLength(2);
 		expect(DEFAULT_READ_CONCURRENCY).toBeGreaterThan(1);
+		expect(DEFAULT_WRITE_CONCURRENCY).toBeGreaterThan(1);
 		for (const field of fields) expect(field.typeOptions).toEqual({ minValue: 1, maxValue: MAX_CONCURRENCY });
 	});
 });

@@ -578,7 +578,7 @@ describe('the money step: body → check → send', () => {
 		// A new money operation must be added here: then this test shows it passes its money step.
 		expect(pairs.sort()).toEqual(Object.keys(OVER_LIMIT).sort());
 		for (const [pair, parameters] of Object.entries(OVER_LIMIT)) {
-			// A Create and Wait reads its resume URL from n8n before it sends (test/support/operationOutputs.cts does the same).
+			// A Create and Wait reads its resume URL from n8n before it sends (scripts/harness/operationOutputs.cts does the same).
 			const harness = createExecuteContext({ parameters, credentials: { apiKey: emulator.apiKey, apiSecret: emulator.apiSecret, baseUrl: emulator.baseUrl }, continueOnFail: true });
 			Object.assign(harness.context, {
 				evaluateExpression: (expression: string) => (expression === '{{ $execution.resumeUrl }}' ? RESUME_URL : undefined),

@@ -1,88 +1,33 @@
 /**
  * Adding an operation is a checklist (docs/adding-an-operation.md), and this test holds it: for
  * every operation in the node's registry it names what the operation still lacks, all at once:
- * - an emulator route for the request it sends (found by a dry run: the operation's own `execute`
- *   with each required field's placeholder, its first request caught before it leaves);
- * - its output schema file (written by `npm run schemas` from its run in test/support/operationOutputs.cts);
- * - a run in a real n8n: a test title in an e2e suite (test/e2e/, test/support/suites/) that starts with its name ("Payout → Create");
- * - its name in README.md's Operations table, and its row in docs/operations.md with the request it sends.
- * Fast: nothing is sent, no n8n.
+ * - an emulator route for the request it sends (found by its dry run, scripts/harness/dryRun.cts:
+ *   the operation's own `execute` with each required field's placeholder, its first request caught
+ *   before it leaves);
+ * - one entry in the run table (scripts/harness/operationRuns.cts) and the output schema file
+ *   `npm run schemas` writes from it;
+ * - a run in a real n8n: its run entry (run by test/support/suites/operations.cts), or for an entry
+ *   that only runs in process a test title in an e2e suite that starts with its name ("Payout → Create").
+ * Its docs rows are generated (npm run docs; test/tooling/repo/generatedDocs.test.cts). Then the same
+ * for every resource and every money kind. Fast: nothing is sent, no n8n.
  */
 import * as fs from 'fs';
 import * as path from 'path';
+import { isDeepStrictEqual } from 'util';
 
-import type { IDataObject, INodeParameters, INodeProperties } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
+import { NodeHelpers } from 'n8n-workflow';
 
 import { Emulator } from '../../../emulator/server.cjs';
-import { operationPairs, registry, resources, writePolicy } from '../../../nodes/Paycashless/actions/registry';
+import { moneyPairs, operationPairs, registry, resources, writePolicy } from '../../../nodes/Paycashless/actions/registry';
 import type { PaycashlessResource } from '../../../nodes/Paycashless/actions/node.type';
-import type { OperationRef } from '../../../nodes/Paycashless/actions/types';
-import type { PaycashlessApi, PaycashlessRequest } from '../../../nodes/Paycashless/transport';
+import { moneyKind, type MoneyKind, type OperationRef } from '../../../nodes/Paycashless/actions/types';
+import { MONEY_KINDS } from '../../../nodes/Paycashless/money/kinds';
+import { LIMITS_PARAMETER, moneyLimitsCollection } from '../../../nodes/Paycashless/money/limits';
+import { Paycashless } from '../../../nodes/Paycashless/Paycashless.node';
+import { firstRequest } from '../../../scripts/harness/dryRun.cjs';
+import { OPERATION_RUNS } from '../../../scripts/harness/operationRuns.cjs';
 import { ROOT, schemaPath } from '../../../scripts/output-schemas.cjs';
-import { createExecuteContext } from '../../support/executeContext.cjs';
-
-/** Thrown by the dry run's transport once it has the operation's first request. */
-class Caught extends Error {
-	constructor(readonly request: { method: string; path: string }) {
-		super('caught');
-	}
-}
-
-const catching: PaycashlessApi = {
-	request: async (request: PaycashlessRequest) => {
-		throw new Caught({ method: request.method, path: request.path.split('?', 1)[0] });
-	},
-	paginate: async (list) => {
-		throw new Caught({ method: 'GET', path: list.path });
-	},
-	page: async (list) => {
-		throw new Caught({ method: 'GET', path: list.path });
-	},
-};
-
-/**
- * Values the dry run needs beyond each required field's placeholder (a list or a choice has none),
- * by `resource/operation`; `'none'` for an operation that sends no request.
- */
-const DRY_RUN: Record<string, INodeParameters | 'none'> = {
-	'callback/verify': 'none',
-	'invoice/create': { items: { itemValues: [{ name: 'Rice', quantity: 1, price: 100 }] } },
-	'invoice/createAndWait': { items: { itemValues: [{ name: 'Rice', quantity: 1, price: 100 }] } },
-	'taxRate/update': { updateFields: { name: 'VAT' } },
-};
-
-/** A value for a required field: its placeholder (an example the user sees), else its default. */
-function sample(field: INodeProperties): unknown {
-	if (field.type === 'resourceLocator') {
-		const byId = field.modes?.find((mode) => mode.name === 'id');
-		return { __rl: true, mode: 'id', value: byId?.placeholder ?? 'x1' };
-	}
-	const example = field.placeholder || (typeof field.default === 'string' && field.default) || 'x1';
-	if (field.type === 'number') return typeof field.default === 'number' && field.default > 0 ? field.default : 1;
-	if (field.type === 'string') return example;
-	return field.default;
-}
-
-/** The first request the operation sends, `none` when it sends none, or why the dry run could not tell. */
-async function firstRequest(resource: string, operation: string): Promise<{ method: string; path: string } | 'none' | { refused: string }> {
-	const handler = registry[resource as PaycashlessResource][operation];
-	const extra = DRY_RUN[`${resource}/${operation}`];
-	if (extra === 'none') return 'none';
-	const parameters: INodeParameters = { resource, operation };
-	for (const field of handler.description) if (field.required) parameters[field.name] = sample(field) as INodeParameters[string];
-	Object.assign(parameters, extra);
-	const { context } = createExecuteContext({ parameters, credentials: { apiKey: 'k', apiSecret: 's', baseUrl: 'http://127.0.0.1:9' } });
-	Object.assign(context, { evaluateExpression: () => 'http://127.0.0.1:9/webhook-waiting/1', putExecutionToWait: async () => undefined });
-	try {
-		await handler.execute.call(context, 0, catching);
-		return 'none';
-	} catch (error) {
-		// The money step (money/step.ts) hands a failure on as an n8n error of the item, the caught request as its cause.
-		const caught = error instanceof Caught ? error : (error as { cause?: unknown }).cause;
-		if (caught instanceof Caught) return caught.request;
-		return { refused: (error as Error).message };
-	}
-}
 
 /** Every test title (describe and it) in the files that run a real n8n (test/e2e/ and the suites it calls, test/support/suites/). */
 function e2eTitles(): string[] {
@@ -92,45 +37,10 @@ function e2eTitles(): string[] {
 	});
 }
 
-/** README.md's Operations table: resource display name → the operation names in its row. */
-function documentedOperations(): Map<string, string[]> {
-	const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
-	const table = readme.slice(readme.indexOf('| Resource | Operations |'));
-	const rows = new Map<string, string[]>();
-	for (const line of table.split('\n').slice(2)) {
-		if (!line.startsWith('|')) break;
-		const [name, operations] = line.split('|').slice(1, 3).map((cell) => cell.trim());
-		// "Verify (by your reference)" is Verify; commas inside the parentheses are not separators.
-		rows.set(name, operations.replace(/\([^)]*\)/g, '').split(',').map((entry) => entry.trim()));
-	}
-	return rows;
-}
-
-/** docs/operations.md's table: `Resource/Operation` (display names) → its Request cell. */
-function operationRows(): Map<string, string> {
-	const text = fs.readFileSync(path.join(ROOT, 'docs', 'operations.md'), 'utf8');
-	const rows = new Map<string, string>();
-	for (const line of text.split('\n')) {
-		const cells = line.split('|').slice(1, -1).map((cell) => cell.trim());
-		if (cells.length === 4 && !/^-+$/.test(cells[0])) rows.set(`${cells[0]}/${cells[1]}`, cells[2]);
-	}
-	return rows;
-}
-
-/** The Request cell names this request (`{id}` for any path segment). */
-function documents(cell: string, request: { method: string; path: string }): boolean {
-	const named = /^`([A-Z]+) ([^`]+)`/.exec(cell);
-	if (!named || named[1] !== request.method) return false;
-	const pattern = named[2].split(/\{[^}]+\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('[^/]+');
-	return new RegExp(`^${pattern}$`).test(request.path);
-}
-
 describe('adding an operation: what each operation of the registry still lacks', () => {
-	it('every operation has its emulator route, output schema, run in n8n and docs row', async () => {
+	it('every operation has its emulator route, run entry, output schema and run in n8n', async () => {
 		const routes = (new Emulator() as unknown as { api: { match(method: string, path: string): unknown } }).api;
 		const titles = e2eTitles();
-		const docs = documentedOperations();
-		const rows = operationRows();
 		const missing: string[] = [];
 		for (const { resource, operation } of operationPairs()) {
 			const { displayName } = resources[resource as PaycashlessResource];
@@ -140,23 +50,17 @@ describe('adding an operation: what each operation of the registry still lacks',
 
 			const request = await firstRequest(resource, operation);
 			if (typeof request === 'object' && 'refused' in request) {
-				lacks.push(`a request the dry run can see: with each required field's placeholder it stopped before sending (${request.refused}); add what it needs to DRY_RUN in test/unit/node/operationChecklist.test.cts`);
+				lacks.push(`a request the dry run can see: with each required field's placeholder it stopped before sending (${request.refused}); add what it needs to DRY_RUN in scripts/harness/dryRun.cts`);
 			} else if (request !== 'none' && !routes.match(request.method, request.path)) {
 				lacks.push(`an emulator route for ${request.method} ${request.path} (emulator/resources/*.cts, router.add)`);
 			}
+			const entries = OPERATION_RUNS.filter((entry) => entry.resource === resource && entry.operation === operation);
+			if (entries.length !== 1) lacks.push(`one entry in the run table, scripts/harness/operationRuns.cts (it has ${entries.length})`);
 			const schema = schemaPath(resource, operation);
-			if (!fs.existsSync(schema)) {
-				lacks.push(`its output schema ${path.relative(ROOT, schema)} (add a run to test/support/operationOutputs.cts, then npm run schemas)`);
-			}
-			if (!titles.some((title) => title === label || title.startsWith(`${label} `) || title.startsWith(`${label}:`))) {
-				lacks.push(`a run in a real n8n: a test titled '${label} …' in an e2e suite (the shared operations suite, test/support/suites/operations.cts, for one node run)`);
-			}
-			if (!(docs.get(displayName) ?? []).includes(option.name)) lacks.push(`"${option.name}" in the ${displayName} row of README.md's Operations table`);
-			const row = rows.get(`${displayName}/${option.name}`);
-			if (row === undefined) lacks.push(`a row "| ${displayName} | ${option.name} | ..." in docs/operations.md`);
-			else if (typeof request === 'object' && 'method' in request && !documents(row, request)) {
-				lacks.push(`docs/operations.md's row to name its request: it says ${row}, the operation sends ${request.method} ${request.path}`);
-			}
+			if (!fs.existsSync(schema)) lacks.push(`its output schema ${path.relative(ROOT, schema)} (npm run schemas, from its run entry)`);
+			// A table entry runs in real n8n (test/support/suites/operations.cts) unless it needs the fake contexts.
+			const inN8n = entries.some((entry) => !entry.inProcess) || titles.some((title) => title === label || title.startsWith(`${label} `) || title.startsWith(`${label}:`));
+			if (!inN8n) lacks.push(`a run in a real n8n: its run entry without inProcess, or a test titled '${label} …' in an e2e suite (test/e2e/, test/support/suites/)`);
 
 			if (lacks.length > 0) missing.push(`${label} (${resource}/${operation}) lacks:\n${lacks.map((lack) => `  - ${lack}`).join('\n')}`);
 		}
@@ -166,8 +70,9 @@ describe('adding an operation: what each operation of the registry still lacks',
 	it('the dry run sees each operation\'s request (a made-up route would be caught)', async () => {
 		const seen: IDataObject = {};
 		for (const { resource, operation } of operationPairs()) seen[`${resource}/${operation}`] = await firstRequest(resource, operation);
-		expect(seen['payout/create']).toEqual({ method: 'POST', path: '/v1/payouts' });
-		expect(seen['invoice/getAll']).toEqual({ method: 'GET', path: '/v1/invoices' });
+		expect(seen['payout/create']).toEqual({ method: 'POST', path: '/v1/payouts', pattern: '/v1/payouts' });
+		expect(seen['invoice/getAll']).toEqual({ method: 'GET', path: '/v1/invoices', pattern: '/v1/invoices' });
+		expect(seen['payout/get']).toEqual({ method: 'GET', path: '/v1/payouts/po_abc123', pattern: '/v1/payouts/{id}' });
 		expect(seen['callback/verify']).toBe('none');
 		const requests = Object.values(seen).filter((request) => typeof request === 'object' && request !== null && 'method' in request);
 		expect(requests).toHaveLength(operationPairs().length - 1);
@@ -187,5 +92,64 @@ describe('adding an operation: what each operation of the registry still lacks',
 		// @ts-expect-error 'gett' is not an invoice operation
 		const misspelled: OperationRef = { resource: 'invoice', operation: 'gett' };
 		expect(() => writePolicy({ kind: 'write', check: { with: misspelled, text: 'whether it worked' } })).toThrow('No operation invoice.gett to name');
+	});
+});
+
+/** Every API base path the catalog writes (nodes/Paycashless/catalog/objects.ts): each object's requests go under one. */
+const CATALOG_PATHS = [...fs.readFileSync(path.join(ROOT, 'nodes', 'Paycashless', 'catalog', 'objects.ts'), 'utf8').matchAll(/'(\/v1\/[a-z_/]+)'/g)].map((found) => found[1]);
+
+describe('adding a resource: what each resource of the registry still lacks', () => {
+	it('every resource has operations, its default among them, its caption, and its object in the catalog', async () => {
+		expect(CATALOG_PATHS).toEqual(expect.arrayContaining(['/v1/payouts', '/v1/tax_rates']));
+		const missing: string[] = [];
+		for (const [resource, definition] of Object.entries(resources)) {
+			const lacks: string[] = [];
+			const operations = Object.keys(definition.operations);
+			if (operations.length === 0) lacks.push('an operation (its index.ts `operations`)');
+			if (!operations.includes(definition.defaultOperation)) lacks.push(`a defaultOperation among its operations (it says ${definition.defaultOperation})`);
+			if (!definition.caption.startsWith(`${definition.displayName}: `)) lacks.push(`a caption "${definition.displayName}: what it is" in its index.ts`);
+			for (const operation of operations) {
+				const request = await firstRequest(resource, operation);
+				if (typeof request === 'object' && 'path' in request && !CATALOG_PATHS.some((base) => request.path === base || request.path.startsWith(`${base}/`))) {
+					lacks.push(`its object in nodes/Paycashless/catalog/objects.ts: ${operation} sends ${request.method} ${request.path}, under no path the catalog writes`);
+				}
+			}
+			if (lacks.length > 0) missing.push(`${definition.displayName} (${resource}) lacks:\n${lacks.map((lack) => `  - ${lack}`).join('\n')}`);
+		}
+		expect(missing.join('\n')).toBe('');
+	});
+});
+
+describe('adding a money kind: what each kind of money-moving create still lacks', () => {
+	const description = new Paycashless().description;
+	const limitsOf = (kind: MoneyKind) => description.properties.find((property) => property.name === LIMITS_PARAMETER && isDeepStrictEqual(property.options, moneyLimitsCollection(kind).options));
+
+	it('every money kind has a create that moves it, its Money Limits shown exactly there, a money step and a builder hint', async () => {
+		const missing: string[] = [];
+		for (const kind of MONEY_KINDS) {
+			const lacks: string[] = [];
+			const creates = moneyPairs(kind);
+			if (creates.length === 0) lacks.push(`a create that moves it (its declaration's findsAgain.object '${kind}', movesMoney: true)`);
+			const limits = limitsOf(kind);
+			const shownFor = operationPairs().filter((pair) => limits && NodeHelpers.displayParameter({ ...pair }, limits, { typeVersion: 1 }, description));
+			if (!isDeepStrictEqual(shownFor.map(({ resource, operation }) => `${resource}.${operation}`).sort(), operationPairs((declaration) => moneyKind(declaration) === kind || (declaration.kind === 'read' && declaration.batch === kind)).map(({ resource, operation }) => `${resource}.${operation}`).sort())) {
+				lacks.push(`its Money Limits (money/limits.ts) shown for exactly its creates and batch checks: shown for ${shownFor.map(({ resource, operation }) => `${resource}.${operation}`).join(', ') || 'none'}`);
+			}
+			for (const { resource, operation } of creates) {
+				const handler = registry[resource as PaycashlessResource][operation];
+				const refused = await firstRequest(resource, operation, { [LIMITS_PARAMETER]: { maxAmount: 0.01 } });
+				if (!(typeof refused === 'object' && 'refused' in refused && /Maximum Amount/.test(refused.refused))) {
+					lacks.push(`${operation}: its money step (money/step.ts sendChecked with '${kind}'): with a Maximum Amount of 0.01 it did not refuse (${JSON.stringify(refused)})`);
+				}
+				if (!handler.builderHint) lacks.push(`${operation}: a builderHint export saying what it does to money (descriptions/builderHints.ts has the shared words)`);
+			}
+			if (lacks.length > 0) missing.push(`money kind ${kind} lacks:\n${lacks.map((lack) => `  - ${lack}`).join('\n')}`);
+		}
+		expect(missing.join('\n')).toBe('');
+	});
+
+	it('finds the Money Limits of each kind and the payout creates (the checks above look at something)', () => {
+		for (const kind of MONEY_KINDS) expect(limitsOf(kind)).toBeDefined();
+		expect(moneyPairs('payout').map(({ operation }) => operation).sort()).toEqual(['create', 'createAndWait']);
 	});
 });

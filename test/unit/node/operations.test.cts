@@ -1,6 +1,8 @@
 /**
- * Every operation against the emulator: the request that reaches the API (method, path, query,
- * body, as recorded by the emulator, which also checks the signature) and the items returned.
+ * What the run table (scripts/harness/operationRuns.cts, run in these fake contexts by
+ * test/unit/node/schemas.test.cts and in n8n by the operations suite) does not look at: the exact
+ * request that reaches the API (method, path, query, body, as recorded by the emulator, which also
+ * checks the signature), the items returned, and the variants a user can set.
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 

@@ -14,7 +14,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { pollSchemaPath, ROOT, SCHEMA_DIR, schemaFilesFrom, schemaPath, schemaText, TRIGGER_SCHEMA_FILE, type JsonSchema } from '../../../scripts/output-schemas.cjs';
 import { operationPairs } from '../../../nodes/Paycashless/actions/registry';
 import { RESOURCES } from '../../../nodes/Paycashless/poll/events';
-import { collectNodeOutputs, nodeOperations, type NodeOutputs, type OperationOutputs } from '../../support/operationOutputs.cjs';
+import { collectNodeOutputs, nodeOperations, type NodeOutputs, type OperationOutputs } from '../../../scripts/harness/operationOutputs.cjs';
 
 jest.setTimeout(120_000);
 
@@ -23,7 +23,7 @@ const REGENERATE = 'npm run schemas (docs/development.md, "Output schemas")';
 let all: NodeOutputs;
 let outputs: OperationOutputs;
 beforeAll(async () => {
-	all = await collectNodeOutputs();
+	all = await collectNodeOutputs(expect);
 	outputs = all.operations;
 });
 

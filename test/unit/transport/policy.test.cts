@@ -10,7 +10,7 @@ import { Paycashless } from '../../../nodes/Paycashless/Paycashless.node';
 import { NodeHelpers } from 'n8n-workflow';
 
 import { registry, writePolicy } from '../../../nodes/Paycashless/actions/registry';
-import { nodeOperations } from '../../support/operationOutputs.cjs';
+import { nodeOperations } from '../../../scripts/harness/operationOutputs.cjs';
 import { SETTING_PARAMETERS } from '../../../nodes/Paycashless/descriptions/requestOptions';
 import { differences } from '../../../nodes/Paycashless/transport/create';
 import { classify } from '../../../nodes/Paycashless/transport/send';

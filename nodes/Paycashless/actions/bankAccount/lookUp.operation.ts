@@ -75,3 +75,11 @@ export const asTool = {
 		},
 	] satisfies INodeProperties[],
 };
+
+/** What an AI that builds workflows reads under this operation (../../descriptions/builderHints.ts). */
+export const builderHint = {
+	option: 'Run before Payout → Create: gives accountName and bank.id (the bankId a payout needs, starts with bank_). Check accountName against the expected payee before paying.',
+};
+
+/** Its row in docs/operations.md (npm run docs). */
+export const docs = { notes: 'Account number + the bank\'s CBN or NIBSS code → account name and the Paycashless `bank.id` that payouts need' };

@@ -170,3 +170,6 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 
 /** Not offered to an AI agent: it checks a callback n8n received, which a model does not have. */
 export const asTool = false as const;
+
+/** Its row in docs/operations.md (npm run docs). */
+export const docs = { notes: 'Signature and timestamp of a callback received by n8n\'s Webhook node (Raw Body on); stops or flags forged ones', requests: '(none: checks the incoming item)' };

@@ -229,3 +229,6 @@ export async function execute(this: IExecuteFunctions, i: number, api: Paycashle
 
 /** What running it as an AI agent's tool does to people. */
 export const asTool = { effect: "It gives a customer a bank account number to pay into; the customer's BVN and details are sent to Paycashless." };
+
+/** Its row in docs/operations.md (npm run docs). */
+export const docs = { notes: 'Individual (KYC profile, BVN) or business (details as JSON)' };

@@ -25,3 +25,6 @@ export async function execute(this: IExecuteFunctions, i: number, api: Paycashle
 	const code = requireId(this.getNodeParameter('accountRequestCode', i), ACCOUNT_REQUEST.idPrefix, 'Account Request Code');
 	return await api.request({ method: 'GET', path: ACCOUNT_REQUEST.status(code) });
 }
+
+/** Its row in docs/operations.md (npm run docs). */
+export const docs = { notes: '`acc_req_…` code from Create' };

@@ -32,3 +32,6 @@ export async function execute(this: IExecuteFunctions, i: number, api: Paycashle
 
 /** What running it as an AI agent's tool does to people. */
 export const asTool = { effect: 'The customer can no longer pay the invoice.' };
+
+/** Its row in docs/operations.md (npm run docs). */
+export const docs = { notes: 'With a cancellation reason' };

@@ -1,5 +1,10 @@
+/**
+ * Invoice → Create: the invoice's fields (customer, line items in naira, tax rates, instalments) and
+ * its body. Longer than 250 lines on purpose: its fields, body, docs and builder hint are one create, read whole.
+ */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { NAIRA } from '../../descriptions/builderHints';
 import { INVOICE, TAX_RATE } from '../../catalog/objects';
 import {
 	additionalBodyJsonField,
@@ -234,3 +239,17 @@ export async function sendInvoice(this: IExecuteFunctions, i: number, api: Payca
 export async function execute(this: IExecuteFunctions, i: number, api: PaycashlessApi): Promise<IDataObject> {
 	return await sendInvoice.call(this, i, api, invoiceCreateBody.call(this, i).body);
 }
+
+/** What an AI that builds workflows reads under this operation (../../descriptions/builderHints.ts). */
+export const builderHint = {
+	option: `Bills a customer; the output's hostedInvoiceUrl is the page they pay on. ${NAIRA} Reference from the order ID. Pair with the Paycashless Trigger on INVOICE_PAID, or use Create and Wait for Payment.`,
+	pattern: `<patterns>
+<pattern title="Invoice for an order">
+// reference: expr('INV-{{ $json.orderId }}'); line items' unit prices in naira. Send the customer the output's hostedInvoiceUrl;
+// the Paycashless Trigger on INVOICE_PAID (or Invoice → Create and Wait for Payment) tells when it is paid.
+</pattern>
+</patterns>`,
+};
+
+/** Its row in docs/operations.md (npm run docs). */
+export const docs = { notes: 'Customer, line items, tax rates, due days, instalments, auto-finalize, e-mail, callback/return URLs; returns `hostedInvoiceUrl`' };

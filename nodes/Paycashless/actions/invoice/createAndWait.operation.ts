@@ -4,6 +4,7 @@
  * callback resumes it, or until the time limit passes. Instalments do not resume it. How the wait
  * works: ../../wait/pause.ts and docs/wait-for-payment.md.
  */
+import { reachableInSentence } from '../../descriptions/builderHints';
 import { INVOICE } from '../../catalog/objects';
 import { waitKindOf } from '../../wait/fields';
 import { createAndWaitOperation } from '../createAndWait';
@@ -28,3 +29,11 @@ export const { option, declaration, description, wait, execute } = createAndWait
 	body: create.invoiceCreateBody,
 	send: create.sendInvoice,
 });
+
+/** What an AI that builds workflows reads under this operation (../../descriptions/builderHints.ts). */
+export const builderHint = {
+	option: `Creates the invoice, then ${reachableInSentence} One item per execution.`,
+};
+
+/** Its row in docs/operations.md (npm run docs). */
+export const docs = { notes: 'The execution pauses until a verified `INVOICE_PAID` (or a time limit); see below' };

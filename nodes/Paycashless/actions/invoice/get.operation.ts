@@ -16,3 +16,6 @@ export async function execute(this: IExecuteFunctions, i: number, api: Paycashle
 	const id = readLocatorId.call(this, i, 'invoiceId', INVOICE.idPrefix, 'Invoice ID');
 	return await api.request({ method: 'GET', path: INVOICE.one(id) });
 }
+
+/** Its row in docs/operations.md (npm run docs). */
+export const docs = { notes: 'Pick from a list or paste an `inv_…` id' };

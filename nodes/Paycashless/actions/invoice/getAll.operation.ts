@@ -46,3 +46,6 @@ export async function execute(this: IExecuteFunctions, i: number, api: Paycashle
 	const qs = readListFilters.call(this, i, STATUSES);
 	return await api.paginate({ path: INVOICE.path, qs }, options);
 }
+
+/** Its row in docs/operations.md (npm run docs). */
+export const docs = { notes: 'Filters: status, currency, reference, created between' };

@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { NAIRA } from '../../descriptions/builderHints';
 import { PAYMENT } from '../../catalog/objects';
 import {
 	additionalBodyJsonField,
@@ -54,3 +55,17 @@ export async function execute(this: IExecuteFunctions, i: number, api: Paycashle
 
 /** What an AI agent reads as this tool's description (+ " in Paycashless"). */
 export const asTool = { action: 'Create a Paycashless checkout link: asks a customer to pay on a hosted page' };
+
+/** What an AI that builds workflows reads under this operation (../../descriptions/builderHints.ts). */
+export const builderHint = {
+	option: `Asks a customer for money (hosted checkout link); nothing is paid out. ${NAIRA} Reference from the order ID. For the outcome: the Paycashless Trigger (Callback URL = its Production URL) or Payment → Wait for Payment.`,
+	pattern: `<patterns>
+<pattern title="Checkout link for an order">
+parameters: { resource: 'payment', operation: 'createCheckout', reference: expr('order-{{ $json.orderId }}'), amount: expr('{{ $json.totalNaira }}'), currency: 'NGN', customerEmail: expr('{{ $json.email }}'), customerName: expr('{{ $json.name }}') }
+// Send the customer the output's authorizationUrl; a Paycashless Trigger (its Production URL in additionalFields.callbackUrl) tells when they paid.
+</pattern>
+</patterns>`,
+};
+
+/** Its row in docs/operations.md (npm run docs). */
+export const docs = { notes: 'Returns `authorizationUrl` to send the customer to' };

@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { NAIRA } from '../../descriptions/builderHints';
 import { PAYMENT } from '../../catalog/objects';
 import {
 	additionalBodyJsonField,
@@ -52,3 +53,11 @@ export async function execute(this: IExecuteFunctions, i: number, api: Paycashle
 
 /** What an AI agent reads as this tool's description (+ " in Paycashless"). */
 export const asTool = { action: 'Create a Paycashless transfer payment: asks a customer to pay into an account' };
+
+/** What an AI that builds workflows reads under this operation (../../descriptions/builderHints.ts). */
+export const builderHint = {
+	option: `Gives the customer an account to pay into by transfer; nothing is paid out. ${NAIRA} Reference from the order ID. For the outcome: the Paycashless Trigger (Callback URL = its Production URL) or Payment → Wait for Payment.`,
+};
+
+/** Its row in docs/operations.md (npm run docs). */
+export const docs = { notes: 'Pay by bank transfer; returns the account to pay into and when it expires' };

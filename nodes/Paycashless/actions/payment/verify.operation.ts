@@ -20,3 +20,6 @@ export const declaration: OperationDeclaration = READ;
 export async function execute(this: IExecuteFunctions, i: number, api: PaycashlessApi): Promise<IDataObject> {
 	return await api.request(PAYMENT.byReference(requireText(this.getNodeParameter('reference', i), 'Reference')));
 }
+
+/** Its row in docs/operations.md (npm run docs). */
+export const docs = { notes: 'By your own reference' };

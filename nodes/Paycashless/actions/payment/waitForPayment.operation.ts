@@ -10,6 +10,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { REACHABLE } from '../../descriptions/builderHints';
 import { PAYMENT } from '../../catalog/objects';
 import { referenceField } from '../../descriptions/common';
 import { requireText } from '../../helpers/validation';
@@ -80,3 +81,11 @@ export async function execute(this: IExecuteFunctions, i: number, api: Paycashle
 	}
 	return await waitUnlessSettled.call(this, i, wait, payment, { reference, callbackUrl: resumeUrl }, waitTill);
 }
+
+/** What an AI that builds workflows reads under this operation (../../descriptions/builderHints.ts). */
+export const builderHint = {
+	option: `Waits for a payment created with Callback URL expr('{{ $execution.resumeUrl }}'). ${REACHABLE}`,
+};
+
+/** Its row in docs/operations.md (npm run docs). */
+export const docs = { notes: 'For a payment made earlier in the run with Callback URL `{{ $execution.resumeUrl }}`: pauses until it succeeds, fails or expires (or a time limit)' };

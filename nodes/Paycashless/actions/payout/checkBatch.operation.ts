@@ -43,3 +43,6 @@ export async function execute(this: IExecuteFunctions, i: number, api: Paycashle
 
 /** One summary of all items: an AI agent's tool call is one item, so it is not offered as a tool. */
 export const asTool = false;
+
+/** Its row in docs/operations.md (npm run docs). */
+export const docs = { notes: 'Every check of Create on all items, pays nothing; one summary item with `batchHash` ([Payroll](payroll.md))', requests: '`GET /v1/payouts/verify/{reference}`, `GET /v1/payouts`, `GET /v1/banks/account_lookup`' };

@@ -8,6 +8,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { LOOK_UP_THEN_PAY, NAIRA } from '../../descriptions/builderHints';
 import { PAYOUT_FIELDS, payoutMoneyOf } from '../../../../lib/payoutBody';
 import { BANK, PAYOUT } from '../../catalog/objects';
 import {
@@ -268,3 +269,11 @@ export async function beforeItems(this: IExecuteFunctions, api: PaycashlessApi):
 	return { refuseAll: { errors, summary } };
 }
 
+/** What an AI that builds workflows reads under this operation (../../descriptions/builderHints.ts). */
+export const builderHint = {
+	option: `Moves real money now. ${NAIRA} Needs bankId from Bank Account → Look Up and a reference from the input data (never $now, $execution.id or random). For the outcome: Payout → Verify by reference, the Paycashless Trigger (this create's Callback URL = its Production URL; act on data.status), or Create and Wait for Final Status.`,
+	pattern: LOOK_UP_THEN_PAY,
+};
+
+/** Its row in docs/operations.md (npm run docs). */
+export const docs = { notes: 'To a bank account; `bankId` is the `bank.id` from Bank Account → Look Up; *Batch Options*: All or Nothing, Approved Batch Hash ([Payroll](payroll.md))' };

@@ -4,6 +4,7 @@
  * failed, was reversed or cancelled (PAYOUT_SENT and PAYOUT_PENDING do not end it), or until the
  * time limit passes. How the wait works: ../../wait/pause.ts, docs/wait-for-payment.md.
  */
+import { reachableInSentence } from '../../descriptions/builderHints';
 import { PAYOUT } from '../../catalog/objects';
 import { waitKindOf } from '../../wait/fields';
 import { createAndWaitOperation } from '../createAndWait';
@@ -27,3 +28,17 @@ export const { option, declaration, description, wait, execute } = createAndWait
 	body: create.payoutCreateBody,
 	send: create.sendPayout,
 });
+
+/** What an AI that builds workflows reads under this operation (../../descriptions/builderHints.ts). */
+export const builderHint = {
+	option: `Moves real money now, then ${reachableInSentence} One item per execution.`,
+	pattern: `<patterns>
+<pattern title="Pay, then continue on the final status">
+// Same parameters as Payout → Create (no Callback URL: the node sets this execution's resume URL).
+// Output status: successful, failed, reversed or cancelled; after the time limit, the status read by reference.
+</pattern>
+</patterns>`,
+};
+
+/** Its row in docs/operations.md (npm run docs). */
+export const docs = { notes: 'The execution pauses until the payout succeeds, fails, is reversed or cancelled (or a time limit)' };

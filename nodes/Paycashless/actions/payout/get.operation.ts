@@ -16,3 +16,6 @@ export async function execute(this: IExecuteFunctions, i: number, api: Paycashle
 	const id = readLocatorId.call(this, i, 'payoutId', PAYOUT.idPrefix, 'Payout ID');
 	return await api.request({ method: 'GET', path: PAYOUT.one(id) });
 }
+
+/** Its row in docs/operations.md (npm run docs). */
+export const docs = { notes: 'Pick from a list or paste a `po_…` id' };

@@ -33,3 +33,6 @@ export async function execute(this: IExecuteFunctions, i: number, api: Paycashle
 	const qs = readListFilters.call(this, i, STATUSES);
 	return await api.paginate({ path: PAYOUT.path, qs }, options);
 }
+
+/** Its row in docs/operations.md (npm run docs). */
+export const docs = { notes: 'Filters: status, destination account, created between' };

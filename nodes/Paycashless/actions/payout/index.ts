@@ -9,4 +9,10 @@ import * as verify from './verify.operation';
 /** Each operation's file, under its value. A new operation is one more line here. */
 export const operations = { checkBatch, create, createAndWait, get, getAll, verify } satisfies Record<string, PaycashlessOperation>;
 
-export const resource: PaycashlessResourceDefinition = { displayName: 'Payout', operations, defaultOperation: 'create' };
+export const resource: PaycashlessResourceDefinition = {
+	displayName: 'Payout',
+	/** The Resource option's description: n8n's AI builders caption this resource's operation types with it. */
+	caption: 'Payout: money sent from the business account to a bank account',
+	operations,
+	defaultOperation: 'create',
+};

@@ -20,3 +20,11 @@ export const declaration: OperationDeclaration = READ;
 export async function execute(this: IExecuteFunctions, i: number, api: PaycashlessApi): Promise<IDataObject> {
 	return await api.request(PAYOUT.byReference(requireText(this.getNodeParameter('reference', i), 'Reference')));
 }
+
+/** What an AI that builds workflows reads under this operation (../../descriptions/builderHints.ts). */
+export const builderHint = {
+	option: 'Reads a payout by the reference it was created with: its status (successful, failed, pending). Nothing is paid.',
+};
+
+/** Its row in docs/operations.md (npm run docs). */
+export const docs = { notes: 'By your own reference' };

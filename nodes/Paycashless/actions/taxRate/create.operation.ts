@@ -55,3 +55,6 @@ export async function execute(this: IExecuteFunctions, i: number, api: Paycashle
 
 /** What running it as an AI agent's tool does to money. */
 export const asTool = { effect: 'Invoices that name the new tax rate charge customers more (or show the tax included).' };
+
+/** Its row in docs/operations.md (npm run docs). */
+export const docs = { notes: 'VAT or sales tax, inclusive or exclusive' };

@@ -54,3 +54,6 @@ export async function execute(this: IExecuteFunctions, i: number, api: Paycashle
 
 /** What running it as an AI agent's tool does to money. */
 export const asTool = { effect: 'Every later invoice that uses this tax rate follows the change; a deactivated rate stops applying.' };
+
+/** Its row in docs/operations.md (npm run docs). */
+export const docs = { notes: '`txr_…` id' };
