@@ -6,7 +6,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { operationOption, withFieldHints } from '../descriptions/builderHints';
+import { withFieldHints } from '../descriptions/builderHints';
+import { operationOption } from './hints';
 import { differsAsTool, REGULAR_ONLY } from './tool';
 import type { PaycashlessResourceDefinition } from './types';
 
@@ -27,7 +28,7 @@ export function resourceDescription(resource: string, definition: PaycashlessRes
 	const fields = Object.entries(definition.operations).flatMap(([value, operation]) =>
 		updateDisplayOptions(
 			{ show: { resource: [resource], operation: [value] } },
-			withFieldHints(operation, operation.description).map((field) => (differsAsTool(field) ? updateDisplayOptions(REGULAR_ONLY, [field])[0] : field)),
+			withFieldHints(operation.description, { creates: operation.declaration.kind === 'create' }).map((field) => (differsAsTool(field) ? updateDisplayOptions(REGULAR_ONLY, [field])[0] : field)),
 		),
 	);
 	return { operation, fields };

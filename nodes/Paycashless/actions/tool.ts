@@ -22,13 +22,13 @@
 import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { operationOption } from '../descriptions/builderHints';
 import { isObject } from '../helpers/body';
 import { formatMainUnits, MAIN_UNITS_KEY } from '../helpers/mainUnits';
 import type { Currency } from '../helpers/amount';
 import { MARKER } from '../transport';
 import { NO_LIMITS_PARAMETER, runWithoutLimitsField, runWithoutLimitsNotice } from '../money/limits';
 import { showFor, type OperationPair } from './registry';
+import { operationOption } from './hints';
 import { moneyKind, type PaycashlessOperation, type PaycashlessResourceDefinition } from './types';
 
 export const SIMPLIFY_PARAMETER = 'simplify';

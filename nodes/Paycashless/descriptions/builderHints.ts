@@ -14,11 +14,10 @@
  * names (the community lint rule no-builder-hint-leakage). n8n keeps the first property of each
  * name and takes an operation's caption from the first option with its value, whatever its
  * resource; so the captions are the Resource options' (each resource's `caption`, in its index.ts) and each operation's
- * own sentence opens its type (operationTypeHints).
+ * own sentence opens its type (operationTypeHints, ../actions/resource.ts, which also puts each operation's
+ * own hint on its option). Here: what knows no operation.
  */
-import type { IBuilderHint, IBuilderHintVariation, INodeProperties, INodePropertyOptions, IParameterBuilderHint } from 'n8n-workflow';
-
-import type { PaycashlessOperation, PaycashlessResourceDefinition } from '../actions/types';
+import type { IBuilderHint, INodeProperties, IParameterBuilderHint } from 'n8n-workflow';
 
 const PACKAGE = 'n8n-nodes-paycashless';
 const ACTION_NODE_TYPE = `${PACKAGE}.paycashless`;
@@ -69,12 +68,6 @@ export const actionRelatedNodes: IBuilderHint['relatedNodes'] = [
 	approval('emailSend', 'Send Email'),
 ];
 
-/** One operation's option in an Operation list, with its builder hint if it has one. */
-export function operationOption({ option, builderHint }: PaycashlessOperation, value: string): INodePropertyOptions {
-	const hint = builderHint?.option;
-	return { name: option.name, value, description: option.description, action: option.action, ...(hint ? { builderHint: { propertyHint: hint } } : {}) };
-}
-
 const credentials = "credentials: { paycashlessApi: newCredential('Paycashless') }";
 
 /** Payout → Create's pattern: it spans two operations (Bank Account → Look Up, then the payout). */
@@ -110,20 +103,6 @@ const pay = node({
 </pattern>
 </patterns>`;
 
-/**
- * The node-level `extraTypeDefContent`: each operation's own sentence (and, for the operations
- * that move money or wait, its hint and a short correct pattern) inside that operation's type.
- */
-export function operationTypeHints(resources: Record<string, PaycashlessResourceDefinition>, { patterns = true } = {}): IBuilderHintVariation[] {
-	return Object.entries(resources).flatMap(([resource, definition]) =>
-		Object.entries(definition.operations).map(([value, operation]: [string, PaycashlessOperation]) => {
-			const lines = [`${definition.displayName} → ${operation.option.name}: ${operation.option.description}.`];
-			if (patterns && operation.builderHint) lines.push(operation.builderHint.option, ...(operation.builderHint.pattern ? [operation.builderHint.pattern] : []));
-			return { displayOptions: { show: { resource: [resource], operation: [value] } }, content: lines.join('\n') };
-		}),
-	);
-}
-
 /** Field hints by field name, for the operations that create (money or records). */
 const FIELD_HINTS: Record<string, IParameterBuilderHint> = {
 	reference: { propertyHint: REFERENCE, placeholderSupported: false },
@@ -155,8 +134,7 @@ function hinted(field: INodeProperties, creates: boolean): INodeProperties {
 }
 
 /** An operation's fields with their builder hints (a create's Reference, Amount, Bank ID, Callback URL). */
-export function withFieldHints(operation: PaycashlessOperation, fields: INodeProperties[]): INodeProperties[] {
-	const creates = operation.declaration.kind === 'create';
+export function withFieldHints(fields: INodeProperties[], { creates }: { creates: boolean }): INodeProperties[] {
 	return fields.map((field) => hinted(field, creates));
 }
 
