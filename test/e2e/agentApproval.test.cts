@@ -21,7 +21,7 @@ import { join } from 'path';
 import { accountName } from '../../emulator/banks.cjs';
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from '../support/smtpSink.cjs';
 import { ACCESS_BANK } from '../support/reliability.cjs';
-import { AGENT_TYPE, BROWSER_USER_AGENT, CHAT_MODEL_TYPE, CHAT_TRIGGER_TYPE, connectScriptedModel, NODE_TYPE_TOOL, OPENAI_CREDENTIAL_TYPE, type ScriptedModelInN8n } from '../support/e2e/agentHarness.cjs';
+import { AGENT_TYPE, BROWSER_USER_AGENT, CHAT_MODEL_TYPE, CHAT_TRIGGER_TYPE, chatTriggerRegistered, connectScriptedModel, NODE_TYPE_TOOL, OPENAI_CREDENTIAL_TYPE, type ScriptedModelInN8n } from '../support/e2e/agentHarness.cjs';
 import { patience } from '../../scripts/n8n/patience.cjs';
 import { SETUP_TIMEOUT_MS, startE2eLab, waitFor, type CredentialRef, type E2eLab, type Execution, type WorkflowNode } from '../support/e2e/harness.cjs';
 import { PACKAGE_NAME } from '../../scripts/n8n/lab.cjs';
@@ -76,16 +76,7 @@ beforeAll(async () => {
 	});
 	const chatId = randomUUID();
 	workflowId = await lab.createActiveWorkflow(`e2e ${example.name} ${chatId.slice(0, 8)}`, setUp(chatId, { id: created.id, name: created.name }), example.connections, []);
-	chatUrl = `${lab.n8n.baseUrl}/webhook/${chatId}/chat`;
-	await waitFor(
-		'the chat trigger to be registered',
-		async (saw) => {
-			const status = await fetch(chatUrl).then((r) => r.status, () => 0);
-			saw(status ? `HTTP ${status}` : 'no answer');
-			return status === 200 ? true : undefined;
-		},
-		patience(3_000),
-	);
+	chatUrl = await chatTriggerRegistered(lab, chatId);
 });
 
 afterAll(async () => {

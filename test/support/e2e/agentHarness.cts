@@ -102,6 +102,21 @@ export interface ScriptedModelInN8n {
 	close(): Promise<void>;
 }
 
+/** The URL of a Chat Trigger's chat, once n8n serves it (the chat page, GET, is served once the trigger is registered). */
+export async function chatTriggerRegistered(lab: E2eLab, chatId: string): Promise<string> {
+	const chatUrl = `${lab.n8n.baseUrl}/webhook/${chatId}/chat`;
+	await waitFor(
+		'the chat trigger to be registered',
+		async (saw) => {
+			const status = await fetch(chatUrl).then((r) => r.status, () => 0);
+			saw(status ? `HTTP ${status}` : 'no answer');
+			return status === 200 ? true : undefined;
+		},
+		patience(3_000),
+	);
+	return chatUrl;
+}
+
 /** Starts a scripted model and creates an n8n OpenAI credential whose Base URL is the model's. */
 export async function connectScriptedModel(lab: E2eLab): Promise<ScriptedModelInN8n> {
 	const model = await startScriptedModel();
@@ -301,17 +316,7 @@ async function reviewedAgentWorkflow(
 	scripted: ScriptedModelInN8n,
 	{ workflowId, chatId, reviewNode, agentNode }: { workflowId: string; chatId: string; reviewNode: string; agentNode: string },
 ): Promise<ReviewedAgentWorkflow> {
-	const chatUrl = `${lab.n8n.baseUrl}/webhook/${chatId}/chat`;
-	// The chat page (GET) is served once the trigger is registered.
-	await waitFor(
-		'the chat trigger to be registered',
-		async (saw) => {
-			const status = await fetch(chatUrl).then((r) => r.status, () => 0);
-			saw(status ? `HTTP ${status}` : 'no answer');
-			return status === 200 ? true : undefined;
-		},
-		patience(3_000),
-	);
+	const chatUrl = await chatTriggerRegistered(lab, chatId);
 
 	const execution = async (executionId: string) => (await lab.executions(workflowId)).find((e) => String(e.id) === executionId);
 
