@@ -4,7 +4,7 @@
  *
  * It uses the e2e lab (test/support/e2e/harness.cts: the lab n8n with this package installed, the emulator
  * seeded as on a fresh `npm start`) and the browser helpers of the browser tests
- * (test/support/browser.cts: Debian's chromium driven by playwright-core, logged in as the owner).
+ * (scripts/browser/editor.cts: Debian's chromium driven by playwright-core, logged in as the owner).
  * The PNG goes to docs/images/ (the README links it by its GitHub raw address, because npm and
  * n8n show the README from the npm registry, where relative image paths break).
  */
@@ -15,7 +15,7 @@ import { loadExampleWorkflows, type WorkflowJson } from '../n8n/examples.cjs';
 import { freshStartEmulatorOptions } from '../n8n/fresh-start.cjs';
 import { importIntoN8n, ROOT } from '../n8n/lab.cjs';
 import { startE2eLab, waitFor, type E2eLab } from '../../test/support/e2e/harness.cjs';
-import { openEditor, openWorkflow, type Editor } from '../../test/support/browser.cjs';
+import { openEditor, openWorkflow, type Editor } from './editor.cjs';
 
 const EXAMPLE = 'Paycashless example: invoice pipeline';
 export const SCREENSHOT = path.join(ROOT, 'docs', 'images', 'invoice-pipeline.png');
