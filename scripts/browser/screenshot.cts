@@ -2,57 +2,79 @@
  * Takes the README's picture: the invoice pipeline example (examples/invoice-pipeline.json) in the
  * real n8n editor, after a run, cropped to the workflow on the canvas. `npm run docs:screenshot`.
  *
- * It uses the e2e lab (test/support/e2e/harness.cts: the lab n8n with this package installed, the emulator
- * seeded as on a fresh `npm start`) and the browser helpers of the browser tests
- * (test/support/browser.cts: Debian's chromium driven by playwright-core, logged in as the owner).
- * The PNG goes to docs/images/ (the README links it by its GitHub raw address, because npm and
- * n8n show the README from the npm registry, where relative image paths break).
+ * It starts what `npm start` starts, from the same parts (scripts/n8n/): this package built, packed
+ * and installed into an n8n user folder of its own (lab.cts), the emulator seeded as on a fresh
+ * `npm start` with the examples' credential (fresh-start.cts), the example (examples.cts), n8n 2.41
+ * and its owner; then the editor in Debian's chromium driven by playwright-core, logged in as the
+ * owner (editor.cts, which the browser tests use too). The PNG goes to docs/images/ (the README
+ * links it by its GitHub raw address, because npm and n8n show the README from the npm registry,
+ * where relative image paths break).
  */
 import * as fs from 'fs';
 import * as path from 'path';
 
-import { loadExampleWorkflows, type WorkflowJson } from '../n8n/examples.cjs';
-import { freshStartEmulatorOptions } from '../n8n/fresh-start.cjs';
-import { importIntoN8n, ROOT } from '../n8n/lab.cjs';
-import { startE2eLab, waitFor, type E2eLab } from '../../test/support/e2e/harness.cjs';
-import { openEditor, openWorkflow, type Editor } from '../../test/support/browser.cjs';
+import type { EmulatorHandle } from '../../emulator/types.cjs';
+import { EXAMPLE_CREDENTIAL, loadExampleWorkflows } from '../n8n/examples.cjs';
+import { exampleCredential } from '../n8n/fresh-start.cjs';
+import { CREDENTIAL_TYPE, LAB, N8nSession, ROOT, buildAndPack, freePort, importIntoN8n, installPackageIntoN8n, startN8n, type RunningN8n } from '../n8n/lab.cjs';
+import { patience, waitFor } from '../n8n/patience.cjs';
+import { installN8nLine } from '../n8n/versions.cjs';
+import { openEditor, openWorkflow, type Editor } from './editor.cjs';
 
 const EXAMPLE = 'Paycashless example: invoice pipeline';
 export const SCREENSHOT = path.join(ROOT, 'docs', 'images', 'invoice-pipeline.png');
 /** Room around the nodes, in CSS pixels (the trigger's mark and the handles stick out of a node's box). */
 const MARGIN = { x: 48, y: 28 };
 
+function say(message: string): void {
+	process.stdout.write(`[screenshot] ${message}\n`);
+}
+
 async function main(): Promise<void> {
-	let workflow: WorkflowJson | undefined;
-	let lab: E2eLab | undefined;
+	let emulator: EmulatorHandle | undefined;
+	let n8n: RunningN8n | undefined;
 	let editor: Editor | undefined;
 	try {
-		lab = await startE2eLab({
-			emulator: freshStartEmulatorOptions(Date.now()),
-			beforeStart: (config, _emulator, good) => {
-				workflow = loadExampleWorkflows({ n8nBaseUrl: `http://127.0.0.1:${config.port}`, credential: good }).find((wf) => wf.name === EXAMPLE);
-				if (!workflow) throw new Error(`no example named ${EXAMPLE}`);
-				// Without its note: the picture shows the nodes.
-				importIntoN8n(config, 'workflow', [{ ...workflow, nodes: workflow.nodes.filter((node) => !node.type.endsWith('stickyNote')) }]);
-			},
-		});
-		const running = lab;
-		const wf = workflow!;
-		editor = await openEditor(running.n8n.baseUrl);
+		installN8nLine('2', { quiet: true });
+		say('building and packing n8n-nodes-paycashless ...');
+		const userFolder = path.join(LAB, 'screenshot');
+		fs.rmSync(userFolder, { recursive: true, force: true });
+		installPackageIntoN8n(await buildAndPack({ quiet: true }), userFolder);
+
+		const credential = await exampleCredential(undefined, say);
+		emulator = credential.emulator;
+		const config = { userFolder, port: await freePort(), brokerPort: await freePort() };
+		importIntoN8n(config, 'credentials', [{ ...EXAMPLE_CREDENTIAL, name: credential.name, type: CREDENTIAL_TYPE, data: credential.data }]);
+		const wf = loadExampleWorkflows({ n8nBaseUrl: `http://127.0.0.1:${config.port}`, credential: { id: EXAMPLE_CREDENTIAL.id, name: credential.name } }).find(
+			(workflow) => workflow.name === EXAMPLE,
+		);
+		if (!wf) throw new Error(`no example named ${EXAMPLE}`);
+		// Without its note: the picture shows the nodes.
+		importIntoN8n(config, 'workflow', [{ ...wf, nodes: wf.nodes.filter((node) => !node.type.endsWith('stickyNote')) }]);
+
+		say(`starting n8n on port ${config.port} (log: ${path.relative(ROOT, path.join(userFolder, 'n8n.log'))}) ...`);
+		n8n = await startN8n(config);
+		const session = new N8nSession(n8n.baseUrl);
+		await session.ownerSetupAndLogin();
+		await session.createApiKey('screenshot');
+
+		editor = await openEditor(n8n.baseUrl);
 		const { page } = editor;
 		// Wide and low, like the workflow (one device pixel per CSS pixel keeps the PNG small).
 		await page.setViewportSize({ width: 1600, height: 520 });
-		await openWorkflow(page, running.n8n.baseUrl, wf.id);
+		await openWorkflow(page, n8n.baseUrl, wf.id);
 
 		// Run it as a user would, so the canvas shows the items each node passed on.
 		await page.getByTestId('execute-workflow-button').click();
 		await waitFor(
 			'the run to finish',
-			async () => {
-				const [execution] = await running.executions(wf.id);
-				return execution && !['running', 'new', 'waiting'].includes(execution.status) ? execution : undefined;
+			async (saw) => {
+				const { data } = await session.api<{ data: Array<{ status: string }> }>('GET', `/executions?workflowId=${wf.id}&limit=1`);
+				saw(data[0]?.status ?? 'no execution');
+				return data[0] && !['running', 'new', 'waiting'].includes(data[0].status) ? data[0] : undefined;
 			},
-			60_000,
+			// The example's five nodes against the emulator: a few seconds alone.
+			patience(6_000),
 		).then((execution) => {
 			if (execution.status !== 'success') throw new Error(`the run ended ${execution.status}`);
 		});
@@ -90,7 +112,8 @@ async function main(): Promise<void> {
 		if (size > 200_000) throw new Error(`${path.relative(ROOT, SCREENSHOT)} is ${size} bytes: keep the README's picture under 200 KB`);
 	} finally {
 		await editor?.close();
-		await lab?.close();
+		await n8n?.stop();
+		await emulator?.close();
 	}
 }
 

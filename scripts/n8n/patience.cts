@@ -48,3 +48,31 @@ export function waitedNote(startedMs: number): string {
 	const [one] = os.loadavg();
 	return `after ${Math.round((Date.now() - startedMs) / 100) / 10} s (load ${one.toFixed(1)} on ${os.cpus().length} cores; deadlines are ${SLOWDOWN} × the quiet-machine time)`;
 }
+
+/**
+ * Polls `probe` until it gives a value (not undefined), or fails after `timeoutMs`: a deadline by
+ * this file's rule, `patience(<what the step takes alone>)`; the default fits a step
+ * of n8n's that takes up to 5 s alone (an execution to finish, a webhook to register). The probe
+ * may say what it saw each time (`saw(...)`): the failure's message gives the last of it, with how
+ * long it waited and the machine's load.
+ */
+export async function waitFor<T>(
+	what: string,
+	probe: (saw: (seen: unknown) => void) => Promise<T | undefined> | T | undefined,
+	timeoutMs = patience(5_000),
+	intervalMs = 250,
+): Promise<T> {
+	const started = Date.now();
+	let seen: string | undefined;
+	const saw = (value: unknown) => {
+		seen = typeof value === 'string' ? value : JSON.stringify(value);
+	};
+	for (;;) {
+		const value = await probe(saw);
+		if (value !== undefined) return value;
+		if (Date.now() - started > timeoutMs) {
+			throw new Error(`timed out waiting for ${what}, ${waitedNote(started)}${seen === undefined ? '' : `; last seen: ${seen.slice(0, 1_000)}`}`);
+		}
+		await new Promise((resolve) => setTimeout(resolve, intervalMs));
+	}
+}

@@ -1,5 +1,5 @@
 /**
- * What a new user clicks, in n8n's real editor in a real browser (test/support/browser.cts): the
+ * What a new user clicks, in n8n's real editor in a real browser (scripts/browser/editor.cts): the
  * lab n8n with this package installed as a community package, the emulator seeded as on a fresh
  * `npm start`, the example workflows imported with their credential, the owner logged in through
  * the sign-in form. Failing steps leave screenshots in .tmp/browser-artifacts/; the time of each
@@ -24,13 +24,13 @@ import { Paycashless } from '../../nodes/Paycashless/Paycashless.node';
 import { PaycashlessTrigger } from '../../nodes/Paycashless/PaycashlessTrigger.node';
 import { PaycashlessPollTrigger } from '../../nodes/Paycashless/PaycashlessPollTrigger.node';
 import { PaycashlessApi } from '../../credentials/PaycashlessApi.credentials';
+import { ARTIFACTS, canvasNode, closeNode, openEditor, openNode, openWorkflow, packageErrors, step, type Editor } from '../../scripts/browser/editor.cjs';
 import { patience, settle } from '../../scripts/n8n/patience.cjs';
 import { paymentTotalsSince, SETUP_TIMEOUT_MS, startE2eLab, TEARDOWN_TIMEOUT_MS, type E2eLab, type Execution, waitFor } from '../support/e2e/harness.cjs';
 import { signCallback } from '../support/independentSigning.cjs';
-import { ARTIFACTS, canvasNode, closeNode, openEditor, openNode, openWorkflow, packageErrors, step, type Editor } from '../support/browser.cjs';
 
 // Deadlines (scripts/n8n/patience.cts): a test takes up to 20 s alone but the pass over the examples
-// (60 s); playwright's own waits take browser.cts's EDITOR_STEP_MS.
+// (60 s); playwright's own waits take editor.cts's EDITOR_STEP_MS.
 jest.setTimeout(patience(20_000));
 
 /** Where the package's own pages are (package.json's repository; test/tooling/repo/docs.test.cts). */

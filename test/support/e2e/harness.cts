@@ -29,7 +29,7 @@ import {
 	type N8nConfig,
 	type RunningN8n,
 } from '../../../scripts/n8n/lab.cjs';
-import { patience, waitedNote } from '../../../scripts/n8n/patience.cjs';
+import { patience } from '../../../scripts/n8n/patience.cjs';
 import { installQueuePrograms, startQueueLab, type QueueLab } from '../../../scripts/n8n/queue.cjs';
 import { N8N_1X, installN8nLine } from '../../../scripts/n8n/versions.cjs';
 import type { SharedN8n } from '../setup/sharedRun.cjs';
@@ -491,33 +491,8 @@ export async function createTransferPayment(lab: E2eLab, callbackUrl: string, pr
 	return reference;
 }
 
-/**
- * Polls `probe` until it gives a value (not undefined), or fails after `timeoutMs`: a deadline by
- * scripts/n8n/patience.cts's rule, `patience(<what the step takes alone>)`; the default fits a step
- * of n8n's that takes up to 5 s alone (an execution to finish, a webhook to register). The probe
- * may say what it saw each time (`saw(...)`): the failure's message gives the last of it, with how
- * long it waited and the machine's load.
- */
-export async function waitFor<T>(
-	what: string,
-	probe: (saw: (seen: unknown) => void) => Promise<T | undefined> | T | undefined,
-	timeoutMs = patience(5_000),
-	intervalMs = 250,
-): Promise<T> {
-	const started = Date.now();
-	let seen: string | undefined;
-	const saw = (value: unknown) => {
-		seen = typeof value === 'string' ? value : JSON.stringify(value);
-	};
-	for (;;) {
-		const value = await probe(saw);
-		if (value !== undefined) return value;
-		if (Date.now() - started > timeoutMs) {
-			throw new Error(`timed out waiting for ${what}, ${waitedNote(started)}${seen === undefined ? '' : `; last seen: ${seen.slice(0, 1_000)}`}`);
-		}
-		await new Promise((resolve) => setTimeout(resolve, intervalMs));
-	}
-}
+/** The tests' poll with a deadline (scripts/n8n/patience.cts, which the docs screenshot shares). */
+export { waitFor } from '../../../scripts/n8n/patience.cjs';
 
 /** Payments created at or after `since` (Unix seconds), counted and summed per currency/status. */
 export function paymentTotalsSince(payments: Array<Record<string, unknown>>, since: number): Map<string, { count: number; total: number }> {

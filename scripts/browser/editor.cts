@@ -1,9 +1,10 @@
 /**
  * A real Chromium (Debian's `chromium` package, installed by scripts/browser/install.sh) driven
  * by playwright-core, which never downloads a browser of its own, against the editor of a real
- * n8n (test/support/e2e/harness.cts). Each test step that fails leaves a screenshot and the page's HTML
- * in `.tmp/browser-artifacts/` (git-ignored; CI keeps it as an artefact), and its message says what
- * the page showed.
+ * n8n: the browser tests' (test/browser/, their n8n from test/support/e2e/harness.cts) and the docs
+ * screenshot's (scripts/browser/screenshot.cts). Each test step that fails leaves a screenshot and
+ * the page's HTML in `.tmp/browser-artifacts/` (git-ignored; CI keeps it as an artefact), and its
+ * message says what the page showed.
  *
  * Every playwright wait (a click, a fill, a locator's waitFor, a page load) has the deadline of a step
  * of the editor that takes up to 5 s alone (scripts/n8n/patience.cts): `{ timeout }` only where a step
@@ -15,8 +16,8 @@ import * as path from 'path';
 
 import { chromium, selectors, type BrowserContext, type Locator, type Page } from 'playwright-core';
 
-import { LAB_OWNER, ROOT, install } from '../../scripts/n8n/lab.cjs';
-import { patience } from '../../scripts/n8n/patience.cjs';
+import { LAB_OWNER, ROOT, install } from '../n8n/lab.cjs';
+import { patience } from '../n8n/patience.cjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const ARTIFACTS = path.join(ROOT, '.tmp', 'browser-artifacts');
