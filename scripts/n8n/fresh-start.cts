@@ -1,7 +1,7 @@
 /**
- * What the emulator holds on a fresh `npm start`, shared by scripts/n8n/start.cts, start-queue.ts and
- * the browser tests (test/browser/), so the tests see what a new user sees; and the credential the
- * examples get.
+ * What the emulator holds on a fresh `npm start`, shared by scripts/n8n/start.cts, start-queue.ts,
+ * the browser tests (test/browser/) and the README's picture (scripts/browser/screenshot.cts), so
+ * they see what a new user sees; and the credential the examples get.
  */
 import type { EmulatorHandle, EmulatorOptions } from '../../emulator/types.cjs';
 import { freePort } from './lab.cjs';
