@@ -618,7 +618,8 @@ export async function startN8n(config: N8nConfig, timeoutMs = patience(40_000)):
 export async function waitForProductionWebhook(baseUrl: string, webhookPath: string, timeoutMs = patience(6_000)): Promise<void> {
 	const started = Date.now();
 	for (;;) {
-		const text = await fetch(`${baseUrl}/webhook/${webhookPath}`).then(
+		// One probe answers at once when n8n is up; one that hangs is given up and made again.
+		const text = await fetch(`${baseUrl}/webhook/${webhookPath}`, { signal: AbortSignal.timeout(10_000) }).then(
 			(r) => r.text(),
 			() => '',
 		);
