@@ -53,7 +53,11 @@ describe('payouts of one run read back from the list', () => {
 		const { output } = await run(emulator, batch('list', 250, 20));
 		emulator.clearFaults();
 		expectInOrder(output, 'list', 250);
-		expect({ creates: requestsOf('creates'), reads: requestsOf('reads') }).toEqual({ creates: 250, reads: 0 });
+		expect(requestsOf('creates')).toBe(250);
+		// No read per payout (that would be 250). A create whose answer comes after the run's last
+		// list read is read back on its own: alone none is, and this once failed at 0 in a full unit
+		// run on a loaded machine; a handful is the bound.
+		expect(requestsOf('reads')).toBeLessThanOrEqual(5);
 		expect(requestsOf('lists')).toBeLessThanOrEqual(Math.ceil(250 / 100) + 3);
 		for (const k of [0, 1, 99, 100, 249]) {
 			expect(output[k].json._paycashless).toEqual({ reconciled: false, repeated: false });
