@@ -14,7 +14,7 @@ import { resourceDescription } from './actions/resource';
 import { MONEY_KINDS } from './money/kinds';
 import { moneyLimitsCollection } from './money/limits';
 import { findOperation, operationPairs, resources, showFor } from './actions/registry';
-import { moneyKind, type OperationDeclaration } from './actions/types';
+import { batchKind, limitsKind, type OperationDeclaration } from './actions/types';
 import { router } from './actions/router';
 import { toolOnlyProperties } from './actions/tool';
 import { concurrencyProperties } from './descriptions/concurrency';
@@ -51,11 +51,11 @@ const SHARED_PROPERTIES: INodeProperties[] = [
 	...MONEY_KINDS.map((kind) => ({
 		...moneyLimitsCollection(kind),
 		builderHint: moneyLimitsHint,
-		displayOptions: showFor(operationPairs((declaration) => moneyKind(declaration) === kind || (declaration.kind === 'read' && declaration.batch === kind))),
+		displayOptions: showFor(operationPairs((declaration) => limitsKind(declaration) === kind)),
 	})),
 	requestOptionsProperty(showFor(operationPairs(creates), '/')),
 	// Requests in Parallel: a batch check runs once for all items, so it has none.
-	...concurrencyProperties(showFor(operationPairs((declaration) => declaration.kind === 'read' && declaration.batch === undefined)), showFor(operationPairs(creates))),
+	...concurrencyProperties(showFor(operationPairs((declaration) => declaration.kind === 'read' && batchKind(declaration) === undefined)), showFor(operationPairs(creates))),
 ];
 
 type Part = { operations: INodeProperties[]; fields: INodeProperties[] };

@@ -17,7 +17,7 @@ import type { EmulatorHandle } from '../../emulator/types.cjs';
 import { EXAMPLE_CREDENTIAL, loadExampleWorkflows } from '../n8n/examples.cjs';
 import { exampleCredential } from '../n8n/fresh-start.cjs';
 import { CREDENTIAL_TYPE, LAB, N8nSession, ROOT, buildAndPack, freePort, importIntoN8n, installPackageIntoN8n, startN8n, type RunningN8n } from '../n8n/lab.cjs';
-import { patience, waitFor } from '../n8n/patience.cjs';
+import { patience, untilEnded } from '../n8n/patience.cjs';
 import { installN8nLine } from '../n8n/versions.cjs';
 import { openEditor, openWorkflow, type Editor } from './editor.cjs';
 
@@ -66,14 +66,10 @@ async function main(): Promise<void> {
 
 		// Run it as a user would, so the canvas shows the items each node passed on.
 		await page.getByTestId('execute-workflow-button').click();
-		await waitFor(
-			'the run to finish',
-			async (saw) => {
-				const { data } = await session.api<{ data: Array<{ status: string }> }>('GET', `/executions?workflowId=${wf.id}&limit=1`);
-				saw(data[0]?.status ?? 'no execution');
-				return data[0] && !['running', 'new', 'waiting'].includes(data[0].status) ? data[0] : undefined;
-			},
-			// The example's five nodes against the emulator: a few seconds alone.
+		// The example's five nodes against the emulator: a few seconds alone.
+		await untilEnded(
+			'the run',
+			async () => (await session.api<{ data: Array<{ status: string }> }>('GET', `/executions?workflowId=${wf.id}&limit=1`)).data[0],
 			patience(6_000),
 		).then((execution) => {
 			if (execution.status !== 'success') throw new Error(`the run ended ${execution.status}`);

@@ -76,3 +76,21 @@ export async function waitFor<T>(
 		await new Promise((resolve) => setTimeout(resolve, intervalMs));
 	}
 }
+
+/** Whether an n8n execution has ended (any status but new, running or waiting). */
+export function hasEnded(execution: { status: string } | undefined): boolean {
+	return execution !== undefined && !['new', 'running', 'waiting'].includes(execution.status);
+}
+
+/** Waits until the execution `read` returns has ended, and returns it. */
+export async function untilEnded<T extends { status: string }>(what: string, read: () => Promise<T | undefined>, timeoutMs: number): Promise<T> {
+	return await waitFor(
+		`${what} to end`,
+		async (saw) => {
+			const found = await read();
+			saw(found?.status ?? 'not listed');
+			return hasEnded(found) ? found : undefined;
+		},
+		timeoutMs,
+	);
+}

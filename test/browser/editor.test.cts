@@ -25,8 +25,8 @@ import { PaycashlessTrigger } from '../../nodes/Paycashless/PaycashlessTrigger.n
 import { PaycashlessPollTrigger } from '../../nodes/Paycashless/PaycashlessPollTrigger.node';
 import { PaycashlessApi } from '../../credentials/PaycashlessApi.credentials';
 import { ARTIFACTS, canvasNode, closeNode, openEditor, openNode, openWorkflow, packageErrors, step, type Editor } from '../../scripts/browser/editor.cjs';
-import { patience, settle } from '../../scripts/n8n/patience.cjs';
-import { paymentTotalsSince, SETUP_TIMEOUT_MS, startE2eLab, TEARDOWN_TIMEOUT_MS, type E2eLab, type Execution, waitFor } from '../support/e2e/harness.cjs';
+import { hasEnded, patience, settle } from '../../scripts/n8n/patience.cjs';
+import { nodeOutput, paymentTotalsSince, SETUP_TIMEOUT_MS, startE2eLab, TEARDOWN_TIMEOUT_MS, type E2eLab, type Execution, waitFor } from '../support/e2e/harness.cjs';
 import { signCallback } from '../support/independentSigning.cjs';
 
 // Deadlines (scripts/n8n/patience.cts): a test takes up to 20 s alone but the pass over the examples
@@ -61,14 +61,9 @@ async function timed<T>(name: string, fn: () => Promise<T>): Promise<T> {
 
 /** The workflow's executions that have finished, newest first. */
 async function finished(workflowId: string): Promise<Execution[]> {
-	return (await lab.executions(workflowId)).filter((e) => !['running', 'new', 'waiting'].includes(e.status));
+	return (await lab.executions(workflowId)).filter(hasEnded);
 }
 
-function outputOf(execution: Execution, node: string): Array<Record<string, unknown>> {
-	const runs = execution.data?.resultData.runData[node];
-	if (!runs) throw new Error(`node ${node} did not run (execution ${execution.id}: ${JSON.stringify(execution.data?.resultData.error ?? {}).slice(0, 500)})`);
-	return (runs[runs.length - 1].data?.main[0] ?? []).map((item) => item.json);
-}
 
 /** Clicks "Execute workflow" in the open workflow and returns the execution it made. */
 async function executeWorkflow(workflowId: string): Promise<Execution> {
@@ -80,7 +75,7 @@ async function executeWorkflow(workflowId: string): Promise<Execution> {
 		async (saw) => {
 			const all = await lab.executions(workflowId);
 			saw(all.slice(0, 3).map((e) => `${e.id} ${e.status}`));
-			const done = all.filter((e) => !['running', 'new', 'waiting'].includes(e.status));
+			const done = all.filter(hasEnded);
 			return done.length > before ? done : undefined;
 		},
 		patience(6_000),
@@ -466,13 +461,13 @@ describe('in n8n’s editor, in Chromium', () => {
 				await openWorkflow(page, lab.n8n.baseUrl, wf.id);
 				const first = await executeWorkflow(wf.id);
 				const second = await executeWorkflow(wf.id);
-				const [paid] = outputOf(first, 'Send Payout');
-				const [again] = outputOf(second, 'Send Payout');
+				const [paid] = nodeOutput(first, 'Send Payout');
+				const [again] = nodeOutput(second, 'Send Payout');
 				expect(paid).toMatchObject({ reference: 'payout-ORDER-1001', amount: 100000, currency: 'NGN', _paycashless: { reconciled: false, repeated: false } });
 				expect(again).toMatchObject({ id: paid.id, reference: 'payout-ORDER-1001', amount: 100000, _paycashless: { reconciled: true, repeated: true } });
 				// The same fields either way (the marker says which path the item took).
 				expect(Object.keys(again).filter((k) => k !== '_paycashless').sort()).toEqual(Object.keys(paid).filter((k) => k !== '_paycashless').sort());
-				expect(outputOf(second, 'Verify Payout')[0]).toMatchObject({ reference: 'payout-ORDER-1001', amount: 100000, destinationBankId: GTB.id });
+				expect(nodeOutput(second, 'Verify Payout')[0]).toMatchObject({ reference: 'payout-ORDER-1001', amount: 100000, destinationBankId: GTB.id });
 				expect(lab.emulator.list('payouts').filter((p) => p.reference === 'payout-ORDER-1001')).toHaveLength(1);
 			});
 		});
@@ -497,7 +492,7 @@ describe('in n8n’s editor, in Chromium', () => {
 						},
 						patience(8_000),
 					);
-					const [summary] = outputOf(run, 'Check Batch');
+					const [summary] = nodeOutput(run, 'Check Batch');
 					expect(summary).toMatchObject({ fits: true, count: 7, refusedCount: 0, inMainUnits: { total: 1_245_000.5 } });
 					expect(lab.emulator.list('payouts').filter((payout) => references.includes(String(payout.reference)))).toEqual([]);
 					const runs = run.data?.resultData.runData['Approve the Batch'] as Array<{ metadata?: { resumeFormUrl?: string } }> | undefined;
@@ -525,8 +520,8 @@ describe('in n8n’s editor, in Chromium', () => {
 					patience(8_000),
 				);
 				expect(done.status).toBe('success');
-				expect(outputOf(done, 'Approve the Batch')[0]).toMatchObject({ Decision: 'Approve', 'Approved by': 'Browser Approver' });
-				expect(outputOf(done, 'Pay Salaries').map((payout) => payout.reference)).toEqual(references);
+				expect(nodeOutput(done, 'Approve the Batch')[0]).toMatchObject({ Decision: 'Approve', 'Approved by': 'Browser Approver' });
+				expect(nodeOutput(done, 'Pay Salaries').map((payout) => payout.reference)).toEqual(references);
 				expect(lab.emulator.list('payouts').filter((payout) => references.includes(String(payout.reference)))).toHaveLength(7);
 			} finally {
 				for (const open of editor.context.pages()) if (open !== page && (open === formPage || open.url().includes('/form-waiting/'))) await open.close();
@@ -541,10 +536,10 @@ describe('in n8n’s editor, in Chromium', () => {
 				await openWorkflow(page, lab.n8n.baseUrl, wf.id);
 				const first = await executeWorkflow(wf.id);
 				const second = await executeWorkflow(wf.id);
-				const [link] = outputOf(first, 'Payment Link');
+				const [link] = nodeOutput(first, 'Payment Link');
 				expect(String(link.hostedInvoiceUrl)).toMatch(/^http/);
-				expect(outputOf(second, 'Payment Link')[0]).toMatchObject({ invoiceId: link.invoiceId, hostedInvoiceUrl: link.hostedInvoiceUrl });
-				expect(outputOf(second, 'Create Invoice')[0]).toMatchObject({ reference: 'INV-WEB-1001', _paycashless: { repeated: true } });
+				expect(nodeOutput(second, 'Payment Link')[0]).toMatchObject({ invoiceId: link.invoiceId, hostedInvoiceUrl: link.hostedInvoiceUrl });
+				expect(nodeOutput(second, 'Create Invoice')[0]).toMatchObject({ reference: 'INV-WEB-1001', _paycashless: { repeated: true } });
 				expect(lab.emulator.list('invoices').filter((inv) => inv.reference === 'INV-WEB-1001')).toHaveLength(1);
 			});
 		});
@@ -562,7 +557,7 @@ describe('in n8n’s editor, in Chromium', () => {
 				const lagosToday = Math.floor((Date.now() / 1000 + 3600) / 86_400) * 86_400 - 3600;
 				expect(since).toBe(lagosToday - 86_400);
 				const expected = paymentTotalsSince(lab.emulator.list('payments'), since);
-				const rows = outputOf(execution, 'Totals in Naira');
+				const rows = nodeOutput(execution, 'Totals in Naira');
 				expect(rows.length).toBeGreaterThan(0);
 				expect(rows.length).toBe(expected.size);
 				for (const row of rows) {
@@ -767,7 +762,7 @@ describe('in n8n’s editor, in Chromium', () => {
 			patience(6_000),
 		);
 		expect(done.status).toBe('success');
-		expect(outputOf(done, 'Order Paid')).toEqual([{ orderReference: 'order-A-1001', invoiceNumber: expect.any(String), amountPaidNaira: 1500.5, howWeKnow: 'paid' }]);
+		expect(nodeOutput(done, 'Order Paid')).toEqual([{ orderReference: 'order-A-1001', invoiceNumber: expect.any(String), amountPaidNaira: 1500.5, howWeKnow: 'paid' }]);
 	});
 
 	it('issue 43: the Pay page lists the test banks and accounts, and the payouts with their state; "Settle (succeeded)" settles one and sends its callback', async () => {

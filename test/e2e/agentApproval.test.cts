@@ -22,7 +22,7 @@ import { accountName } from '../../emulator/banks.cjs';
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from '../support/smtpSink.cjs';
 import { ACCESS_BANK } from '../support/reliability.cjs';
 import { AGENT_TYPE, BROWSER_USER_AGENT, CHAT_MODEL_TYPE, CHAT_TRIGGER_TYPE, chatTriggerRegistered, connectScriptedModel, NODE_TYPE_TOOL, OPENAI_CREDENTIAL_TYPE, type ScriptedModelInN8n } from '../support/e2e/agentHarness.cjs';
-import { patience } from '../../scripts/n8n/patience.cjs';
+import { patience, untilEnded } from '../../scripts/n8n/patience.cjs';
 import { SETUP_TIMEOUT_MS, startE2eLab, waitFor, type CredentialRef, type E2eLab, type Execution, type WorkflowNode } from '../support/e2e/harness.cjs';
 import { PACKAGE_NAME } from '../../scripts/n8n/lab.cjs';
 import type { ChatRequest } from '../support/e2e/scriptedModel.cjs';
@@ -144,15 +144,7 @@ function answer(run: Execution): Record<string, unknown> | undefined {
 }
 
 async function ended(executionId: string): Promise<Execution> {
-	return await waitFor(
-		`execution ${executionId} to end`,
-		async (saw) => {
-			const found = await execution(executionId);
-			saw(found?.status ?? 'not listed');
-			return found && !['new', 'running', 'waiting'].includes(found.status) ? found : undefined;
-		},
-		patience(6_000),
-	);
+	return await untilEnded(`execution ${executionId}`, () => execution(executionId), patience(6_000));
 }
 
 describe('the example "an AI agent reads a claim, an approver approves on a form sent by e-mail" (examples/ai-agent/), as imported', () => {

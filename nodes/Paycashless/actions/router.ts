@@ -22,7 +22,7 @@ import { moneyApi } from '../money/step';
 import { defaultConcurrency, findOperation, writePolicy } from './registry';
 import { runsAsTool } from '../helpers/runsAsTool';
 import { offeredAsTool, SIMPLIFY_PARAMETER, simplifyForTool } from './tool';
-import { moneyKind, type BeforeItems, type PaycashlessOperation } from './types';
+import { batchKind, limitsKind, moneyKind, type BeforeItems, type PaycashlessOperation } from './types';
 
 type Outcome = { items: INodeExecutionData[] } | { error: NodeApiError | NodeOperationError; identity: IDataObject };
 
@@ -61,7 +61,7 @@ async function runItem(this: IExecuteFunctions, i: number, paired: number[] = [i
 		});
 		// Operations that move money send their creates through the money step (money/step.ts).
 		// A batch check only reads: sealed too, so that no body can leave it.
-		const sealed = moneyKind(handler.declaration) !== undefined || (handler.declaration.kind === 'read' && handler.declaration.batch !== undefined);
+		const sealed = limitsKind(handler.declaration) !== undefined;
 		const api = sealed ? moneyApi(transport) : transport;
 		const records = withMainUnits(await handler.execute.call(this, i, api));
 		const simplified = asTool && this.getNodeParameter(SIMPLIFY_PARAMETER, i, true) === true ? simplifyForTool(records) : records;
@@ -180,7 +180,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	const handler = items.length === 0 ? undefined : operationOfRun.call(this);
 
 	// A batch check (./types.ts BATCH_CHECK_OF) runs once over all items: one record paired with every input.
-	if (handler?.declaration.kind === 'read' && handler.declaration.batch !== undefined) {
+	if (handler && batchKind(handler.declaration) !== undefined) {
 		const outcome = await runItem.call(this, 0, items.map((_, i) => i));
 		if ('error' in outcome) {
 			if (stopOnError) throw outcome.error;

@@ -65,6 +65,16 @@ export function moneyKind(declaration: OperationDeclaration): MoneyKind | undefi
 	return undefined;
 }
 
+/** The money kind of a batch check (a read run once for all items, e.g. Payout → Check Batch), or undefined. */
+export function batchKind(declaration: OperationDeclaration): MoneyKind | undefined {
+	return declaration.kind === 'read' ? declaration.batch : undefined;
+}
+
+/** The Money Limits an operation shows: those of the money it moves, or of the batch it checks. */
+export function limitsKind(declaration: OperationDeclaration): MoneyKind | undefined {
+	return moneyKind(declaration) ?? batchKind(declaration);
+}
+
 /** The declaration of every operation that only reads. */
 export const READ: OperationDeclaration = { kind: 'read' };
 

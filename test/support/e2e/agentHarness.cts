@@ -10,7 +10,7 @@
 import { randomUUID } from 'crypto';
 
 import { PACKAGE_NAME } from '../../../scripts/n8n/lab.cjs';
-import { patience } from '../../../scripts/n8n/patience.cjs';
+import { patience, untilEnded } from '../../../scripts/n8n/patience.cjs';
 import { webhookNode, waitFor, type CredentialRef, type E2eLab, type Execution, type WorkflowNode } from './harness.cjs';
 import { startScriptedModel, type ChatRequest, type ScriptedModel, type ScriptStep } from './scriptedModel.cjs';
 
@@ -355,15 +355,7 @@ async function reviewedAgentWorkflow(
 	};
 
 	const finished: ReviewedAgentWorkflow['finished'] = async (executionId) => {
-		const ended = await waitFor(
-			`the reviewed execution ${executionId} to end`,
-			async (saw) => {
-				const found = await execution(executionId);
-				saw(found?.status ?? 'not listed');
-				return found && !['new', 'running', 'waiting'].includes(found.status) ? found : undefined;
-			},
-			patience(5_000),
-		);
+		const ended = await untilEnded(`the reviewed execution ${executionId}`, () => execution(executionId), patience(5_000));
 		const agentItems = (ended.data?.resultData.runData[agentNode]?.at(-1)?.data?.main[0] ?? []).map((item) => item.json);
 		return agentRun(ended, scripted.model.chatRequests(), { status: 200, items: agentItems, chunks: [] });
 	};

@@ -135,6 +135,13 @@ export interface Execution {
 	data?: { resultData: { runData: Record<string, Array<{ data?: { main: Array<Array<{ json: Record<string, unknown> }>> } }>>; error?: unknown } };
 }
 
+/** The items `node` passed on in its last run of `execution` (stored with its data). */
+export function nodeOutput(execution: Execution, node: string): Array<Record<string, unknown>> {
+	const runs = execution.data?.resultData.runData[node];
+	if (!runs) throw new Error(`node ${node} did not run (execution ${execution.id}: ${JSON.stringify(execution.data?.resultData.error ?? {}).slice(0, 500)})`);
+	return (runs[runs.length - 1].data?.main[0] ?? []).map((item) => item.json);
+}
+
 export interface E2eLab {
 	n8n: RunningN8n;
 	session: N8nSession;
@@ -383,7 +390,7 @@ export async function startE2eLab(options: E2eLabOptions = {}): Promise<E2eLab> 
 					patience(3_000),
 				);
 				process.stderr.write(`runNode: /webhook/${webhookPath} gave no answer in ${Math.round((Date.now() - started) / 1000)} s (${waitedNote(started)}); its output read from execution ${stored.id}\n`);
-				return (stored.data!.resultData.runData[name]?.[0]?.data?.main[0] ?? []).map((item) => item.json);
+				return nodeOutput(stored, name);
 			}
 			if (text === '') return [];
 			const parsed = JSON.parse(text) as unknown;

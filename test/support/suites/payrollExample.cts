@@ -16,7 +16,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 
 import { copyExampleFiles, EXAMPLES_DIR, loadExampleWorkflows, type WorkflowJson } from '../../../scripts/n8n/examples.cjs';
-import { patience } from '../../../scripts/n8n/patience.cjs';
+import { patience, untilEnded } from '../../../scripts/n8n/patience.cjs';
 import { selectE2eRuntime, SETUP_TIMEOUT_MS, startE2eLab, TEARDOWN_TIMEOUT_MS, waitFor, webhookNode, type E2eLab, type E2eRuntime, type Execution } from '../e2e/harness.cjs';
 
 /**
@@ -118,16 +118,8 @@ async function submit(formUrl: string, decision: 'Approve' | 'Decline', approver
 }
 
 async function ended(id: string): Promise<Execution> {
-	return await waitFor(
-		`the payroll run ${id} to end`,
-		async (saw) => {
-			const found = await byId(id);
-			saw(found?.status ?? 'not found');
-			return found && !['new', 'running', 'waiting'].includes(found.status) ? found : undefined;
-		},
-		// Seven payouts against the emulator: a few seconds alone.
-		patience(8_000),
-	);
+	// Seven payouts against the emulator: a few seconds alone.
+	return await untilEnded(`the payroll run ${id}`, () => byId(id), patience(8_000));
 }
 
 describe('the payroll example (examples/payroll.json), as npm start imports it', () => {

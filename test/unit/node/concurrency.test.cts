@@ -7,7 +7,8 @@ import type { IExecuteFunctions, INodeExecutionData, INodeParameters } from 'n8n
 
 import { NodeHelpers } from 'n8n-workflow';
 
-import { findOperation, operationPairs, type OperationPair } from '../../../nodes/Paycashless/actions/registry';
+import { operationPairs, type OperationPair } from '../../../nodes/Paycashless/actions/registry';
+import { batchKind } from '../../../nodes/Paycashless/actions/types';
 import {
 	CONCURRENCY_PARAMETER,
 	DEFAULT_READ_CONCURRENCY,
@@ -73,11 +74,7 @@ describe('the "Requests in Parallel" field', () => {
 	const fields = description.properties.filter((p) => p.name === CONCURRENCY_PARAMETER);
 	const names = (pairs: OperationPair[]) => pairs.map(({ resource, operation }) => `${resource}.${operation}`);
 	// From the declarations: a batch check (Payout → Check Batch) reads, once for all items, so it has no field.
-	const isBatchCheck = ({ resource, operation }: OperationPair) => {
-		const declaration = findOperation(resource, operation)?.declaration;
-		return declaration?.kind === 'read' && declaration.batch !== undefined;
-	};
-	const BATCH_CHECKS = names(operationPairs((declaration) => declaration.kind === 'read').filter(isBatchCheck));
+	const BATCH_CHECKS = names(operationPairs((declaration) => batchKind(declaration) !== undefined));
 	const READS = names(operationPairs((declaration) => declaration.kind === 'read')).filter((name) => !BATCH_CHECKS.includes(name));
 	const CREATES = names(operationPairs((declaration) => declaration.kind === 'create'));
 	const OTHER_WRITES = names(operationPairs((declaration) => declaration.kind === 'write'));

@@ -21,7 +21,7 @@ import { NodeHelpers } from 'n8n-workflow';
 import { Emulator } from '../../../emulator/server.cjs';
 import { moneyPairs, operationPairs, registry, resources, writePolicy } from '../../../nodes/Paycashless/actions/registry';
 import type { PaycashlessResource } from '../../../nodes/Paycashless/actions/node.type';
-import { moneyKind, type MoneyKind, type OperationRef } from '../../../nodes/Paycashless/actions/types';
+import { limitsKind, type MoneyKind, type OperationRef } from '../../../nodes/Paycashless/actions/types';
 import { MONEY_KINDS } from '../../../nodes/Paycashless/money/kinds';
 import { LIMITS_PARAMETER, moneyLimitsCollection } from '../../../nodes/Paycashless/money/limits';
 import { Paycashless } from '../../../nodes/Paycashless/Paycashless.node';
@@ -132,7 +132,7 @@ describe('adding a money kind: what each kind of money-moving create still lacks
 			if (creates.length === 0) lacks.push(`a create that moves it (its declaration's findsAgain.object '${kind}', movesMoney: true)`);
 			const limits = limitsOf(kind);
 			const shownFor = operationPairs().filter((pair) => limits && NodeHelpers.displayParameter({ ...pair }, limits, { typeVersion: 1 }, description));
-			if (!isDeepStrictEqual(shownFor.map(({ resource, operation }) => `${resource}.${operation}`).sort(), operationPairs((declaration) => moneyKind(declaration) === kind || (declaration.kind === 'read' && declaration.batch === kind)).map(({ resource, operation }) => `${resource}.${operation}`).sort())) {
+			if (!isDeepStrictEqual(shownFor.map(({ resource, operation }) => `${resource}.${operation}`).sort(), operationPairs((declaration) => limitsKind(declaration) === kind).map(({ resource, operation }) => `${resource}.${operation}`).sort())) {
 				lacks.push(`its Money Limits (money/limits.ts) shown for exactly its creates and batch checks: shown for ${shownFor.map(({ resource, operation }) => `${resource}.${operation}`).join(', ') || 'none'}`);
 			}
 			for (const { resource, operation } of creates) {
