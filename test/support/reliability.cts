@@ -7,7 +7,7 @@ import { inspect } from 'util';
 import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import type { EmulatorHandle, RecordedRequest } from '../../emulator/index.cjs';
-import { runNode, type ContextOptions, type RunResult } from './executeContext.cjs';
+import { runNode, type ContextOptions, type RunResult } from '../../scripts/harness/executeContext.cjs';
 
 export const ACCESS_BANK = 'bank_538ed2056326432ba8e6853b613997bb';
 

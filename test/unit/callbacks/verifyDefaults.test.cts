@@ -7,7 +7,7 @@ import type { INodeParameters } from 'n8n-workflow';
 
 import { callbackSignature, canonicalJson, unixTimestamp } from '../../../lib/signing';
 import { Paycashless } from '../../../nodes/Paycashless/Paycashless.node';
-import { runNode } from '../../support/executeContext.cjs';
+import { runNode } from '../../../scripts/harness/executeContext.cjs';
 
 const SECRET = 'sk_test_verify_defaults';
 const CREDENTIALS = { apiKey: 'pk_test', apiSecret: SECRET, baseUrl: 'http://127.0.0.1:9', bodilessSigning: 'documented' as const };

@@ -10,7 +10,7 @@ import type { ICredentialDataDecryptedObject, IHttpRequestOptions } from 'n8n-wo
 import { PaycashlessApi } from '../../../credentials/PaycashlessApi.credentials';
 import { CEILING_REFUSAL_CODE, isPayoutCreate, payoutCeilingRefusal, signedHostRefusal, type PayoutCeilingSettings } from '../../../lib/payoutCeiling';
 import { useEmulator } from '../../support/emulator.cjs';
-import { runNode } from '../../support/executeContext.cjs';
+import { runNode } from '../../../scripts/harness/executeContext.cjs';
 import { credentialsOf, payoutItem } from '../../support/reliability.cjs';
 
 const API = 'https://api.paycashless.com';

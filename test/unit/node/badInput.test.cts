@@ -5,8 +5,8 @@
 import type { INodeParameters } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { runNode } from '../../support/executeContext.cjs';
-import { individualAccountParameters } from '../../support/fixtures.cjs';
+import { runNode } from '../../../scripts/harness/executeContext.cjs';
+import { individualAccountParameters } from '../../../scripts/harness/fixtures.cjs';
 import { useEmulator } from '../../support/emulator.cjs';
 
 const emulator = useEmulator({ seed: { payouts: 2 } });

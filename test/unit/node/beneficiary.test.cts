@@ -13,7 +13,7 @@ import type { INodeParameters } from 'n8n-workflow';
 import { untrustedSource } from '../../../nodes/Paycashless/money/beneficiary';
 import { namesMatch } from '../../../nodes/Paycashless/helpers/names';
 import { useEmulator } from '../../support/emulator.cjs';
-import { runNode, type RunResult } from '../../support/executeContext.cjs';
+import { runNode, type RunResult } from '../../../scripts/harness/executeContext.cjs';
 import { startFakeServer } from '../../support/executeFakeServer.cjs';
 
 const emulator = useEmulator();

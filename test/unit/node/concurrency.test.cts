@@ -16,7 +16,7 @@ import {
 	MAX_CONCURRENCY,
 } from '../../../nodes/Paycashless/descriptions/concurrency';
 import { Paycashless } from '../../../nodes/Paycashless/Paycashless.node';
-import { createExecuteContext } from '../../support/executeContext.cjs';
+import { createExecuteContext } from '../../../scripts/harness/executeContext.cjs';
 import { credentialsOf, FAST, payoutItem } from '../../support/reliability.cjs';
 import { useEmulator } from '../../support/emulator.cjs';
 

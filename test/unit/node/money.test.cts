@@ -16,7 +16,7 @@ import { offeredAsTool } from '../../../nodes/Paycashless/actions/tool';
 import { moneyKind } from '../../../nodes/Paycashless/actions/types';
 import { Paycashless } from '../../../nodes/Paycashless/Paycashless.node';
 import { withMainUnits } from '../../../nodes/Paycashless/helpers/mainUnits';
-import { createExecuteContext, runNode, type RunResult } from '../../support/executeContext.cjs';
+import { createExecuteContext, runNode, type RunResult } from '../../../scripts/harness/executeContext.cjs';
 import { useEmulator } from '../../support/emulator.cjs';
 
 const emulator = useEmulator();

@@ -6,8 +6,8 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { runNode, type RunResult } from '../../support/executeContext.cjs';
-import { businessAccountParameters, individualAccountParameters, vatTaxRateParameters } from '../../support/fixtures.cjs';
+import { runNode, type RunResult } from '../../../scripts/harness/executeContext.cjs';
+import { businessAccountParameters, individualAccountParameters, vatTaxRateParameters } from '../../../scripts/harness/fixtures.cjs';
 import { useEmulator } from '../../support/emulator.cjs';
 
 const emulator = useEmulator();

@@ -12,7 +12,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { accountName } from '../../../emulator/banks.cjs';
 import { useEmulator } from '../../support/emulator.cjs';
-import { runNode, type RunResult } from '../../support/executeContext.cjs';
+import { runNode, type RunResult } from '../../../scripts/harness/executeContext.cjs';
 
 const emulator = useEmulator();
 beforeEach(() => emulator.reset({ payouts: 0 }));

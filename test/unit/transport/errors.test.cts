@@ -5,7 +5,7 @@
 import type { INodeParameters } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { runNode } from '../../support/executeContext.cjs';
+import { runNode } from '../../../scripts/harness/executeContext.cjs';
 import { type FakeAnswer, type FakeServer, startFakeServer } from '../../support/executeFakeServer.cjs';
 
 const SECRET = 'sk_test_do_not_leak_9d2f';

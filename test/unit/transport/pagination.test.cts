@@ -5,11 +5,11 @@
 import type { INodeParameters } from 'n8n-workflow';
 
 import type { Collection } from '../../../emulator/index.cjs';
-import { createLoadOptionsContext, runNode, type RunResult } from '../../support/executeContext.cjs';
+import { createLoadOptionsContext, runNode, type RunResult } from '../../../scripts/harness/executeContext.cjs';
 import { type FakeServer, startFakeServer } from '../../support/executeFakeServer.cjs';
 import { searchPayouts } from '../../../nodes/Paycashless/methods/listSearch';
 import { useEmulator } from '../../support/emulator.cjs';
-import { PollHarness } from '../../support/pollContext.cjs';
+import { PollHarness } from '../../../scripts/harness/pollContext.cjs';
 
 const emulator = useEmulator();
 

@@ -16,7 +16,7 @@ import { differences } from '../../../nodes/Paycashless/transport/create';
 import { classify } from '../../../nodes/Paycashless/transport/send';
 import { backoffMs, retryAfterMs } from '../../../nodes/Paycashless/transport/retry';
 import { DEFAULT_TRANSPORT_SETTINGS, type Attempt, type FoundByReference, type PaycashlessRequest } from '../../../nodes/Paycashless/transport/types';
-import { runNode } from '../../support/executeContext.cjs';
+import { runNode } from '../../../scripts/harness/executeContext.cjs';
 import { startFakeServer } from '../../support/executeFakeServer.cjs';
 
 const GET: PaycashlessRequest = { method: 'GET', path: '/v1/payouts' };

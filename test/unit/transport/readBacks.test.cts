@@ -9,7 +9,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeParameter
 import { CONCURRENCY_PARAMETER } from '../../../nodes/Paycashless/descriptions/concurrency';
 import { Paycashless } from '../../../nodes/Paycashless/Paycashless.node';
 import { useEmulator } from '../../support/emulator.cjs';
-import { createExecuteContext } from '../../support/executeContext.cjs';
+import { createExecuteContext } from '../../../scripts/harness/executeContext.cjs';
 import { credentialsOf, duplicatesAndLosses, FAST, payoutItem, run } from '../../support/reliability.cjs';
 
 const emulator = useEmulator();

@@ -9,7 +9,7 @@ import type { INodeParameters } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { FAST, payoutItem, run, runAndCatch } from '../../support/reliability.cjs';
-import { individualAccountParameters, vatTaxRateParameters } from '../../support/fixtures.cjs';
+import { individualAccountParameters, vatTaxRateParameters } from '../../../scripts/harness/fixtures.cjs';
 import { useEmulator } from '../../support/emulator.cjs';
 
 const emulator = useEmulator();

@@ -7,7 +7,7 @@
 import type { IExecuteFunctions, IHttpRequestOptions, INodeParameters } from 'n8n-workflow';
 
 import { type EmulatorHandle, type FaultConfig, startEmulator } from '../../../emulator/index.cjs';
-import { createExecuteContext, runNode } from '../../support/executeContext.cjs';
+import { createExecuteContext, runNode } from '../../../scripts/harness/executeContext.cjs';
 import { startFakeServer } from '../../support/executeFakeServer.cjs';
 import { ACCESS_BANK, FAST, payoutItem, secretLeaks } from '../../support/reliability.cjs';
 

@@ -1,6 +1,6 @@
 /**
  * The Paycashless Poll Trigger against the emulator, through a fake poll context that applies
- * n8n's static-data rules (test/support/pollContext.cts): baseline on activation, status changes,
+ * n8n's static-data rules (scripts/harness/pollContext.cts): baseline on activation, status changes,
  * creation order, a poll failing half-way, a restart, records created during a poll, overlapping
  * polls, "Fetch Test Event", Start From a date, the state's bound, and the event key shared with
  * the webhook trigger.
@@ -18,7 +18,7 @@ import {
 	type PollSettings,
 } from '../../../nodes/Paycashless/poll/engine';
 import { call } from '../../support/emulatorClient.cjs';
-import { PollHarness } from '../../support/pollContext.cjs';
+import { PollHarness } from '../../../scripts/harness/pollContext.cjs';
 
 let emulator: EmulatorHandle;
 let counter = 0;

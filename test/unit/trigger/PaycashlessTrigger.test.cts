@@ -3,7 +3,7 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { registry } from '../../../nodes/Paycashless/actions/registry';
 import { Paycashless } from '../../../nodes/Paycashless/Paycashless.node';
 import { PaycashlessTrigger } from '../../../nodes/Paycashless/PaycashlessTrigger.node';
-import { runWebhook, TEST_PRODUCTION_URL, TEST_WEBHOOK_ID, type FakeWebhookOptions, type WebhookRun } from '../../support/webhookContext.cjs';
+import { runWebhook, TEST_PRODUCTION_URL, TEST_WEBHOOK_ID, type FakeWebhookOptions, type WebhookRun } from '../../../scripts/harness/webhookContext.cjs';
 import { signCallback, sortedJson, unixSeconds } from '../../support/independentSigning.cjs';
 
 const SECRET = 'sk_test_trigger_Zq8!secret';

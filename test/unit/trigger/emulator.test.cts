@@ -12,7 +12,7 @@ import { signPaycashlessRequest } from '../../../credentials/PaycashlessApi.cred
 import { startEmulator } from '../../../emulator/index.cjs';
 import type { EmulatorHandle } from '../../../emulator/types.cjs';
 import { PaycashlessTrigger } from '../../../nodes/Paycashless/PaycashlessTrigger.node';
-import { runWebhook, type LogLine } from '../../support/webhookContext.cjs';
+import { runWebhook, type LogLine } from '../../../scripts/harness/webhookContext.cjs';
 import { signCallback } from '../../support/independentSigning.cjs';
 
 const WEBHOOK_ID = '3e0d9a6c-5b1f-4c2a-9d7e-81f2a4b6c8d0';

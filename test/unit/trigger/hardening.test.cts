@@ -7,7 +7,7 @@
 import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
 
 import { PaycashlessTrigger } from '../../../nodes/Paycashless/PaycashlessTrigger.node';
-import { runWebhook, TEST_PRODUCTION_URL, TEST_WEBHOOK_ID, type FakeWebhookOptions, type WebhookRun } from '../../support/webhookContext.cjs';
+import { runWebhook, TEST_PRODUCTION_URL, TEST_WEBHOOK_ID, type FakeWebhookOptions, type WebhookRun } from '../../../scripts/harness/webhookContext.cjs';
 import { hmacHex, signCallback, unixSeconds } from '../../support/independentSigning.cjs';
 
 const SECRET = 'sk_test_hardening_7Yq!';

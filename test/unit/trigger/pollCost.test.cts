@@ -6,7 +6,7 @@
 import { startEmulator } from '../../../emulator/index.cjs';
 import type { EmulatorHandle } from '../../../emulator/types.cjs';
 import { call } from '../../support/emulatorClient.cjs';
-import { PollHarness } from '../../support/pollContext.cjs';
+import { PollHarness } from '../../../scripts/harness/pollContext.cjs';
 
 jest.setTimeout(300_000);
 

@@ -10,8 +10,8 @@ import { callbackSignature, canonicalJson, unixTimestamp } from '../../../lib/si
 import { Paycashless } from '../../../nodes/Paycashless/Paycashless.node';
 import { waitTillFrom } from '../../../nodes/Paycashless/wait/fields';
 import { WAIT_REFERENCE_PARAM, waitCallbackUrl } from '../../../nodes/Paycashless/wait/pause';
-import { createExecuteContext, runNode } from '../../support/executeContext.cjs';
-import { runWebhook } from '../../support/webhookContext.cjs';
+import { createExecuteContext, runNode } from '../../../scripts/harness/executeContext.cjs';
+import { runWebhook } from '../../../scripts/harness/webhookContext.cjs';
 
 const SECRET = 'sk_test_wait_secret';
 const CREDENTIALS = { apiKey: 'pk_test', apiSecret: SECRET, baseUrl: 'http://127.0.0.1:9', bodilessSigning: 'documented' as const };

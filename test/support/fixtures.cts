@@ -1,2 +1,0 @@
-/** Moved to scripts/harness/fixtures.cts (the schemas script runs the node with it too); kept here for the tests' imports. */
-export * from '../../scripts/harness/fixtures.cjs';
