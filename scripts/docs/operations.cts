@@ -3,7 +3,7 @@
  * operations) and docs/operations.md's (each operation, the request it sends, its notes). The
  * request is the one its dry run sends first (scripts/harness/dryRun.cts: `GET /v1/payouts/{id}`),
  * ", then waits" for an operation that waits; an operation that sends several says so in its own
- * `docs.requests`. The notes are each operation file's `docs.notes`.
+ * `docs.requests` (the operations whose requests it sends, or words). The notes are each operation file's `docs.notes`.
  */
 import { resources } from '../../nodes/Paycashless/actions/registry';
 import type { PaycashlessOperation } from '../../nodes/Paycashless/actions/types';
@@ -16,7 +16,12 @@ function byName(operations: Record<string, PaycashlessOperation>): Array<[string
 }
 
 async function requestCell(resource: string, value: string, operation: PaycashlessOperation): Promise<string> {
-	if (operation.docs.requests) return operation.docs.requests;
+	const { requests } = operation.docs;
+	if (typeof requests === 'string') return requests;
+	if (requests) {
+		const cells = await Promise.all(requests.map((ref) => requestCell(ref.resource, ref.operation, resources[ref.resource].operations[ref.operation])));
+		return cells.join(', ');
+	}
 	const request = await firstRequest(resource, value);
 	if (request === 'none') return '(none)';
 	if ('refused' in request) throw new Error(`${resource}/${value}: the dry run sent nothing (${request.refused}); give it docs.requests or a DRY_RUN value (scripts/harness/dryRun.cts)`);

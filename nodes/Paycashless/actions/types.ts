@@ -105,9 +105,10 @@ export interface PaycashlessOperation {
 	asTool?: false | { action?: string; effect?: string; fields?: INodeProperties[] };
 	/**
 	 * Its row in docs/operations.md (written by `npm run docs`, scripts/docs/operations.cts): `notes`
-	 * for the user; `requests` only where the request its dry run sees first is not the whole story.
+	 * for the user; `requests` only where the request its dry run sees first is not the whole story:
+	 * the operations whose requests it sends (their own rows' requests), or words.
 	 */
-	docs: { notes: string; requests?: string };
+	docs: { notes: string; requests?: string | OperationRef[] };
 	/**
 	 * What an AI that builds workflows reads about it (../descriptions/builderHints.ts), for the
 	 * operations that move money or wait: `option`, shown under the operation in n8n's

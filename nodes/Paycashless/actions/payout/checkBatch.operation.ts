@@ -11,7 +11,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { batchSummary, checkBatch } from '../../money/batch';
 import type { PaycashlessApi } from '../../transport';
 import { withoutCallbackUrl } from '../../wait/fields';
-import { BATCH_CHECK_OF, type OperationOption } from '../types';
+import { BATCH_CHECK_OF, type OperationOption, type PaycashlessOperation } from '../types';
 import { payoutFields, payoutCreateBody } from './create.operation';
 
 export const description: INodeProperties[] = [
@@ -45,4 +45,12 @@ export async function execute(this: IExecuteFunctions, i: number, api: Paycashle
 export const asTool = false;
 
 /** Its row in docs/operations.md (npm run docs). */
-export const docs = { notes: 'Every check of Create on all items, pays nothing; one summary item with `batchHash` ([Payroll](payroll.md))', requests: '`GET /v1/payouts/verify/{reference}`, `GET /v1/payouts`, `GET /v1/banks/account_lookup`' };
+export const docs: PaycashlessOperation['docs'] = {
+	notes: 'Every check of Create on all items, pays nothing; one summary item with `batchHash` ([Payroll](payroll.md))',
+	// What it reads: each payout by reference, the period's list, each payee's account.
+	requests: [
+		{ resource: 'payout', operation: 'verify' },
+		{ resource: 'payout', operation: 'getAll' },
+		{ resource: 'bankAccount', operation: 'lookUp' },
+	],
+};
