@@ -135,6 +135,23 @@ export interface Execution {
 	data?: { resultData: { runData: Record<string, Array<{ data?: { main: Array<Array<{ json: Record<string, unknown> }>> } }>>; error?: unknown } };
 }
 
+/**
+ * The ids of a workflow's executions, newest first: n8n's public list leaves out the executions its
+ * main process still counts as active (a waiting one on n8n 1.x; in queue mode a test-URL run, for
+ * minutes once), so the editor's list is read too. Read one by id: `executionById`.
+ */
+export async function executionIds(lab: Pick<E2eLab, 'session' | 'executions'>, workflowId: string): Promise<string[]> {
+	const filter = encodeURIComponent(JSON.stringify({ workflowId }));
+	const editor = await lab.session.rest<{ results?: Array<{ id: string | number }> }>('GET', `/rest/executions?filter=${filter}&limit=50`).catch(() => ({ results: [] }));
+	const listed = await lab.executions(workflowId);
+	return [...new Set([...listed, ...(editor.results ?? [])].map((execution) => Number(execution.id)))].sort((a, b) => b - a).map(String);
+}
+
+/** An execution by id, with its data, or undefined. */
+export async function executionById(lab: Pick<E2eLab, 'session'>, id: string): Promise<Execution | undefined> {
+	return await lab.session.api<Execution>('GET', `/executions/${id}?includeData=true`).catch(() => undefined);
+}
+
 /** The items `node` passed on in its last run of `execution` (stored with its data). */
 export function nodeOutput(execution: Execution, node: string): Array<Record<string, unknown>> {
 	const runs = execution.data?.resultData.runData[node];

@@ -9,8 +9,8 @@ import { accountName, BANKS } from '../../../emulator/banks.cjs';
 import { canonicalJson } from '../../../lib/signing';
 import { loadExampleWorkflows, type WorkflowJson } from '../../../scripts/n8n/examples.cjs';
 import { NODE_TYPE_TRIGGER } from '../../../scripts/n8n/lab.cjs';
-import { patience, settle } from '../../../scripts/n8n/patience.cjs';
-import { createTransferPayment, e2eRuntime, manualRunBody, paymentTotalsSince, selectE2eRuntime, SETUP_TIMEOUT_MS, startE2eLab, TEARDOWN_TIMEOUT_MS, waitFor, webhookNode, type E2eLab, type Execution, type E2eRuntime } from '../e2e/harness.cjs';
+import { hasEnded, patience, settle } from '../../../scripts/n8n/patience.cjs';
+import { createTransferPayment, e2eRuntime, executionById, executionIds, manualRunBody, paymentTotalsSince, selectE2eRuntime, SETUP_TIMEOUT_MS, startE2eLab, TEARDOWN_TIMEOUT_MS, waitFor, webhookNode, type E2eLab, type Execution, type E2eRuntime } from '../e2e/harness.cjs';
 import { describeOperations } from './operations.cjs';
 
 /**
@@ -241,27 +241,29 @@ describe('Paycashless Trigger in n8n, with callbacks the emulator signs and send
 		const listen = await lab.session.request('POST', `/rest/workflows/${workflowId}/run`, body);
 		expect(listen.status).toBe(200);
 		const testUrl = `${lab.n8n.baseUrl}/webhook-test/${webhookId}/webhook`;
-		const before = (await lab.executions(workflowId)).length;
+		const before = (await executionIds(lab, workflowId)).length;
 		const reference = await createPayment(testUrl);
 		lab.emulator.clearLogs();
 		await lab.emulator.completePayment(reference);
 		await lab.emulator.callbacksSettled();
 		expect(lab.emulator.callbacks).toMatchObject([{ url: testUrl, event: 'PAYMENT_SUCCEEDED', status: 200 }]);
-		// n8n's public API leaves out executions its main process still counts as running; in queue
-		// mode that registry can lag the database by many seconds (seen: 2 of 7 runs over 20 s).
-		const executions = await waitFor(
+		// n8n's public list leaves out executions its main process still counts as running; in queue
+		// mode that registry can lag the database by minutes: the ids come from the editor's list too.
+		const ids = await waitFor(
 			'the test execution',
 			async (saw) => {
-				const all = await lab.executions(workflowId);
-				saw(all.slice(0, 3).map((e) => `${e.id} ${e.status}`));
-				return all.length > before && all[0].status !== 'running' && all[0].status !== 'new' ? all : undefined;
+				const all = await executionIds(lab, workflowId);
+				const newest = all.length > before ? await executionById(lab, all[0]) : undefined;
+				saw(`${all.length} executions; newest ${all[0]} ${newest?.status ?? ''}`);
+				return hasEnded(newest) ? all : undefined;
 			},
 			// Within the test's own timeout, patience(20 s).
 			patience(lab.queue ? 15_000 : 5_000),
 		);
-		expect(executions).toHaveLength(before + 1);
-		expect(executions[0].mode).toBe('manual');
-		expect(outputOf(executions[0], 'Paycashless Trigger')[0]).toMatchObject({ event: 'PAYMENT_SUCCEEDED', verified: true, data: { reference } });
+		expect(ids).toHaveLength(before + 1);
+		const execution = (await executionById(lab, ids[0]))!;
+		expect(execution.mode).toBe('manual');
+		expect(outputOf(execution, 'Paycashless Trigger')[0]).toMatchObject({ event: 'PAYMENT_SUCCEEDED', verified: true, data: { reference } });
 	});
 });
 

@@ -17,7 +17,7 @@ import * as path from 'path';
 
 import { copyExampleFiles, EXAMPLES_DIR, loadExampleWorkflows, type WorkflowJson } from '../../../scripts/n8n/examples.cjs';
 import { patience, untilEnded } from '../../../scripts/n8n/patience.cjs';
-import { selectE2eRuntime, SETUP_TIMEOUT_MS, startE2eLab, TEARDOWN_TIMEOUT_MS, waitFor, webhookNode, type E2eLab, type E2eRuntime, type Execution } from '../e2e/harness.cjs';
+import { executionById, executionIds, selectE2eRuntime, SETUP_TIMEOUT_MS, startE2eLab, TEARDOWN_TIMEOUT_MS, waitFor, webhookNode, type E2eLab, type E2eRuntime, type Execution } from '../e2e/harness.cjs';
 
 /**
  * The payroll example's suite against one runtime, called by a small test file in each project
@@ -68,28 +68,17 @@ afterAll(async () => {
 const paid = () => lab.emulator.list('payouts').filter((payout) => String(payout.reference).startsWith('salary-2026-11-'));
 const posts = () => lab.emulator.requests.filter((request) => request.method !== 'GET' && request.path.startsWith('/v1/payouts'));
 
-/** An execution by id, with its data (read by id: n8n 1.x's public list leaves out waiting executions). */
-async function byId(id: string): Promise<Execution | undefined> {
-	return await lab.session.api<Execution>('GET', `/executions/${id}?includeData=true`).catch(() => undefined);
-}
-
-/** The ids of the workflow's executions, from the public list and the editor's (which shows waiting ones on 1.x too). */
-async function executionIds(): Promise<string[]> {
-	const filter = encodeURIComponent(JSON.stringify({ workflowId }));
-	const editor = await lab.session.rest<{ results?: Array<{ id: string | number }> }>('GET', `/rest/executions?filter=${filter}&limit=50`).catch(() => ({ results: [] }));
-	const listed = await lab.executions(workflowId);
-	return [...new Set([...listed, ...(editor.results ?? [])].map((execution) => String(execution.id)))];
-}
+const byId = (id: string) => executionById(lab, id);
 
 /** Starts the example; returns its execution once it waits for the approver, and the form's link. */
 async function runToApproval(): Promise<{ id: string; formUrl: string; waiting: Execution }> {
-	const before = new Set(await executionIds());
+	const before = new Set(await executionIds(lab, workflowId));
 	const response = await fetch(`${lab.n8n.baseUrl}/webhook/${webhookPath}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
 	expect(response.status).toBe(200);
 	const waiting = await waitFor(
 		'the payroll run to wait for the approver',
 		async (saw) => {
-			const id = (await executionIds()).find((candidate) => !before.has(candidate));
+			const id = (await executionIds(lab, workflowId)).find((candidate) => !before.has(candidate));
 			const found = id === undefined ? undefined : await byId(id);
 			saw(found ? `${found.id} ${found.status}` : 'no new execution');
 			if (found && !['new', 'running'].includes(found.status)) return found;

@@ -10,7 +10,7 @@ import { callbackSignature, canonicalJson, unixTimestamp } from '../../../lib/si
 import { loadExampleWorkflows } from '../../../scripts/n8n/examples.cjs';
 import { NODE_TYPE_ACTION } from '../../../scripts/n8n/lab.cjs';
 import { patience, waitedNote } from '../../../scripts/n8n/patience.cjs';
-import { selectE2eRuntime, SETUP_TIMEOUT_MS, startE2eLab, type E2eLab, type Execution, type WorkflowNode, type E2eRuntime } from '../e2e/harness.cjs';
+import { executionById, executionIds, selectE2eRuntime, SETUP_TIMEOUT_MS, startE2eLab, type E2eLab, type Execution, type WorkflowNode, type E2eRuntime } from '../e2e/harness.cjs';
 
 /**
  * The Create and Wait suite against one runtime (an e2e project's), called once by a small test file
@@ -104,13 +104,8 @@ async function startRun(withLookup: boolean, body: Json): Promise<{ workflowId: 
  * and the newest is read by id.
  */
 async function latestExecution(workflowId: string): Promise<Execution | undefined> {
-	const listed = await lab.executions(workflowId);
-	const filter = encodeURIComponent(JSON.stringify({ workflowId }));
-	const editor = await lab.session.rest<{ results: Array<{ id: string | number }> }>('GET', `/rest/executions?filter=${filter}&limit=20`).catch(() => ({ results: [] }));
-	const ids = [...listed.map((execution) => Number(execution.id)), ...(editor.results ?? []).map((execution) => Number(execution.id))];
-	if (ids.length === 0) return undefined;
-	const newest = Math.max(...ids);
-	return listed.find((execution) => Number(execution.id) === newest) ?? (await lab.session.api<Execution>('GET', `/executions/${newest}?includeData=true`));
+	const [newest] = await executionIds(lab, workflowId);
+	return newest === undefined ? undefined : await executionById(lab, newest);
 }
 
 /** Deadlines (scripts/n8n/patience.cts): a run to start waiting or to resume takes a few seconds alone. */
