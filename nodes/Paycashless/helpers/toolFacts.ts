@@ -22,7 +22,7 @@ export interface FromAi {
 }
 
 /** Filled by the model, or `leftOut` of the tool (e.g. Amount in Smallest Unit: a model cannot flip amounts to kobo). */
-export type ToolFact = FromAi | 'leftOut';
+type ToolFact = FromAi | 'leftOut';
 
 export const AS_TOOL: unique symbol = Symbol('paycashless.asTool');
 
