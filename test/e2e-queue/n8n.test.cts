@@ -59,7 +59,8 @@ describe('queue mode: where executions run', () => {
 
 	it('every execution of the suite above ran on a worker (the workers\' logs name each one)', async () => {
 		const executions = await allExecutions();
-		expect(executions.length).toBeGreaterThan(25);
+		// Guards against a list that finds nothing: the suite above runs 20 (single process, measured).
+		expect(executions.length).toBeGreaterThan(15);
 		const byWorker = queue.executionsByWorker();
 		const notOnAWorker = executions.filter((execution) => !byWorker.has(String(execution.id))).map((e) => `${e.id} ${e.mode} ${e.status}`);
 		expect(notOnAWorker).toEqual([]);

@@ -4,6 +4,8 @@
  */
 import type { INodeProperties } from 'n8n-workflow';
 
+import { AS_TOOL, type FromAi } from '../helpers/toolFacts';
+
 export const currencyField: INodeProperties = {
 	displayName: 'Currency',
 	name: 'currency',
@@ -29,6 +31,7 @@ export function amountFields(description: string): INodeProperties[] {
 			placeholder: '1500.50',
 			hint: 'In naira or dollars, e.g. 1500.50 = NGN 1,500.50. For kobo or cents, turn on Amount in Smallest Unit.',
 			description: `${description} In the currency's main unit (naira or dollars, at most two decimals, e.g. 1500.50); sent to Paycashless in the smallest unit (kobo or cents, e.g. 150050). Outputs keep Paycashless's amounts in the smallest unit and add inMainUnits: the same amounts in main units, to map into a later Amount.`,
+			[AS_TOOL]: { key: 'Amount', description: 'Amount in MAIN units of the currency: naira for NGN, dollars for USD, e.g. 1500.50 means NGN 1,500.50. Never kobo or cents.' },
 		},
 		amountInSmallestUnitField,
 	];
@@ -41,6 +44,7 @@ export const amountInSmallestUnitField: INodeProperties = {
 	default: false,
 	description:
 		'Whether amounts are given in the smallest unit (kobo or cents, whole numbers, e.g. 150050 for 1,500.50) instead of the main unit',
+	[AS_TOOL]: 'leftOut',
 };
 
 export const referenceField: INodeProperties = {
@@ -52,6 +56,11 @@ export const referenceField: INodeProperties = {
 	placeholder: 'order-1234',
 	description:
 		'Your own unique reference. Paycashless uses it to recognise a repeated request, and you can look the object up with Verify and this reference.',
+	[AS_TOOL]: {
+		key: 'Reference',
+		description:
+			'Your own unique reference for this one real-world payment, e.g. claim-1042. The same reference never pays twice: use the same one to retry or check a payment, and a new one only for a different payment.',
+	},
 };
 
 export const callbackUrlField: INodeProperties = {
@@ -80,6 +89,7 @@ export const customerEmailField: INodeProperties = {
 	placeholder: 'name@email.com',
 	required: true,
 	default: '',
+	[AS_TOOL]: { key: 'Customer_Email', description: "The paying customer's e-mail address" },
 };
 
 export const customerNameField: INodeProperties = {
@@ -88,7 +98,11 @@ export const customerNameField: INodeProperties = {
 	type: 'string',
 	required: true,
 	default: '',
+	[AS_TOOL]: { key: 'Customer_Name', description: "The paying customer's full name" },
 };
+
+/** What the model is asked for in a payee's account number (Payout → Create's Destination Account Number, Look Up's Account Number). */
+export const ACCOUNT_NUMBER_FOR_THE_MODEL: FromAi = { key: 'Account_Number', description: "The payee's 10-digit bank account number (NUBAN)" };
 
 export const metadataField: INodeProperties = {
 	displayName: 'Metadata',

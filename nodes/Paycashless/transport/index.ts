@@ -14,7 +14,8 @@
  *   types.ts   the vocabulary: request, settings, write policy, attempt
  *
  * Signing happens in the credential's `authenticate`. The policies:
- * - repeatable requests (GET, PUT): retried on 429, 5xx and network failures;
+ * - the requests of an operation declared a read, and a write's look-ups on the way (GETs):
+ *   retried on 429, 5xx and network failures; a read that would write is refused, nothing sent;
  * - creates with a reference (the operation's create policy): reconciled by the reference in the
  *   body that was sent, never resent blindly, and returned as the one create output with its
  *   `_paycashless` marker;
@@ -34,6 +35,7 @@ import { sendWithRetries } from './retry';
 import { succeeded } from './send';
 import {
 	DEFAULT_TRANSPORT_SETTINGS,
+	checkDeclared,
 	isRepeatable,
 	referenceOf,
 	type Call,
@@ -140,7 +142,9 @@ export function paycashlessApi(context: PaycashlessContext, options: TransportOp
  * create output (create.ts).
  */
 async function sendRequest(call: Call, request: PaycashlessRequest): Promise<IDataObject> {
-	const create = !isRepeatable(request) && call.policy?.kind === 'create' ? call.policy.findsAgain : undefined;
+	const undeclared = checkDeclared(request, call.policy);
+	if (undeclared !== undefined) throw new NodeOperationError(call.context.getNode(), undeclared, { itemIndex: call.itemIndex });
+	const create = !isRepeatable(request, call.policy) && call.policy?.kind === 'create' ? call.policy.findsAgain : undefined;
 	const reference = referenceOf(request);
 	const result = await sendWithRetries(call, request, create && reference !== undefined ? reconcileStep(call, request, create, reference) : undefined);
 	if (result.found) return result.found;

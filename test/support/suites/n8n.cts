@@ -11,7 +11,7 @@ import { loadExampleWorkflows, type WorkflowJson } from '../../../scripts/n8n/ex
 import { NODE_TYPE_TRIGGER } from '../../../scripts/n8n/lab.cjs';
 import { hasEnded, patience, settle } from '../../../scripts/n8n/patience.cjs';
 import { createTransferPayment, e2eRuntime, executionById, executionIds, manualRunBody, paymentTotalsSince, selectE2eRuntime, SETUP_TIMEOUT_MS, startE2eLab, TEARDOWN_TIMEOUT_MS, waitFor, webhookNode, type E2eLab, type Execution, type E2eRuntime } from '../e2e/harness.cjs';
-import { describeOperations } from './operations.cjs';
+import { describeOperations, realN8nOperations } from './operations.cjs';
 
 /**
  * The end-to-end suite against one runtime (an e2e project's), called once by a small test file
@@ -171,9 +171,9 @@ describe('n8n HTTP Request node with the predefined credential type paycashlessA
 	});
 });
 
-// The operations suite: test/support/suites/operations.cts, on this n8n unless the runtime is 1.123, whose
-// engine runs them in the test process (test/engine/operations.test.cts).
-if (e2eRuntime().n8nLine === '2') describeOperations('in n8n against the emulator', () => lab);
+// The operations suite: test/support/suites/operations.cts, the run table's entries marked inN8n on this
+// n8n unless the runtime is 1.123; n8n's engine runs every entry on both lines (test/engine/operations.test.cts).
+if (e2eRuntime().n8nLine === '2') describeOperations('in n8n against the emulator', 'inN8n', () => realN8nOperations(lab));
 
 // On Error: Continue (regular output) and (using error output): in n8n's engine, test/engine/onError.test.cts.
 

@@ -1,6 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { BANK } from '../../catalog/objects';
+import { ACCOUNT_NUMBER_FOR_THE_MODEL } from '../../descriptions/common';
+import { AS_TOOL } from '../../helpers/toolFacts';
 import { NUBAN_DIGITS, requireBankCode, requireDigits } from '../../helpers/validation';
 import type { PaycashlessApi } from '../../transport';
 import { runsAsTool } from '../../helpers/runsAsTool';
@@ -15,6 +17,7 @@ export const description: INodeProperties[] = [
 		default: '',
 		placeholder: '0123456789',
 		description: 'The bank account number (NUBAN, 10 digits)',
+		[AS_TOOL]: ACCOUNT_NUMBER_FOR_THE_MODEL,
 	},
 	{
 		displayName: 'Bank Code',
@@ -25,6 +28,7 @@ export const description: INodeProperties[] = [
 		placeholder: '058',
 		description: 'The CBN or NIBSS code of the bank (e.g. 058)',
 		hint: 'The result holds the Paycashless bank ID that Payout → Create needs: {{ $json.bank.id }}',
+		[AS_TOOL]: { key: 'Bank_Code', description: "The bank's CBN or NIBSS code, e.g. 058 or 000013" },
 	},
 ];
 

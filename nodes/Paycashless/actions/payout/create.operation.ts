@@ -12,6 +12,7 @@ import { LOOK_UP_THEN_PAY, NAIRA } from '../../descriptions/builderHints';
 import { PAYOUT_FIELDS, payoutMoneyOf } from '../../../../lib/payoutBody';
 import { BANK, PAYOUT } from '../../catalog/objects';
 import {
+	ACCOUNT_NUMBER_FOR_THE_MODEL,
 	additionalBodyJsonField,
 	additionalFieldsCollection,
 	amountFields,
@@ -21,6 +22,7 @@ import {
 	referenceField,
 } from '../../descriptions/common';
 import { compact, isObject } from '../../helpers/body';
+import { AS_TOOL } from '../../helpers/toolFacts';
 import { withErrorCode } from '../../helpers/errorCodes';
 import { batchHash, batchPayoutOf, checkBatch, type BatchPayout } from '../../money/batch';
 import { MAX_NARRATION, NUBAN_DIGITS, optionalTextUpTo, optionalUrl, requireDigits, requireId, requireText } from '../../helpers/validation';
@@ -48,6 +50,7 @@ export const payoutFields: INodeProperties[] = [
 		default: '',
 		placeholder: '0123456789',
 		description: 'The bank account number (NUBAN) to pay into',
+		[AS_TOOL]: ACCOUNT_NUMBER_FOR_THE_MODEL,
 	},
 	{
 		displayName: 'Bank ID',
@@ -59,6 +62,10 @@ export const payoutFields: INodeProperties[] = [
 		description:
 			'The Paycashless ID of the destination bank (starts with bank_), not its CBN or NIBSS code. Get it with Bank Account → Look Up.',
 		hint: 'After Bank Account → Look Up, use the expression {{ $json.bank.id }}',
+		[AS_TOOL]: {
+			key: 'Bank_ID',
+			description: 'The Paycashless bank ID, starting with bank_. Get it from the bank account look-up tool (bank.id in its result); it is not a bank code.',
+		},
 	},
 	additionalFieldsCollection([
 		callbackUrlField,
