@@ -42,7 +42,7 @@ export function beneficiaryFields(): INodeProperties[] {
 			default: '',
 			placeholder: 'Adaeze Okafor',
 			description:
-				"Who the payee must be. Before paying, the node looks the account up (Payee Bank Code below) and refuses the payout unless the account's name and this one have the same words: any order, any case, accents, punctuation and titles ignored, an initial for a word starting with it (\"okafor adaeze\" matches ADAEZE OKAFOR, not ADAEZE CHIOMA OKAFOR nor ADAEZE OKAFOR VENTURES). Write the holder's name in full, or allow middle names below. The account must also be at the payout's bank.",
+				"Who the payee must be. Before paying, the node looks the account up (Payee Bank Code below) and refuses the payout unless the account's name and this one have the same words: any order, any case, accents, punctuation and titles ignored, an initial for a name starting with it, never for a business word (\"okafor adaeze\" matches ADAEZE OKAFOR, not ADAEZE CHIOMA OKAFOR nor ADAEZE OKAFOR VENTURES; \"Adaeze C. Okafor\" not ADAEZE OKAFOR COLLECTIONS). Write the holder's name in full, or allow middle names below. The account must also be at the payout's bank.",
 		},
 		{
 			displayName: 'Payee Bank Code',
@@ -59,7 +59,7 @@ export function beneficiaryFields(): INodeProperties[] {
 			noDataExpression: true,
 			default: false,
 			description:
-				"Whether the account's name may have up to two words more than Expected Account Name (middle names: \"Ada Obi\" then matches ADA CHIOMA OBI). A left-over word that is a business word or looks like one (VENTURES, FASHION, POS, & SONS, OBITECH, a number) still refuses the payout: a business named after a person is not that person. Off: every word of the account's name must be in Expected Account Name. Typed in only: an expression is refused.",
+				"Whether the account's name may have up to two words more than Expected Account Name (middle names: \"Ada Obi\" then matches ADA CHIOMA OBI). Each left-over word must read as a person's name, or be one initial: a business word, an abbreviation, a short code or a number (VENTURES, STORES, & CO, LTD, NIG, BDC, A.B.C, OBITECH, 2) still refuses the payout: a business named after a person is not that person. Off: every word of the account's name must be in Expected Account Name. Typed in only: an expression is refused.",
 		},
 	];
 }
