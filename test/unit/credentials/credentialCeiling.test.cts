@@ -8,7 +8,8 @@
 import type { ICredentialDataDecryptedObject, IHttpRequestOptions } from 'n8n-workflow';
 
 import { PaycashlessApi } from '../../../credentials/PaycashlessApi.credentials';
-import { CEILING_REFUSAL_CODE, isPayoutCreate, payoutCeilingRefusal, signedHostRefusal, type PayoutCeilingSettings } from '../../../lib/payoutCeiling';
+import { isPayoutCreate } from '../../../lib/payoutBody';
+import { CEILING_REFUSAL_CODE, payoutCeilingRefusal, signedHostRefusal, type PayoutCeilingSettings } from '../../../lib/payoutCeiling';
 import { useEmulator } from '../../support/emulator.cjs';
 import { runNode } from '../../../scripts/harness/executeContext.cjs';
 import { credentialsOf, payoutItem } from '../../support/reliability.cjs';
