@@ -18,7 +18,9 @@
  *   - a ceiling is set and an amount is above the ceiling of its currency, or its currency has no
  *     ceiling while another has (a ceiling names its currency), or
  *   - a ceiling is set and the payout, as it will be sent, cannot be read for sure.
- * Pure: no n8n, no I/O. Messages name amounts in main units, never the credential's secrets.
+ * Pure: no n8n, no I/O. Messages name the refused amount in main units and which setting refused
+ * it, never a setting's value (whoever reads a refusal, also an AI agent's HTTP Request tool,
+ * learns that a ceiling holds, not where) nor the credential's secrets.
  */
 import { readPayoutRequest, PAYOUT_CURRENCIES, type PayoutCurrency } from './payoutBody';
 import { bodyToSign } from './signing';
@@ -59,17 +61,6 @@ const CEILING_FIELDS: Record<CeilingCurrency, 'maxPayoutNgn' | 'maxPayoutUsd'> =
 /** The payout settings as read: payouts off, and the ceiling (main units) of each currency that has one. */
 export type PayoutSettings = { off: boolean; ceilings: Partial<Record<CeilingCurrency, number>> } | { unreadable: string };
 
-/** A stored value as a person would recognise it: quoted text, at most 40 characters. */
-function shown(value: unknown): string {
-	let text: string;
-	try {
-		text = typeof value === 'string' ? JSON.stringify(value) : (JSON.stringify(value) ?? String(value));
-	} catch {
-		text = String(value);
-	}
-	return text.length > 42 ? `${text.slice(0, 40)}…` : text;
-}
-
 /** A ceiling in main units: a plain non-negative number with at most two decimals (0 = none), or why not. */
 function ceilingOf(value: unknown): number | undefined | { unreadable: true } {
 	if (value === undefined || value === null || value === '') return undefined;
@@ -88,14 +79,14 @@ function ceilingOf(value: unknown): number | undefined | { unreadable: true } {
 export function readPayoutSettings(settings: PayoutCeilingSettings): PayoutSettings {
 	const payouts = settings.payouts;
 	if (payouts !== undefined && payouts !== null && payouts !== '' && payouts !== 'allowed' && payouts !== 'off') {
-		return { unreadable: `its ${FIELD_LABELS.payouts} setting is ${shown(payouts)}, not Allowed or Off` };
+		return { unreadable: `its ${FIELD_LABELS.payouts} setting is neither Allowed nor Off` };
 	}
 	const ceilings: Partial<Record<CeilingCurrency, number>> = {};
 	for (const currency of CEILING_CURRENCIES) {
 		const field = CEILING_FIELDS[currency];
 		const ceiling = ceilingOf(settings[field]);
 		if (typeof ceiling === 'object') {
-			return { unreadable: `its ${FIELD_LABELS[field]} is ${shown(settings[field])}, not an amount in ${currency === 'NGN' ? 'naira' : 'dollars'}` };
+			return { unreadable: `its ${FIELD_LABELS[field]} is set but is not an amount in ${currency === 'NGN' ? 'naira' : 'dollars'}` };
 		}
 		if (ceiling !== undefined) ceilings[currency] = ceiling;
 	}
@@ -118,10 +109,6 @@ function showMinor(minor: number, currency: string): string {
 	const whole = Math.floor(minor / MINOR_UNITS_PER_MAIN);
 	const cents = String(minor % MINOR_UNITS_PER_MAIN).padStart(2, '0');
 	return `${currency} ${whole.toLocaleString('en-US')}.${cents}`;
-}
-
-function showMain(main: number, currency: string): string {
-	return `${currency} ${main.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 }
 
 /**
@@ -167,7 +154,7 @@ export function payoutCeilingRefusal(settings: PayoutCeilingSettings, request: O
 		const ceilingMinor = Math.round(ceiling * MINOR_UNITS_PER_MAIN);
 		if (payout.minor > ceilingMinor) {
 			return {
-				message: `Refused by the Paycashless credential: ${showMinor(payout.minor, payout.currency)} is above its Maximum Payout of ${showMain(ceiling, payout.currency)}${which}${why}`,
+				message: `Refused by the Paycashless credential: ${showMinor(payout.minor, payout.currency)} is above its Maximum Payout (${payout.currency})${which}${why}`,
 				description: `${WHERE} Amounts in the API body are in kobo or cents: ${payout.minor} is ${showMinor(payout.minor, payout.currency)}.`,
 			};
 		}

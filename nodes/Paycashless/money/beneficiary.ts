@@ -17,7 +17,7 @@ import { isObject } from '../helpers/body';
 import { namesMatch } from '../helpers/names';
 import { NUBAN_DIGITS, optionalText, requireBankCode, requireDigits } from '../helpers/validation';
 import type { PaycashlessApi } from '../transport';
-import { nodeOfRun, runsAsTool } from '../helpers/runsAsTool';
+import { nodeOfRun } from '../helpers/runsAsTool';
 import { refuse } from './refusal';
 
 /** The typed-in choices of the beneficiary checks, by field name (refused as expressions with the other limits). */
@@ -221,10 +221,9 @@ export async function checkBeneficiary(this: IExecuteFunctions, i: number, limit
 		);
 	}
 	if (!namesMatch(expected, found.name, { allowMiddleNames: limits.allowMiddleNames === true })) {
-		// The person running the regular node sees the holder's name; an AI agent (the tool) never does.
-		const holder = runsAsTool.call(this)
-			? "a Bank Account → Look Up node on this account and bank shows the holder's name to them."
-			: `Paycashless names the holder ${JSON.stringify(found.name)}; Expected Account Name is ${JSON.stringify(expected)}.`;
+		// The person running the regular node sees the holder's name; an AI agent (the tool) never
+		// does: it reads ./refusal.ts's words for NAME_MISMATCH.
+		const holder = `Paycashless names the holder ${JSON.stringify(found.name)}; Expected Account Name is ${JSON.stringify(expected)}.`;
 		refuse.call(
 			this,
 			i,

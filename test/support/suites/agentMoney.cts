@@ -129,7 +129,8 @@ describe('Money Limits hold for an agent', () => {
 		const refused = toolResults(run.requests[2]).map((result) => resultOf(result.content)).filter((result) => typeof result.message === 'string');
 		expect(refused).toHaveLength(2);
 		for (const result of refused) {
-			expect(result.message).toBe('Refused: this execution already made 3 payouts, the Maximum Count per Execution');
+			// The model learns which limit refused, not its value (nodes/Paycashless/money/refusal.ts).
+			expect(result.message).toBe('Refused: this would pass the Maximum Count per Execution');
 			expect(result.error).toMatchObject({ description: expect.stringMatching(/^Nothing was sent/) });
 		}
 		// A new execution starts counting again.
@@ -142,7 +143,8 @@ describe('Money Limits hold for an agent', () => {
 		const run = await agent.run('pay 5000 naira', [{ toolCalls: [{ name: 'Pay_Claim', arguments: args(`agent-kobo-${randomUUID().slice(0, 6)}`, 500000) }] }, { text: 'ok' }]);
 		expect(payoutPosts()).toBe(postsBefore);
 		const result = resultOf(toolResults(run.requests[1])[0].content);
-		expect(result.message).toBe("Refused: NGN 500,000.00 is above this node's Maximum Amount of NGN 50,000.00");
+		expect(result.message).toBe("Refused: the amount is above this node's Maximum Amount");
+		expect(JSON.stringify(result)).not.toMatch(/50,000|5000000/);
 		expect(result.error).toMatchObject({ description: expect.stringMatching(/an amount meant in kobo is 100 times too large/) });
 	});
 
@@ -244,7 +246,7 @@ describe('Money Limits hold whatever the model, the next execution or an express
 	it('a payout in a currency the limits do not name is refused, even when the model picks it', async () => {
 		const reference = `agent-cur-${randomUUID().slice(0, 6)}`;
 		const run = await agent.run('pay in dollars', [{ toolCalls: [{ name: 'Pay_Any_Currency', arguments: { ...args(reference, 100), Currency: 'USD' } }] }, { text: 'ok' }]);
-		expect(resultsOf(run, 1)[0]).toMatchObject({ message: "Refused: this payout is in USD, and this node's Money Limits are in NGN", error: { code: 'CURRENCY_NOT_LIMITED' } });
+		expect(resultsOf(run, 1)[0]).toMatchObject({ message: "Refused: this node's Money Limits do not allow this currency", error: { code: 'CURRENCY_NOT_LIMITED' } });
 		expect(lab.emulator.list('payouts').filter((payout) => payout.reference === reference)).toHaveLength(0);
 	});
 
