@@ -5,6 +5,7 @@
  * - Expected Account Name: the name Paycashless's account lookup returns must pass the name rule
  *   (namesMatch). The expected name may not come from the model (`$fromAI`) or from the lookup
  *   being checked (an expression reading `accountName` or naming an account-lookup node).
+ * The lookups are shared by the execution (./lookups.ts: one per payee, kept for an hour).
  * A lookup that fails or names no bank refuses. No refusal an AI agent reads (the tool) repeats the
  * holder's name: it is what the model could otherwise learn to write; the regular node names it
  * to the person, who needs it to correct the row.
@@ -12,12 +13,12 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { PayoutMoney } from '../../../lib/payoutBody';
-import { BANK } from '../catalog/objects';
 import { isObject } from '../helpers/body';
 import { namesMatch } from '../helpers/names';
 import { NUBAN_DIGITS, optionalText, requireBankCode, requireDigits } from '../helpers/validation';
 import type { PaycashlessApi } from '../transport';
 import { nodeOfRun } from '../helpers/runsAsTool';
+import { lookUpAccount } from './lookups';
 import { refuse } from './refusal';
 
 /** The typed-in choices of the beneficiary checks, by field name (refused as expressions with the other limits). */
@@ -137,13 +138,15 @@ function allowedEntries(this: IExecuteFunctions, i: number, text: string): Allow
 		});
 }
 
-/** The account lookup, once per account and bank code in one check; refuses when it fails or names no bank. */
+/**
+ * The account lookup of a check: shared with the execution's other lookups of the same account,
+ * bank code and credential (./lookups.ts); refuses when it fails or names no bank.
+ */
 function lookups(this: IExecuteFunctions, i: number, api: PaycashlessApi) {
-	const done = new Map<string, Promise<{ name: string; bankId: string }>>();
-	const lookUp = async (accountNumber: string, bankCode: string) => {
+	return async (accountNumber: string, bankCode: string): Promise<{ name: string; bankId: string }> => {
 		let found: IDataObject = {};
 		try {
-			found = await api.request(BANK.accountLookup(accountNumber, bankCode));
+			found = await lookUpAccount.call(this, api, accountNumber, bankCode, true);
 		} catch (error) {
 			refuse.call(this, i, 'LOOKUP_FAILED', `Refused: account ${accountNumber} could not be looked up at bank code ${bankCode}`, `Nothing was sent. ${(error as Error).message}`);
 		}
@@ -158,11 +161,6 @@ function lookups(this: IExecuteFunctions, i: number, api: PaycashlessApi) {
 			);
 		}
 		return { name: String(found.accountName ?? ''), bankId };
-	};
-	return (accountNumber: string, bankCode: string) => {
-		const key = `${accountNumber}@${bankCode}`;
-		if (!done.has(key)) done.set(key, lookUp(accountNumber, bankCode));
-		return done.get(key) as Promise<{ name: string; bankId: string }>;
 	};
 }
 
