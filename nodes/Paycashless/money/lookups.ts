@@ -37,11 +37,6 @@ export const REUSE_FOR_MS = 60 * 60_000;
 /** One kept answer: the holder's name, the bank id, when it came back (ms). */
 type Kept = [name: string, bankId: string, at: number];
 
-/** What the payee checks read of a lookup. */
-export interface AccountLookup {
-	name: string;
-	bankId: string;
-}
 
 /** The credential of a node run, as a short hash of its Base URL and API key (read once per run). */
 const credentialKeys = new WeakMap<object, Promise<string>>();
@@ -75,7 +70,7 @@ function storeOf(this: IExecuteFunctions): { kept: Record<string, Kept>; pending
 	return { kept: flow[STORE_KEY] as unknown as Record<string, Kept>, pending };
 }
 
-function keptAnswer(kept: Kept | undefined, now: number): AccountLookup | undefined {
+function keptAnswer(kept: Kept | undefined, now: number): { name: string; bankId: string } | undefined {
 	if (!Array.isArray(kept) || typeof kept[0] !== 'string' || typeof kept[1] !== 'string' || kept[1] === '' || typeof kept[2] !== 'number') return undefined;
 	const age = now - kept[2];
 	return age >= 0 && age < REUSE_FOR_MS ? { name: kept[0], bankId: kept[1] } : undefined;
