@@ -203,6 +203,19 @@ describe('no refusal tells a tool a limit\'s value or another payout\'s details'
 		expectNothingLearnt({ code: 'REFERENCE_REUSED', secrets: ['3,333.33', '333333'], ...reused });
 	});
 
+	it('REFERENCE_MISMATCH (the transport): a reference Paycashless has for another payout, never that payout\'s id, amount or account', async () => {
+		const both = await refusedBoth(payout('m-taken', 10, TOOL_LIMITS), {
+			before: async () => {
+				await runAs({ ...payout('m-taken', 3210.99, TOOL_LIMITS), destinationAccountNumber: '0234567801' }, { asTool: false, nodeContext: {} });
+				return undefined;
+			},
+		});
+		const other = emulator.list('payouts').find((made) => made.reference === 'm-taken');
+		expect(other).toMatchObject({ amount: 321_099, destinationAccountNumber: '0234567801' });
+		expect(emulator.list('payouts').filter((made) => made.reference === 'm-taken')).toHaveLength(1);
+		expectNothingLearnt({ code: 'REFERENCE_MISMATCH', secrets: [String(other?.id), '3,210.99', '321099', '0234567801', 'ADA OBI'], ...both });
+	});
+
 	it('a code without words of its own reads as a generic refusal naming only the code', async () => {
 		const { refuse } = await import('../../../nodes/Paycashless/money/refusal');
 		const context = { getNode: () => ({ name: 'Tool', type: 'n8n-nodes-paycashless.paycashlessTool', parameters: {} }) } as never;
