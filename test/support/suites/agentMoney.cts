@@ -152,8 +152,9 @@ describe('Money Limits hold for an agent', () => {
 		const reference = `agent-name-${randomUUID().slice(0, 6)}`;
 		const run = await agent.run('pay Ada', [{ toolCalls: [{ name: 'Pay_Named_Payee', arguments: args(reference, 100, '0123456780') }] }, { text: 'ok' }]);
 		const result = resultOf(toolResults(run.requests[1])[0].content);
-		expect(result.message).toBe('Refused: the holder of account 0123456780 (bank code 044) does not match Expected Account Name');
-		// The model is not told whose account it is (a refusal must not teach it the name to write).
+		expect(result.message).toBe("Refused: the account's holder does not match Expected Account Name");
+		// The model is not told whose account it is (a refusal must not teach it the name to write), nor the bank it is checked at.
+		expect(JSON.stringify(result)).not.toContain('044');
 		for (const word of accountName('0123456780', ACCESS_BANK).split(' ')) expect(JSON.stringify(result)).not.toContain(word);
 		expect(lab.emulator.list('payouts').filter((payout) => payout.reference === reference)).toHaveLength(0);
 	});
@@ -216,7 +217,8 @@ describe('Money Limits hold whatever the model, the next execution or an express
 		const [fromAi, zero] = resultsOf(run, 1);
 		expect(fromAi.message).toBe('Refused: Money Limits → Maximum Amount is an expression');
 		expect(fromAi.error).toMatchObject({ code: 'LIMIT_EXPRESSION' });
-		expect(zero.message).toBe('Refused: Money Limits → Maximum Amount is set but is 0');
+		// Which value a limit holds is the person's to read, not the model's.
+		expect(zero.message).toBe('Refused: a Money Limit of this node is set to a value it cannot use');
 		expect(zero.error).toMatchObject({ code: 'LIMIT_INVALID' });
 		expect(payoutPosts()).toBe(postsBefore);
 	});
