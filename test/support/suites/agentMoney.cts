@@ -154,7 +154,7 @@ describe('Money Limits hold for an agent', () => {
 		const result = resultOf(toolResults(run.requests[1])[0].content);
 		expect(result.message).toBe("Refused: the account's holder does not match Expected Account Name");
 		// The model is not told whose account it is (a refusal must not teach it the name to write), nor the bank it is checked at.
-		expect(JSON.stringify(result)).not.toContain('044');
+		expect(`${String(result.message)} ${JSON.stringify((result.error as { description?: string } | undefined)?.description)}`).not.toContain('044');
 		for (const word of accountName('0123456780', ACCESS_BANK).split(' ')) expect(JSON.stringify(result)).not.toContain(word);
 		expect(lab.emulator.list('payouts').filter((payout) => payout.reference === reference)).toHaveLength(0);
 	});
