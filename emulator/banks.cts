@@ -75,6 +75,8 @@ const NAMED_ACCOUNTS: Readonly<Record<string, string>> = Object.freeze({
 	'0234567805': 'ADA CHIOMA OBI',
 	'0234567806': 'MUHAMMAD BELLO',
 	'0234567807': 'BELLO MOHAMMED MULTIBIZ',
+	'0234567808': 'ADA OBI CONCEPTS',
+	'0234567809': 'ADA OBI (NIG) LTD',
 });
 
 /** The holder's name of an account: derived from the bank and the account number, so always the same. */

@@ -94,6 +94,20 @@ describe('credential Test button (POST /rest/credentials/test, as the editor cal
 		expect(result).toEqual({ status: 'Error', message: testMessage('hasMore', undefined) });
 		expect(lab.emulator.requests.filter((r) => r.status === 200)).toEqual([]);
 	});
+
+	it('fails when a payout setting cannot be read (Maximum Payout "abc", as an import may store it), naming the field; nothing is sent', async () => {
+		lab.emulator.clearLogs();
+		const { apiKey, apiSecret, baseUrl } = lab.emulator;
+		// n8n's public API checks the fields' types; the editor's REST endpoint stores what it is given.
+		const created = await lab.session.rest<{ id: string }>('POST', '/rest/credentials', {
+			name: `Paycashless unreadable ceiling ${Date.now()}`,
+			type: 'paycashlessApi',
+			data: { apiKey, apiSecret, baseUrl, bodilessSigning: 'documented', payouts: 'allowed', maxPayoutNgn: 'abc' },
+		});
+		const result = await testCredential(created.id);
+		expect(result).toEqual({ status: 'Error', message: expect.stringMatching(/^Refused by the Paycashless credential: its Maximum Payout \(NGN\) is set but is not an amount in naira, so it refuses every payout\./) });
+		expect(lab.emulator.requests).toEqual([]);
+	});
 });
 
 describe('n8n HTTP Request node with the predefined credential type paycashlessApi', () => {

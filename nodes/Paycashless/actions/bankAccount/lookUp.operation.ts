@@ -1,11 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { BANK } from '../../catalog/objects';
 import { ACCOUNT_NUMBER_FOR_THE_MODEL } from '../../descriptions/common';
 import { AS_TOOL } from '../../helpers/toolFacts';
 import { NUBAN_DIGITS, requireBankCode, requireDigits } from '../../helpers/validation';
 import type { PaycashlessApi } from '../../transport';
 import { runsAsTool } from '../../helpers/runsAsTool';
+import { lookUpAccount } from '../../money/lookups';
 import { READ, type OperationDeclaration, type OperationOption } from '../types';
 
 export const description: INodeProperties[] = [
@@ -56,7 +56,8 @@ function withoutHolderName(found: IDataObject): IDataObject {
 export async function execute(this: IExecuteFunctions, i: number, api: PaycashlessApi): Promise<IDataObject> {
 	const accountNumber = requireDigits(this.getNodeParameter('accountNumber', i), 'Account Number', '0123456789', NUBAN_DIGITS);
 	const bankCode = requireBankCode(this.getNodeParameter('bankCode', i), 'Bank Code');
-	const found = await api.request(BANK.accountLookup(accountNumber, bankCode));
+	// Always asked (its output is the lookup's answer), and kept for the payee checks of this execution.
+	const found = await lookUpAccount.call(this, api, accountNumber, bankCode, false);
 	// As a tool, a chat could list who holds which account: the name only where a person allowed it
 	// (read as stored, so an expression never turns it on).
 	if (runsAsTool.call(this) && this.getNode().parameters[SHOW_ACCOUNT_NAME_PARAMETER] !== true) return withoutHolderName(found);

@@ -25,7 +25,7 @@ import { compact, isObject } from '../../helpers/body';
 import { AS_TOOL } from '../../helpers/toolFacts';
 import { withErrorCode } from '../../helpers/errorCodes';
 import { batchHash, batchPayoutOf, checkBatch, type BatchPayout } from '../../money/batch';
-import { MAX_NARRATION, NUBAN_DIGITS, optionalTextUpTo, optionalUrl, requireDigits, requireId, requireText } from '../../helpers/validation';
+import { MAX_NARRATION, NUBAN_DIGITS, optionalTextUpTo, optionalUrl, requireDigits, requireId, requireReference } from '../../helpers/validation';
 import { sendChecked } from '../../money/step';
 import type { PaycashlessApi } from '../../transport';
 import { amountCurrency, amountValue, finishBody, readAmount, verifiedByReference } from '../common';
@@ -143,7 +143,7 @@ export const declaration: CreateDeclaration = {
  * value (Create and Wait for Final Status gives its own resume URL).
  */
 export function payoutCreateBody(this: IExecuteFunctions, i: number, callbackUrl?: string): { reference: string; body: IDataObject } {
-	const reference = requireText(this.getNodeParameter('reference', i), 'Reference');
+	const reference = requireReference(this.getNodeParameter('reference', i));
 	const amount = readAmount.call(this, i);
 	const accountNumber = requireDigits(
 		this.getNodeParameter('destinationAccountNumber', i),
