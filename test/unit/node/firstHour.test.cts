@@ -155,6 +155,17 @@ describe('actions short, as n8n names its own; every node named as the panel nam
 		expect(hash).toBe("{{ $('Check a payout batch').item.json.batchHash }}");
 	});
 
+	it("every $('…') an AI builder reads (hints, the look-up-then-pay pattern) names a node as the panel names it, or the user's own data", () => {
+		const actions = new Set(actionOptions.map(({ option }) => option.action));
+		const everything = JSON.stringify(description);
+		const named = [...everything.matchAll(/\$\(\s*\\?['"`]([^'"`\\]+)\\?['"`]\s*\)/g)].map((match) => match[1]);
+		expect(named).toEqual(expect.arrayContaining(['Look up a bank account', 'Orders']));
+		// 'Orders': the pattern's stand-in for the user's own rows.
+		expect([...new Set(named)].filter((name) => !actions.has(name) && name !== 'Orders')).toEqual([]);
+		expect(everything).toContain("name: 'Look up a bank account'");
+		expect(everything).toContain("name: 'Create a payout'");
+	});
+
 	it('the tool variant still tells a model the status it reads in full, though the action is short', () => {
 		expect(registry.dedicatedAccount.getRequestStatus.option.action).toBe('Get a dedicated account request');
 		const tool = (description.usableAsTool as { replacements: { properties: INodeProperties[] } }).replacements.properties;
