@@ -11,7 +11,7 @@ export const TEST_STAFF_PATH = '/test-staff.csv';
 /** The payroll example's columns, in its order (examples/payroll.csv). */
 const COLUMNS = ['staffId', 'name', 'accountNumber', 'bankCode', 'amountNaira', 'reference'] as const;
 
-export type StaffRow = Record<(typeof COLUMNS)[number], string>;
+type StaffRow = Record<(typeof COLUMNS)[number], string>;
 
 /** Account, bank (CBN code) and monthly pay in naira: the holder's name comes from the emulator. */
 const STAFF: ReadonlyArray<readonly [staffId: string, accountNumber: string, bankCode: string, amountNaira: string]> = [
@@ -39,7 +39,7 @@ function asWritten(holder: string): string {
 }
 
 /** The 12 rows, each named as the emulator's Look Up names its account. */
-export function testStaff(): StaffRow[] {
+function testStaff(): StaffRow[] {
 	return STAFF.map(([staffId, accountNumber, bankCode, amountNaira]) => {
 		const bank = bankByCode(bankCode);
 		if (!bank) throw new Error(`test staff ${staffId}: no bank ${bankCode}`);
