@@ -4,7 +4,8 @@
  * seeded as on a fresh `npm start`, the owner logged in through the sign-in form. Each item leaves
  * a screenshot in .tmp/browser-artifacts/ (the folder the browser tests keep their artifacts in,
  * kept by CI), named `first-hour-<item>-….png`:
- * 1. a Money Limit added is empty and a notice says it refuses until typed in; All or Nothing is on;
+ * 1. a Money Limit added is empty and a notice says it refuses until typed in (cleared, the editor
+ *    removes it); All or Nothing is on;
  * 2. the panel's actions are short, a node added with one is named after it, and Approved Batch
  *    Hash's placeholder names the Check Batch node as the canvas shows it;
  * 3. the emulator's Pay page looks up any account's holder and gives a test staff CSV;
@@ -119,6 +120,16 @@ describe('the first hour, round four, in n8n’s editor in Chromium', () => {
 			await notice.waitFor({ state: 'hidden' });
 			expect(await periodTotal.inputValue()).toBe('3000000');
 			await screenshot('1-limit-typed');
+			// Cleared, n8n's editor removes the limit from Money Limits (not a limit left empty): the
+			// field goes, so does the notice, and "Add Limit" offers it again. What shows is what is set.
+			await periodTotal.fill('');
+			await page.keyboard.press('Tab');
+			await input('periodTotal').waitFor({ state: 'detached' });
+			expect(await notice.count()).toBe(0);
+			expect(await offeredBy('Add Limit')).toContain('Maximum Total per Period');
+			await page.getByRole('option', { name: 'Maximum Total per Period', exact: true }).click();
+			await input('periodTotal').locator('input').first().fill('3000000');
+			await page.keyboard.press('Tab');
 			// All or Nothing: the first "Add Option" is Batch Options'; added, the switch is on.
 			await addToCollection('Add Option', 'All or Nothing');
 			const allOrNothing = input('allOrNothing').locator('.el-switch').first();
