@@ -133,75 +133,6 @@ export const additionalBodyJsonField: INodeProperties = {
 		'Advanced: a JSON object merged into the request body last, for fields Paycashless accepts that this node does not offer yet',
 };
 
-/** "Return All" and "Limit", as on every n8n list. */
-export const listFields: INodeProperties[] = [
-	{
-		displayName: 'Return All',
-		name: 'returnAll',
-		type: 'boolean',
-		default: false,
-		description: 'Whether to return all results or only up to a given limit',
-	},
-	{
-		displayName: 'Limit',
-		name: 'limit',
-		type: 'number',
-		default: 50,
-		typeOptions: { minValue: 1 },
-		description: 'Max number of results to return',
-		hint: 'Any number from 1: the node asks for pages of up to 100 records (the API maximum) until it has this many',
-		displayOptions: { show: { returnAll: [false] } },
-	},
-];
-
-/** Creation-time bounds of list filters; each becomes a `createdAt.*` query in Unix seconds. */
-/**
- * Text fields, not n8n date pickers: a picker drops a typed `{{ $today }}` unless the field is
- * switched to Expression first, and the list then comes back unfiltered. Text takes a date, a
- * date and time, Unix seconds or an expression; helpers/dates.ts reads it and names the field
- * when it cannot. Values saved by the former date pickers (`2024-05-01T00:00:00`) read the same.
- */
-const CREATED_AT_TEXT =
-	'A date (2025-06-01), a date and time (2025-06-01T09:30:00, in the workflow\'s time zone unless it ends in Z or +01:00), Unix seconds, or an expression such as {{ $today }} or {{ $now.minus({ days: 7 }) }}';
-
-function createdAtField(displayName: string, name: string, meaning: string, query: string): INodeProperties {
-	return {
-		displayName,
-		name,
-		type: 'string',
-		default: '',
-		placeholder: 'e.g. 2025-06-01 or {{ $today }}',
-		description: `Only records created ${meaning} (${query}). ${CREATED_AT_TEXT}.`,
-	};
-}
-
-export const createdAtFilterFields: INodeProperties[] = [
-	createdAtField('Created After', 'createdAfter', 'after this moment', 'createdAt.gt'),
-	createdAtField('Created Before', 'createdBefore', 'before this moment', 'createdAt.lt'),
-	createdAtField('Created On or After', 'createdOnOrAfter', 'at or after this moment', 'createdAt.gte'),
-	createdAtField('Created On or Before', 'createdOnOrBefore', 'at or before this moment', 'createdAt.lte'),
-];
-
-/** Which query parameter each creation-time filter fills. */
-export const CREATED_AT_QUERY: Record<string, string> = {
-	createdAfter: 'createdAt.gt',
-	createdBefore: 'createdAt.lt',
-	createdOnOrAfter: 'createdAt.gte',
-	createdOnOrBefore: 'createdAt.lte',
-};
-
-/** A "Filters" collection holding `fields` (sorted by display name). */
-export function filtersCollection(fields: INodeProperties[]): INodeProperties {
-	return {
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		options: [...fields].sort((a, b) => a.displayName.localeCompare(b.displayName)),
-	};
-}
-
 /** An "Additional Fields" collection holding `fields` (sorted by display name). */
 export function additionalFieldsCollection(fields: INodeProperties[], name = 'additionalFields'): INodeProperties {
 	return {
@@ -211,34 +142,5 @@ export function additionalFieldsCollection(fields: INodeProperties[], name = 'ad
 		placeholder: 'Add Field',
 		default: {},
 		options: [...fields].sort((a, b) => a.displayName.localeCompare(b.displayName)),
-	};
-}
-
-/**
- * A status filter dropdown from documented values. Adding it filters nothing until a status is
- * picked ("Any Status" first, the default). Where Paycashless has not documented every status
- * (`open`), the description says how to give another one (an expression: any text).
- */
-/** A status as the option lists show it: `awaiting_charge` → "Awaiting charge". */
-export function statusLabel(value: string): string {
-	return value
-		.split('_')
-		.map((word, index) => (index === 0 ? word.charAt(0).toUpperCase() + word.slice(1) : word))
-		.join(' ');
-}
-
-export function statusFilterField(values: string[], description: string, options: { open?: boolean } = {}): INodeProperties {
-	return {
-		displayName: 'Status',
-		name: 'status',
-		type: 'options',
-		default: '',
-		description: options.open
-			? `${description}. Paycashless documents only the statuses listed; for another one, switch this field to Expression and type it.`
-			: description,
-		options: [
-			{ name: 'Any Status', value: '' },
-			...values.map((value) => ({ name: statusLabel(value), value })),
-		],
 	};
 }

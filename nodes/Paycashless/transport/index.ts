@@ -183,11 +183,16 @@ export interface ListOptions {
 	 * that would otherwise mark records as seen that it never read).
 	 */
 	incomplete?: 'keep' | 'fail';
+	/**
+	 * Filters the records after the read (a filter the list does not take): only kept records
+	 * count towards `limit`, and every page asks for 100.
+	 */
+	keep?: (record: IDataObject) => boolean;
 }
 
 /** Page size to ask for: 100 when returning all, otherwise the limit up to 100. */
 function pageSizeFor(options: ListOptions): number {
-	return options.returnAll ? MAX_PAGE_SIZE : Math.min(Math.max(1, Math.floor(options.limit)), MAX_PAGE_SIZE);
+	return options.returnAll || options.keep ? MAX_PAGE_SIZE : Math.min(Math.max(1, Math.floor(options.limit)), MAX_PAGE_SIZE);
 }
 
 /** Fetches one page of a list. */
@@ -210,9 +215,9 @@ async function paginate(call: Call, list: ListRequest, options: ListOptions): Pr
 	let cursor: string | undefined;
 	for (;;) {
 		// The last page of a Limit asks only for what is still missing (Limit 250: 100, 100, 50).
-		const size = options.returnAll ? pageSize : Math.min(pageSize, options.limit - records.length);
+		const size = options.returnAll || options.keep ? pageSize : Math.min(pageSize, options.limit - records.length);
 		const page = await fetchPage(call, list, size, cursor);
-		records.push(...page.data);
+		records.push(...(options.keep ? page.data.filter(options.keep) : page.data));
 		if (!options.returnAll && records.length >= options.limit) return records.slice(0, options.limit);
 		if (!page.hasMore) return records;
 		const next = page.cursor;

@@ -81,6 +81,12 @@ export const payoutFields: INodeProperties[] = [
 	]),
 ];
 
+/**
+ * Payout → Check Batch's action: what n8n's panel lists and names a node added with it
+ * (n8n-workflow's makeNodeName), so the placeholder below names that node.
+ */
+export const CHECK_BATCH_ACTION = 'Check a payout batch';
+
 /** Create only: the batch as a whole (../../money/batch.ts; docs/payroll.md). */
 const batchOptions: INodeProperties = {
 	displayName: 'Batch Options',
@@ -94,7 +100,8 @@ const batchOptions: INodeProperties = {
 			name: 'allOrNothing',
 			type: 'boolean',
 			noDataExpression: true,
-			default: false,
+			// On once added: adding the option is the choice (issue 51).
+			default: true,
 			description:
 				'Whether to check every item first (the checks of Payout → Check Batch: Money Limits, payees, the period total for the whole batch) and send none if any would be refused; otherwise pay them one at a time, in input order. Typed in only.',
 		},
@@ -103,7 +110,8 @@ const batchOptions: INodeProperties = {
 			name: 'approvedBatchHash',
 			type: 'string',
 			default: '',
-			placeholder: "{{ $('Check Batch').item.json.batchHash }}",
+			// The name n8n's editor gives a Check Batch node added from the panel (its action).
+			placeholder: `{{ $('${CHECK_BATCH_ACTION}').item.json.batchHash }}`,
 			description:
 				'The batchHash of the Payout → Check Batch that was approved. The payouts are sent only if this node\'s items are exactly that batch (each reference, amount, currency, account and bank); otherwise none is sent.',
 		},
