@@ -16,7 +16,7 @@ import { resources, showFor } from '../../../nodes/Paycashless/actions/registry'
 import { offeredAsTool } from '../../../nodes/Paycashless/actions/tool';
 import { batchKind, limitsKind, moneyKind, type PaycashlessOperation } from '../../../nodes/Paycashless/actions/types';
 import { MONEY_KINDS } from '../../../nodes/Paycashless/money/kinds';
-import { moneyLimitsCollection, NO_LIMITS_PARAMETER } from '../../../nodes/Paycashless/money/limits';
+import { emptyLimitNotices, moneyLimitsCollection, NO_LIMITS_PARAMETER } from '../../../nodes/Paycashless/money/limits';
 
 const description = new Paycashless().description;
 const asTool: INodeTypeDescription = { ...description, name: `${description.name}Tool` };
@@ -42,7 +42,9 @@ const named = (place: Place) => `${place.resource}.${place.operation}${place.too
 function shownAt(field: INodeProperties, nested: boolean, within: Place[] = places): string[] {
 	return within
 		.filter((place) => {
-			const values = { resource: place.resource, operation: place.operation, [NO_LIMITS_PARAMETER]: true };
+			// Every limit added and left empty: the notices of an empty limit show then.
+			const moneyLimits = { maxAmount: null, maxTotal: null, periodTotal: null, maxCount: null, periodCount: null };
+			const values = { resource: place.resource, operation: place.operation, [NO_LIMITS_PARAMETER]: true, moneyLimits };
 			return NodeHelpers.displayParameter(nested ? {} : values, field, { typeVersion: 1 }, place.tool ? asTool : description, values);
 		})
 		.map(named)
@@ -64,6 +66,15 @@ const RULES: Rule[] = [
 			is: (field) => field.name === 'moneyLimits' && isDeepStrictEqual(field.options, moneyLimitsCollection(kind).options),
 			for: (place) => limitsKind(declared(place)) === kind,
 		}),
+	),
+	...MONEY_KINDS.flatMap((kind) =>
+		emptyLimitNotices(kind, {}).map(
+			(notice): Rule => ({
+				label: `the notice of an empty ${notice.name.replace(/EmptyNotice$/, '')} (${kind})`,
+				is: (field) => field.type === 'notice' && field.name === notice.name && field.displayName === notice.displayName,
+				for: (place) => limitsKind(declared(place)) === kind,
+			}),
+		),
 	),
 	{
 		label: 'Requests in Parallel (reads)',
