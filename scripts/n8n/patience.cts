@@ -35,12 +35,22 @@ function loadPerCore(): number {
 }
 
 /**
+ * A deadline that a test sets inside the package (a request timeout of the node run in the test
+ * process, against an emulator in that same process): `quietMs`, times the machine's present load
+ * per core (at most SLOWDOWN times). Where every request of the run shares one busy process, a
+ * deadline of `patience` would make the run itself ten times longer on a quiet machine.
+ */
+export function underLoad(quietMs: number): number {
+	return Math.round(quietMs * Math.min(SLOWDOWN, loadPerCore()));
+}
+
+/**
  * Lets time pass where a test checks that something does not happen (no execution started, no field
  * marked): `quietMs`, times the machine's present load per core (at most SLOWDOWN times). Never to
  * wait for something to happen: wait for that condition with a deadline.
  */
 export function settle(quietMs: number): Promise<void> {
-	return new Promise((resolve) => setTimeout(resolve, Math.round(quietMs * Math.min(SLOWDOWN, loadPerCore()))));
+	return new Promise((resolve) => setTimeout(resolve, underLoad(quietMs)));
 }
 
 /** For a failed wait's message: how long it waited, and the machine's load then. */
