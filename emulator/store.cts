@@ -22,6 +22,8 @@ export interface Row<T, M> {
 	/** Creation time, Unix seconds (what the `createdAt.*` list filters compare). */
 	readonly createdAt: number;
 	readonly meta: M;
+	/** When it was created while running (ms, real clock): lists show it `listLagMs` later. Seeded rows have none. */
+	readonly addedAt?: number;
 }
 
 /**
@@ -48,6 +50,8 @@ export class LazyRow<T, M> implements Row<T, M> {
 
 export class Table<T extends object, M = undefined> {
 	readonly rows: Array<Row<T, M>> = [];
+	/** How long after its create a row shows in the lists (ms; the emulator's `listLagMs`). */
+	listLagMs = 0;
 	private readonly byKey = new Map<string, Row<T, M>>();
 	private readonly byReference = new Map<string, Row<T, M>>();
 
@@ -57,7 +61,7 @@ export class Table<T extends object, M = undefined> {
 	) {}
 
 	add(obj: T, createdAt: number, meta: M): Row<T, M> {
-		const row = { obj, createdAt, meta };
+		const row = { obj, createdAt, meta, addedAt: Date.now() };
 		this.rows.push(row);
 		this.byKey.set(String(obj[this.keyField]), row);
 		if (this.referenceField) this.byReference.set(String(obj[this.referenceField]), row);
@@ -122,6 +126,11 @@ export class Store {
 
 	constructor(private readonly seedValue: number) {
 		this.idRng = mulberry32(seedValue ^ 0x5eed1d5);
+	}
+
+	/** Lists show a row created while running this long after its create (ms; 0: at once). */
+	setListLag(ms: number): void {
+		for (const table of [this.invoices, this.payments, this.payouts, this.dedicatedAccounts, this.accountRequests, this.taxRates]) table.listLagMs = ms;
 	}
 
 	/** Empties every table and restores balances and counters (the instance stays the same). */
