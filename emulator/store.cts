@@ -15,6 +15,8 @@ import type {
 	Payout,
 	TaxRate,
 } from './models.cjs';
+import { randomInt } from 'crypto';
+
 import { mulberry32, randomDigits, randomHex, type Rng } from './prng.cjs';
 
 export interface Row<T, M> {
@@ -122,10 +124,15 @@ export class Store {
 	readonly balances: Record<Currency, number> = { NGN: DEFAULT_BALANCE, USD: DEFAULT_BALANCE };
 	/** Invoice numbers are sequential. */
 	invoiceCount = 0;
-	private idRng: Rng;
+	/**
+	 * Ids and tokens of objects created while running: one stream per emulator, salted at random and
+	 * never rewound (not by `clear` either), so no two emulators and no two resets give one id twice,
+	 * as Paycashless never does. Seeded records have streams of their own (seed.cts).
+	 */
+	private readonly idRng: Rng;
 
-	constructor(private readonly seedValue: number) {
-		this.idRng = mulberry32(seedValue ^ 0x5eed1d5);
+	constructor(seedValue: number) {
+		this.idRng = mulberry32((seedValue ^ 0x5eed1d5 ^ randomInt(0x7fffffff)) >>> 0);
 	}
 
 	/** Lists show a row created while running this long after its create (ms; 0: at once). */
@@ -139,7 +146,6 @@ export class Store {
 		this.balances.NGN = DEFAULT_BALANCE;
 		this.balances.USD = DEFAULT_BALANCE;
 		this.invoiceCount = 0;
-		this.idRng = mulberry32(this.seedValue ^ 0x5eed1d5);
 	}
 
 	/** A fresh id (`prefix` + 24 hex), unique in `table`. */
