@@ -68,6 +68,8 @@ const PRUNE_EVERY_MS = 10_000;
 interface Owner {
 	/** Entries no list of their account has shown yet, in the order they were reserved. */
 	pending: Set<InFlightPayout>;
+	/** Their count and totals per currency, kept as they change (a check reads them, not the entries). */
+	pendingSums: { count: number; totals: Map<string, number> };
 	/** Entries a list of their account showed, in the order it did. */
 	listed: InFlightPayout[];
 	/** The latest of its payouts that Paycashless confirmed: what another credential asks for. */
@@ -82,16 +84,27 @@ let prunedAt = 0;
 function ownerOf(account: string): Owner {
 	let owner = owners.get(account);
 	if (!owner) {
-		owner = { pending: new Set(), listed: [] };
+		owner = { pending: new Set(), pendingSums: { count: 0, totals: new Map() }, listed: [] };
 		owners.set(account, owner);
 	}
 	return owner;
 }
 
+function addPending(owner: Owner, entry: InFlightPayout): void {
+	owner.pending.add(entry);
+	owner.pendingSums.count += 1;
+	owner.pendingSums.totals.set(entry.currency, (owner.pendingSums.totals.get(entry.currency) ?? 0) + entry.value);
+}
+
+function removePending(owner: Owner | undefined, entry: InFlightPayout): void {
+	if (!owner?.pending.delete(entry)) return;
+	owner.pendingSums.count -= 1;
+	owner.pendingSums.totals.set(entry.currency, (owner.pendingSums.totals.get(entry.currency) ?? 0) - entry.value);
+}
+
 function forget(entry: InFlightPayout): void {
 	entry.gone = true;
-	const owner = owners.get(entry.account);
-	owner?.pending.delete(entry);
+	removePending(owners.get(entry.account), entry);
 	const same = byReference.get(entry.reference);
 	same?.delete(entry);
 	if (same?.size === 0) byReference.delete(entry.reference);
@@ -118,27 +131,47 @@ export function sameMoney(entry: PayoutMoney, money: PayoutMoney): boolean {
 	return entry.value === money.value && entry.currency === money.currency && entry.party === money.party;
 }
 
+/** The payouts in flight that count for a check: how many, and their total per currency. */
+export interface InFlightCount {
+	count: number;
+	/** Smallest unit. */
+	total(currency: string): number;
+	/** The entries themselves (what a refusal asks Paycashless about). */
+	entries(): InFlightPayout[];
+}
+
 /**
  * The payouts in flight that count for a check made through `account` with the read `listed`:
  * every entry of a credential that may reach the same account, unless the read shows it; of those
- * a list of their account already showed, only the ones listed after `listed` started.
+ * a list of their account already showed, only the ones listed after `listed` started. A read
+ * through a credential of the same account marks what it shows as listed (`listedBy`), so the
+ * entries no list has shown are counted from their sums, not one by one.
  */
-export function countedFor(account: string, listed: ListedPayouts, now = Date.now()): InFlightPayout[] {
+export function countedFor(account: string, listed: ListedPayouts, now = Date.now()): InFlightCount {
 	prune(now);
-	const counted: InFlightPayout[] = [];
+	const sums: Array<{ count: number; totals: Map<string, number> }> = [];
+	const each: InFlightPayout[] = [];
+	const whole: Owner[] = [];
 	for (const [key, owner] of owners) {
 		const known = relation(account, key);
 		if (known === 'different') continue;
-		for (const entry of owner.pending) if (!listed.shows(entry)) counted.push(entry);
+		if (known === 'same') {
+			sums.push(owner.pendingSums);
+			whole.push(owner);
+		} else for (const entry of owner.pending) if (!listed.shows(entry)) each.push(entry);
 		// Listed by a list of their own account: a read that started later shows them (same account),
 		// or they are not this account's (learnt once, ./accounts.ts); until then they count.
 		for (let k = owner.listed.length - 1; k >= 0; k--) {
 			const entry = owner.listed[k];
 			if (known === 'same' && (entry.listedAt ?? 0) < listed.readStartedAt) break;
-			if (!entry.gone && !listed.shows(entry)) counted.push(entry);
+			if (!entry.gone && !listed.shows(entry)) each.push(entry);
 		}
 	}
-	return counted;
+	return {
+		count: sums.reduce((count, sum) => count + sum.count, 0) + each.length,
+		total: (currency) => sums.reduce((total, sum) => total + (sum.totals.get(currency) ?? 0), 0) + each.reduce((total, entry) => total + (entry.currency === currency ? entry.value : 0), 0),
+		entries: () => [...whole.flatMap((owner) => [...owner.pending]), ...each],
+	};
 }
 
 /** Credentials with payouts in flight whose account `account` may share, and a payout of each to ask for. */
@@ -197,7 +230,7 @@ export function listedBy(reader: string, payouts: Iterable<ListedPayout>, now = 
 		if (entry.id === payout.id) learnt(reader, entry.account, 'same');
 		if (relation(reader, entry.account) !== 'same') continue;
 		const owner = ownerOf(entry.account);
-		owner.pending.delete(entry);
+		removePending(owner, entry);
 		entry.listedAt = now;
 		entry.confirmedAt ??= now;
 		owner.listed.push(entry);
@@ -222,7 +255,7 @@ export interface Reservation {
 export function reserve(account: string, payout: PayoutMoney & { reference: string }, now = Date.now()): Reservation {
 	prune(now);
 	const entry: InFlightPayout = { ...payout, account, reservedAt: now };
-	ownerOf(account).pending.add(entry);
+	addPending(ownerOf(account), entry);
 	let same = byReference.get(entry.reference);
 	if (!same) {
 		same = new Set();

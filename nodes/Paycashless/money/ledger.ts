@@ -8,7 +8,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { isObject } from '../helpers/body';
-import { countedFor, reserve, underWay, type InFlightPayout, type ListedPayouts, type PayoutMoney, type Reservation } from './inFlight';
+import { countedFor, reserve, underWay, type InFlightCount, type InFlightPayout, type ListedPayouts, type PayoutMoney, type Reservation } from './inFlight';
 
 const LEDGER_KEY = 'paycashlessMoneyMoved';
 
@@ -63,7 +63,7 @@ export interface Counted {
 	/** Creates under `reference` under way that a check through `account` must take into account. */
 	underWay(account: string, reference: string, listed?: ListedPayouts): InFlightPayout[];
 	/** The payouts in flight that count for a check through `account` with the read `listed`. */
-	unlisted(account: string, listed: ListedPayouts): InFlightPayout[];
+	unlisted(account: string, listed: ListedPayouts): InFlightCount;
 	reserve(account: string, payout: PayoutMoney & { reference: string }): Reservation;
 }
 
@@ -97,7 +97,15 @@ export function scratchCounted(this: IExecuteFunctions): Counted {
 			ledger = next;
 		},
 		underWay: (account, reference, listed) => [...underWay(account, reference, listed), ...(mine.has(reference) ? [mine.get(reference) as InFlightPayout] : [])],
-		unlisted: (account, listed) => [...countedFor(account, listed), ...mine.values()],
+		unlisted: (account, listed) => {
+			const real = countedFor(account, listed);
+			const own = [...mine.values()];
+			return {
+				count: real.count + own.length,
+				total: (currency) => real.total(currency) + own.reduce((total, entry) => total + (entry.currency === currency ? entry.value : 0), 0),
+				entries: () => [...real.entries(), ...own],
+			};
+		},
 		reserve: (account, payout) => {
 			mine.set(payout.reference, { ...payout, account, reservedAt: Date.now() });
 			return { sent: () => undefined, release: () => mine.delete(payout.reference) };

@@ -34,7 +34,7 @@ import { refuse } from './refusal';
 import { samePayout, type PeriodPayout } from './listed';
 import { payoutsInPeriod, periodWindow, PERIODS, type PaidInPeriod, type Period, type PeriodRecord } from './period';
 import { accountOf, relation } from './accounts';
-import { sameMoney, unknownOwners, type InFlightPayout, type Reservation } from './inFlight';
+import { sameMoney, unknownOwners, type InFlightCount, type Reservation } from './inFlight';
 import { addToLedger, realCounted, removeFromLedger, sumsOf, type Counted, type LedgerEntry } from './ledger';
 import { askable, askAbout, learnRelations } from './questions';
 
@@ -451,7 +451,7 @@ export async function enforceMoneyLimits(
 				(limits.periodCount === undefined || so.count + 1 <= limits.periodCount) && (limits.periodTotal === undefined || so.total + value <= limits.periodTotal);
 			// A refusal counts only payouts that exist: those in flight whose create ended and that no
 			// list shows yet are asked for by reference first (./questions.ts), then checked again.
-			const doubtful = passes(soFar) || asked ? [] : askable(account, unlisted);
+			const doubtful = passes(soFar) || asked ? [] : askable(account, unlisted.entries());
 			if (doubtful.length > 0) {
 				await askAbout(doubtful, api);
 				continue;
@@ -497,10 +497,8 @@ export async function enforceMoneyLimits(
 }
 
 /** The period's count and total (in `currency`) as the limits count them: listed and live, plus unlisted in flight. */
-function periodSoFar(paid: PaidInPeriod, unlisted: InFlightPayout[], currency: Currency): { count: number; total: number } {
-	let total = paid.total;
-	for (const payout of unlisted) if (payout.currency === currency) total += payout.value;
-	return { count: paid.count + unlisted.length, total };
+function periodSoFar(paid: PaidInPeriod, unlisted: InFlightCount, currency: Currency): { count: number; total: number } {
+	return { count: paid.count + unlisted.count, total: paid.total + unlisted.total(currency) };
 }
 
 /** The period so far as the period limits of item `i` count it (nothing reserved), or undefined without a period limit. */

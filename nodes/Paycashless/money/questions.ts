@@ -5,7 +5,7 @@
  * - `askAbout`: whether payouts in flight that alone stand between a payout and its refusal exist.
  *   A payout whose create ended but that no list has shown is asked for once (again after
  *   `ASK_AGAIN_MS` at the earliest): Paycashless has it, and it counts on until its list shows it;
- *   or it has none under its reference (or another payout), so it never happened and counts no more.
+ *   or it has none under its reference (or another payout), or it failed, so it counts no more.
  * A question that gets no clear answer (a failed read) changes nothing: the payout stays counted.
  */
 import type { IDataObject } from 'n8n-workflow';
@@ -58,11 +58,15 @@ export async function learnRelations(account: string, others: Map<string, Sample
 	await Promise.all(answers);
 }
 
-/** Whether Paycashless's record under the entry's reference is the entry's payout. */
-function isEntry(entry: InFlightPayout, found: IDataObject): boolean {
-	if (entry.id !== undefined) return found.id === entry.id;
+/**
+ * Whether Paycashless's record under the entry's reference is the entry's payout, and the money
+ * left or is leaving (a failed, reversed or cancelled one counts no more: the list will show it so).
+ */
+function paidAsEntry(entry: InFlightPayout, found: IDataObject): boolean {
 	const payout = readListedPayout(found);
-	return typeof payout !== 'string' && sameMoney(payout, entry);
+	if (typeof payout === 'string') return true;
+	const same = entry.id !== undefined ? found.id === entry.id : sameMoney(payout, entry);
+	return same && payout.live;
 }
 
 /** The entries worth asking about: ended (answered or not), of `account`'s own account, not asked lately. */
@@ -80,7 +84,7 @@ export async function askAbout(entries: InFlightPayout[], api: PaycashlessApi, n
 			const earlier = entriesAsked.get(entry);
 			if (earlier && now - earlier.at < ASK_AGAIN_MS) return await earlier.answer;
 			const answer = byReference(api, entry.reference).then((found) => {
-				if (found !== undefined) looked(entry, found !== null && isEntry(entry, found));
+				if (found !== undefined) looked(entry, found !== null && paidAsEntry(entry, found));
 			});
 			entriesAsked.set(entry, { at: now, answer });
 			await answer;
