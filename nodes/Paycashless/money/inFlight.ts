@@ -22,15 +22,7 @@
  * ledgers: docs/money.md says how far they can pass a period limit together.
  */
 import { learnt, relation, type Sample } from './accounts';
-
-/** The money of a payout: what two payouts under one reference must share to be one. */
-export interface PayoutMoney {
-	/** Smallest unit (kobo or cents). */
-	value: number;
-	currency: string;
-	/** Who receives it: account@bank ID. */
-	party?: string;
-}
+import { isListedAs, type ListedPayout, type PayoutMoney } from './listed';
 
 export interface InFlightPayout extends PayoutMoney {
 	/** The account key of the credential that sends it. */
@@ -126,11 +118,6 @@ function prune(now: number): void {
 	}
 }
 
-/** Whether `entry` is the payout `money` asks for. */
-export function sameMoney(entry: PayoutMoney, money: PayoutMoney): boolean {
-	return entry.value === money.value && entry.currency === money.currency && entry.party === money.party;
-}
-
 /** The payouts in flight that count for a check: how many, and their total per currency. */
 export interface InFlightCount {
 	count: number;
@@ -191,28 +178,6 @@ export function underWay(account: string, reference: string, listed?: ListedPayo
 		if (!listed?.shows(entry)) found.push(entry);
 	}
 	return found;
-}
-
-/** One payout a list showed, as ./period.ts read it. */
-export interface ListedPayout extends PayoutMoney {
-	id: string;
-	reference: string;
-	/** Paycashless's `createdAt`, Unix seconds. */
-	createdAt?: number;
-}
-
-/** How far Paycashless's clock may be behind n8n's when a listed payout is matched by its money (s). */
-const CLOCK_MARGIN_SECONDS = 60;
-
-/**
- * Whether the listed payout is the entry's: by id once its create answered with one; before, by
- * reference and money, created no earlier than it was reserved (an older payout under the same
- * reference, failed, is not it).
- */
-export function isListedAs(entry: InFlightPayout, payout: ListedPayout): boolean {
-	if (entry.id !== undefined) return payout.id === entry.id;
-	const created = payout.createdAt === undefined || payout.createdAt >= Math.floor(entry.reservedAt / 1000) - CLOCK_MARGIN_SECONDS;
-	return payout.reference === entry.reference && sameMoney(payout, entry) && created;
 }
 
 /** The entry a listed payout is, found by its reference and money (an entry without an id yet). */

@@ -8,7 +8,8 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { isObject } from '../helpers/body';
-import { countedFor, reserve, underWay, type InFlightCount, type InFlightPayout, type ListedPayouts, type PayoutMoney, type Reservation } from './inFlight';
+import { countedFor, reserve, underWay, type InFlightCount, type InFlightPayout, type ListedPayouts, type Reservation } from './inFlight';
+import type { PayoutMoney } from './listed';
 
 const LEDGER_KEY = 'paycashlessMoneyMoved';
 

@@ -31,10 +31,10 @@ import { showValue } from '../helpers/validation';
 import type { PaycashlessApi } from '../transport';
 import { BENEFICIARY_CHOICES, beneficiaryFields, checkBeneficiary, type Payee } from './beneficiary';
 import { refuse } from './refusal';
-import { samePayout, type PeriodPayout } from './listed';
-import { payoutsInPeriod, periodWindow, PERIODS, type PaidInPeriod, type Period, type PeriodRecord } from './period';
+import { sameMoney, samePayout, type PeriodPayout } from './listed';
+import { payoutsInPeriod, periodWindow, PERIODS, type PaidInPeriod, type Period, type PeriodRecord, type PeriodWindow } from './period';
 import { accountOf, relation } from './accounts';
-import { sameMoney, unknownOwners, type InFlightCount, type Reservation } from './inFlight';
+import { unknownOwners, type InFlightCount, type Reservation } from './inFlight';
 import { addToLedger, realCounted, removeFromLedger, sumsOf, type Counted, type LedgerEntry } from './ledger';
 import { askable, askAbout, learnRelations } from './questions';
 
@@ -175,7 +175,7 @@ export function limitsOff(this: IExecuteFunctions): boolean {
 	return nodeOfRun.call(this).parameters[NO_LIMITS_PARAMETER] === true;
 }
 
-interface Limits {
+export interface Limits {
 	currency: Currency;
 	period: Period;
 	maxAmount?: number;
@@ -368,27 +368,7 @@ export async function enforceMoneyLimits(
 	// running side by side in this process see each other).
 	const period = periodLimit !== undefined ? periodWindow(limits.period, this.getTimezone()) : undefined;
 	const account = kind === 'payout' ? await accountOf.call(this) : undefined;
-	let record: PeriodRecord | undefined;
-	if (period && account !== undefined) {
-		try {
-			record = await payoutsInPeriod.call(this, period, api, account);
-		} catch (error) {
-			refuse.call(this, i, 'PERIOD_UNREADABLE', `Refused: the payouts of ${period.label} could not be read to check the period limits`, `Nothing was sent. ${(error as Error).message}`);
-		}
-		const unreadable = record ? record.unreadable() : [];
-		if (unreadable.length > 0) {
-			refuse.call(
-				this,
-				i,
-				'PERIOD_UNREADABLE',
-				`Refused: Paycashless lists a payout of ${period.label} that the period limits cannot read`,
-				`Nothing was sent: a payout the limits cannot count could hide any amount. ${unreadable.slice(0, 3).join('; ')}${unreadable.length > 3 ? ` (and ${unreadable.length - 3} more)` : ''}. Ask Paycashless support why the list shows it so.`,
-			);
-		}
-		// Other credentials' payouts in flight count until the process knows whose account they are in (./accounts.ts).
-		const others = unknownOwners(account);
-		if (others.size > 0) await learnRelations(account, others, api);
-	}
+	const record = period && account !== undefined ? await readPeriod.call(this, i, period, api, account) : undefined;
 
 	const entry: LedgerEntry = { value, currency, ...(money.party !== undefined ? { party: money.party } : {}) };
 	// Synchronous from here to the reservation; asking Paycashless about payouts in flight (at most
@@ -447,38 +427,14 @@ export async function enforceMoneyLimits(
 			// from every execution, node and credential that may pay from this account.
 			const unlisted = counted.unlisted(account, record.listed);
 			const soFar = periodSoFar(paid, unlisted, currency);
-			const passes = (so: { count: number; total: number }) =>
-				(limits.periodCount === undefined || so.count + 1 <= limits.periodCount) && (limits.periodTotal === undefined || so.total + value <= limits.periodTotal);
 			// A refusal counts only payouts that exist: those in flight whose create ended and that no
 			// list shows yet are asked for by reference first (./questions.ts), then checked again.
-			const doubtful = passes(soFar) || asked ? [] : askable(account, unlisted.entries());
+			const doubtful = withinPeriod({ limits, soFar, value }) || asked ? [] : askable(account, unlisted.entries());
 			if (doubtful.length > 0) {
 				await askAbout(doubtful, api);
 				continue;
 			}
-			const { count: periodCount, total: periodTotal } = soFar;
-			// A tool's model learns that the limit was reached, never the account's totals or what is left.
-			const whose = asTool ? '' : ` The count covers every payout of this Paycashless account in the period that has not failed, in every currency (${periodCount} so far).`;
-			if (limits.periodCount !== undefined && periodCount + 1 > limits.periodCount) {
-				refuse.call(
-					this,
-					i,
-					'MAX_COUNT_PERIOD',
-					asTool ? `Refused: this payout would pass the Maximum Count per Period` : `Refused: ${periodCount} payouts were already made ${period.label}, the Maximum Count per Period`,
-					`Nothing was sent for reference "${reference}".${whose} ${PERIOD_ADVICE}`,
-				);
-			}
-			if (limits.periodTotal !== undefined && periodTotal + value > limits.periodTotal) {
-				refuse.call(
-					this,
-					i,
-					'MAX_TOTAL_PERIOD',
-					asTool
-						? `Refused: this payout would pass the Maximum Total per Period`
-						: `Refused: ${show(value)} would bring the payouts of ${period.label} to ${show(periodTotal + value)}, above the Maximum Total per Period of ${show(limits.periodTotal)}`,
-					`Nothing was sent for reference "${reference}".${asTool ? '' : ' The total covers every payout of this Paycashless account in the period that has not failed, whoever made it.'} ${PERIOD_ADVICE}`,
-				);
-			}
+			refuseOverPeriod.call(this, i, { limits, period, soFar, value, currency, reference });
 		}
 		// Reserved before the request is sent: a create that may have reached Paycashless stays counted.
 		addToLedger(ledger, reference, entry);
@@ -496,8 +452,78 @@ export async function enforceMoneyLimits(
 	}
 }
 
+/**
+ * Paycashless's record of the period for item `i`, read through credential `account` (refused,
+ * nothing sent, when it cannot be read for sure); the credentials whose payouts in flight count
+ * until the process knows their account are asked about first (./accounts.ts).
+ */
+export async function readPeriod(this: IExecuteFunctions, i: number, period: PeriodWindow, api: PaycashlessApi, account: string): Promise<PeriodRecord> {
+	const record = await payoutsInPeriod.call(this, period, api, account).catch((error: Error) =>
+		refuse.call(this, i, 'PERIOD_UNREADABLE', `Refused: the payouts of ${period.label} could not be read to check the period limits`, `Nothing was sent. ${error.message}`),
+	);
+	const unreadable = record.unreadable();
+	if (unreadable.length > 0) {
+		refuse.call(
+			this,
+			i,
+			'PERIOD_UNREADABLE',
+			`Refused: Paycashless lists a payout of ${period.label} that the period limits cannot read`,
+			`Nothing was sent: a payout the limits cannot count could hide any amount. ${unreadable.slice(0, 3).join('; ')}${unreadable.length > 3 ? ` (and ${unreadable.length - 3} more)` : ''}. Ask Paycashless support why the list shows it so.`,
+		);
+	}
+	// Other credentials' payouts in flight count until the process knows whose account they are in (./accounts.ts).
+	const others = unknownOwners(account);
+	if (others.size > 0) await learnRelations(account, others, api);
+	return record;
+}
+
+/** What a period check of one payout needs. */
+export interface PeriodCheck {
+	limits: Limits;
+	period: PeriodWindow;
+	/** The period so far as the limits count it, without this payout. */
+	soFar: { count: number; total: number };
+	value: number;
+	currency: Currency;
+	reference: string;
+}
+
+/** Whether one payout more (`value`) stays within the period limits. */
+export function withinPeriod({ limits, soFar, value }: Pick<PeriodCheck, 'limits' | 'soFar' | 'value'>): boolean {
+	return (limits.periodCount === undefined || soFar.count + 1 <= limits.periodCount) && (limits.periodTotal === undefined || soFar.total + value <= limits.periodTotal);
+}
+
+/** Refuses item `i` (nothing sent) when one payout more would pass a period limit. */
+export function refuseOverPeriod(this: IExecuteFunctions, i: number, { limits, period, soFar, value, currency, reference }: PeriodCheck): void {
+	const show = (kobo: number) => formatMainUnits(fromSmallestUnit(kobo, currency), currency);
+	const asTool = runsAsTool.call(this);
+	const { count: periodCount, total: periodTotal } = soFar;
+	// A tool's model learns that the limit was reached, never the account's totals or what is left.
+	const whose = asTool ? '' : ` The count covers every payout of this Paycashless account in the period that has not failed, in every currency (${periodCount} so far).`;
+	if (limits.periodCount !== undefined && periodCount + 1 > limits.periodCount) {
+		refuse.call(
+			this,
+			i,
+			'MAX_COUNT_PERIOD',
+			asTool ? `Refused: this payout would pass the Maximum Count per Period` : `Refused: ${periodCount} payouts were already made ${period.label}, the Maximum Count per Period`,
+			`Nothing was sent for reference "${reference}".${whose} ${PERIOD_ADVICE}`,
+		);
+	}
+	if (limits.periodTotal !== undefined && periodTotal + value > limits.periodTotal) {
+		refuse.call(
+			this,
+			i,
+			'MAX_TOTAL_PERIOD',
+			asTool
+				? `Refused: this payout would pass the Maximum Total per Period`
+				: `Refused: ${show(value)} would bring the payouts of ${period.label} to ${show(periodTotal + value)}, above the Maximum Total per Period of ${show(limits.periodTotal)}`,
+			`Nothing was sent for reference "${reference}".${asTool ? '' : ' The total covers every payout of this Paycashless account in the period that has not failed, whoever made it.'} ${PERIOD_ADVICE}`,
+		);
+	}
+}
+
 /** The period's count and total (in `currency`) as the limits count them: listed and live, plus unlisted in flight. */
-function periodSoFar(paid: PaidInPeriod, unlisted: InFlightCount, currency: Currency): { count: number; total: number } {
+export function periodSoFar(paid: PaidInPeriod, unlisted: InFlightCount, currency: Currency): { count: number; total: number } {
 	return { count: paid.count + unlisted.count, total: paid.total + unlisted.total(currency) };
 }
 

@@ -1,6 +1,7 @@
 /**
  * One payout of Paycashless's list as the period limits, the payouts in flight and the batch check
- * read it: its money and status, or why it cannot be read for sure.
+ * read it: its money and status, or why it cannot be read for sure; and whether it is a payout in
+ * flight (./inFlight.ts).
  */
 import type { IDataObject } from 'n8n-workflow';
 import { DateTime } from 'luxon';
@@ -80,4 +81,40 @@ export function readListedPayout(record: IDataObject): PeriodPayout | string {
 		party: `${accountNumber}@${bankId}`,
 		createdAt: createdSeconds(record),
 	};
+}
+
+/** The money of a payout: what two payouts under one reference must share to be one. */
+export interface PayoutMoney {
+	/** Smallest unit (kobo or cents). */
+	value: number;
+	currency: string;
+	/** Who receives it: account@bank ID. */
+	party?: string;
+}
+
+/** Whether `entry` is the payout `money` asks for. */
+export function sameMoney(entry: PayoutMoney, money: PayoutMoney): boolean {
+	return entry.value === money.value && entry.currency === money.currency && entry.party === money.party;
+}
+
+/** One payout a list showed, as ./period.ts read it. */
+export interface ListedPayout extends PayoutMoney {
+	id: string;
+	reference: string;
+	/** Paycashless's `createdAt`, Unix seconds. */
+	createdAt?: number;
+}
+
+/** How far Paycashless's clock may be behind n8n's when a listed payout is matched by its money (s). */
+const CLOCK_MARGIN_SECONDS = 60;
+
+/**
+ * Whether the listed payout is the entry's: by id once its create answered with one; before, by
+ * reference and money, created no earlier than it was reserved (an older payout under the same
+ * reference, failed, is not it).
+ */
+export function isListedAs(entry: PayoutMoney & { reference: string; reservedAt: number; id?: string }, payout: ListedPayout): boolean {
+	if (entry.id !== undefined) return payout.id === entry.id;
+	const created = payout.createdAt === undefined || payout.createdAt >= Math.floor(entry.reservedAt / 1000) - CLOCK_MARGIN_SECONDS;
+	return payout.reference === entry.reference && sameMoney(payout, entry) && created;
 }

@@ -19,8 +19,8 @@ import { DateTime } from 'luxon';
 import { PAYOUT } from '../catalog/objects';
 import type { Currency } from '../helpers/amount';
 import type { PaycashlessApi } from '../transport';
-import { isListedAs, listedBy, type InFlightPayout, type ListedPayouts } from './inFlight';
-import { createdSeconds, readListedPayout, type PeriodPayout } from './listed';
+import { listedBy, type InFlightPayout, type ListedPayouts } from './inFlight';
+import { createdSeconds, isListedAs, readListedPayout, type PeriodPayout } from './listed';
 
 export { readListedPayout, samePayout } from './listed';
 

@@ -2,10 +2,11 @@
  * What the ledger of payouts in flight (./inFlight.ts) asks Paycashless, by reference
  * (`GET /v1/payouts/verify/<reference>`), and only when an answer can change a check:
  * - `learnRelations`: whether two credentials reach one account, once per pair (./accounts.ts);
- * - `askAbout`: whether payouts in flight that alone stand between a payout and its refusal exist.
- *   A payout whose create ended but that no list has shown is asked for once (again after
- *   `ASK_AGAIN_MS` at the earliest): Paycashless has it, and it counts on until its list shows it;
- *   or it has none under its reference (or another payout), or it failed, so it counts no more.
+ * - `askAbout`: whether the payouts in flight a refusal counts exist. Before a period limit refuses,
+ *   the oldest payouts in flight (20 at most) whose create ended but that no list has shown are asked
+ *   for (each again after `ASK_AGAIN_MS` at the earliest):
+ *   Paycashless has one, and it counts on until its list shows it; or it has none under its
+ *   reference (or another payout), or the payout failed, so it counts no more.
  * A question that gets no clear answer (a failed read) changes nothing: the payout stays counted.
  */
 import type { IDataObject } from 'n8n-workflow';
@@ -15,8 +16,8 @@ import { PAYOUT } from '../catalog/objects';
 import { isObject } from '../helpers/body';
 import type { PaycashlessApi } from '../transport';
 import { learnt, relation, type Sample } from './accounts';
-import { looked, sameMoney, type InFlightPayout } from './inFlight';
-import { readListedPayout } from './listed';
+import { looked, type InFlightPayout } from './inFlight';
+import { readListedPayout, sameMoney } from './listed';
 
 /** How long one answer about a payout in flight (or a pair) holds before it is asked again (ms). */
 const ASK_AGAIN_MS = 10_000;
@@ -69,15 +70,18 @@ function paidAsEntry(entry: InFlightPayout, found: IDataObject): boolean {
 	return same && payout.live;
 }
 
-/** The entries worth asking about: ended (answered or not), of `account`'s own account, not asked lately. */
+/** The entries worth asking about: ended (answered or not), of `account`'s own account, not asked lately; the oldest first. */
 export function askable(account: string, entries: InFlightPayout[], now = Date.now()): InFlightPayout[] {
 	return entries.filter((entry) => {
 		const asked = entriesAsked.get(entry);
-		return entry.sentAt !== undefined && relation(account, entry.account) === 'same' && (!asked || now - asked.at >= ASK_AGAIN_MS);
+		return entry.sentAt !== undefined && !entry.gone && relation(account, entry.account) === 'same' && (!asked || now - asked.at >= ASK_AGAIN_MS);
 	});
 }
 
-/** Asks Paycashless, through `api`, for each of `entries` by its reference (at most 20 at once). */
+/**
+ * Asks Paycashless, through `api`, for the oldest 20 of `entries` by their references (an entry
+ * asked about in the last `ASK_AGAIN_MS` is not asked again: checks at the same moment share it).
+ */
 export async function askAbout(entries: InFlightPayout[], api: PaycashlessApi, now = Date.now()): Promise<void> {
 	await Promise.all(
 		entries.slice(0, 20).map(async (entry) => {

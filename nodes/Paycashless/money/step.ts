@@ -19,6 +19,7 @@ import { asNodeError, ERROR_CODES } from '../helpers/errorCodes';
 import type { PaycashlessApi, PaycashlessRequest } from '../transport';
 import type { MoneyKind } from './kinds';
 import { enforceMoneyLimits } from './limits';
+import { recheckReserved, takeReserved } from './reservedBatch';
 
 /** Where a sealed API keeps the API it seals (only `sendChecked` reads it). */
 const UNSEALED = Symbol('paycashless.moneyApi');
@@ -62,7 +63,9 @@ function answerOf(answer: IDataObject): { id?: unknown; confirmed: boolean } {
 /** Body → check → send: the create of item `i`, checked against the Money Limits of its kind. */
 export async function sendChecked(this: IExecuteFunctions, i: number, kind: MoneyKind, api: PaycashlessApi, request: PaycashlessRequest & { body: IDataObject }): Promise<IDataObject> {
 	const unsealed = (api as SealedApi)[UNSEALED] ?? api;
-	const reservation = await enforceMoneyLimits.call(this, i, kind, request.body, unsealed);
+	// An item of a batch reserved whole (All or Nothing, ./reservedBatch.ts) takes its reservation.
+	const reserved = kind === 'payout' ? takeReserved.call(this, i) : undefined;
+	const reservation = reserved ? await recheckReserved.call(this, i, request.body, unsealed, reserved) : await enforceMoneyLimits.call(this, i, kind, request.body, unsealed);
 	try {
 		const answer = await unsealed.request(request);
 		reservation.sent(answerOf(answer));
