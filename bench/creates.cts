@@ -8,6 +8,7 @@
  *               (b = the item count: every request at once, n8n's fastest setting);
  * - node-period: node-default with a period limit set (Money Limits: Maximum Amount and Maximum Total
  *               per Period, high enough to pass every payout), so the period's payouts are read too;
+ * - node-aon:   node-period with Batch Options → All or Nothing (the whole batch checked, then paid);
  * - http-readback: http-all, then a second HTTP Request reading each payout back by its reference, all
  *               at once (the node's two requests per payout, without the node: the read-back's cost).
  * Every run makes new payouts (references unique per run) and is checked: exactly one payout per
@@ -45,10 +46,12 @@ export function variantNodes(lab: BenchLab, variant: string, items: number): Wor
 			httpRequest('Read Back', good, { url: `={{ '${emulator.baseUrl}/v1/payouts/verify/' + $json.reference }}` }, { batching: { batch: { batchSize: items, batchInterval: 0 } } }),
 		];
 	}
-	const node = /^node-(c(\d+)|default|period)$/.exec(variant);
+	const node = /^node-(c(\d+)|default|period|aon)$/.exec(variant);
 	if (node) {
 		// A period limit no batch reaches: every payout is checked against the period's payouts.
-		const limits = node[1] === 'period' ? { moneyLimits: { maxAmount: 1_000_000, periodTotal: 1_000_000_000_000 } } : {};
+		const limited = node[1] === 'period' || node[1] === 'aon';
+		const limits = limited ? { moneyLimits: { maxAmount: 1_000_000, periodTotal: 1_000_000_000_000 } } : {};
+		const batch = node[1] === 'aon' ? { batchOptions: { allOrNothing: true } } : {};
 		return [paycashless('Paycashless', good, {
 			resource: 'payout',
 			operation: 'create',
@@ -59,6 +62,7 @@ export function variantNodes(lab: BenchLab, variant: string, items: number): Wor
 			bankId: BANK,
 			...(node[2] ? { concurrency: Number(node[2]) } : {}),
 			...limits,
+			...batch,
 		})];
 	}
 	const http = /^http-(b(\d+)|all)$/.exec(variant);
@@ -187,7 +191,7 @@ async function main(): Promise<void> {
 			const mid = counts[Math.floor((counts.length - 1) / 2)];
 			const perPayout = mid ? (mid.total / c.items).toFixed(3) : '';
 			const split = mid ? `${mid.creates} + ${mid.lists} + ${mid.reads}${mid.other ? ` + ${mid.other} other` : ''}` : '';
-			const name = variant === 'node-default' ? `node default (${defaultConcurrency})` : variant === 'node-period' ? `node default, period limit` : variant;
+			const name = variant === 'node-default' ? `node default (${defaultConcurrency})` : variant === 'node-period' ? `node default, period limit` : variant === 'node-aon' ? 'node default, period limit, All or Nothing' : variant;
 			lines.push(`| ${c.items} | ${c.latencyMs} ms | ${name} | ${(m / 1000).toFixed(1)} s | ${samples.map(Math.round).join(', ')} | ${(m / httpBest).toFixed(2)}x | ${perPayout} | ${split} | ${(c.duplicates[variant] ?? []).reduce((a, b) => a + b, 0)} |`);
 		}
 	}

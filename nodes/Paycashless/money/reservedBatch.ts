@@ -115,6 +115,6 @@ export async function recheckReserved(this: IExecuteFunctions, i: number, body: 
 		}
 	} catch (error) {
 		reservation.release();
-		throw error;
+		throw asNodeError(this, error, i);
 	}
 }
