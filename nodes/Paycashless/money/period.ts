@@ -13,7 +13,7 @@
  * A run starts a new read once a second, in the background; a check waits for one only when the
  * newest read it has started more than `STALE_MS` ago (or there is none).
  */
-import type { IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { DateTime } from 'luxon';
 
 import { PAYOUT } from '../catalog/objects';
@@ -67,6 +67,8 @@ interface View {
 	readStartedAt: number;
 	/** When the newest read (under way or back) started. */
 	lastStartedAt: number;
+	/** How many records the last later read (after the first) listed. */
+	lastRecords: number;
 	byId: Map<string, PeriodPayout>;
 	byReference: Map<string, PeriodPayout[]>;
 	/** Listed records the limits cannot read, by id: any one refuses a period-limited payout. */
@@ -79,11 +81,30 @@ interface View {
 /** One view per node run (the context object lives for one run; see transport/index.ts's base URLs). */
 const views = new WeakMap<object, View>();
 
+/**
+ * The `createdAt` ranges a read asks for at once: the whole period first; then the window of a later
+ * read (from `from` on), cut into as many ranges as the last later read had pages (8 at most), so
+ * that its pages come side by side instead of one after the other.
+ */
+function ranges(view: View, from: number): IDataObject[] {
+	const pieces = view.newest === undefined ? 1 : Math.min(8, Math.max(1, Math.ceil(view.lastRecords / 100)));
+	if (pieces === 1 || view.newest === undefined) return [{ 'createdAt.gte': from }];
+	const width = Math.max(1, Math.ceil((view.newest + 1 - from) / pieces));
+	const cuts: IDataObject[] = [];
+	for (let start = from; start <= view.newest; start += width) cuts.push({ 'createdAt.gte': start, 'createdAt.lt': start + width });
+	// The last range is open: payouts created since the newest read one.
+	delete cuts[cuts.length - 1]['createdAt.lt'];
+	return cuts;
+}
+
 async function read(view: View, api: PaycashlessApi, account: string): Promise<void> {
 	const startedAt = Date.now();
 	view.lastStartedAt = startedAt;
 	const from = view.newest === undefined ? view.since : Math.max(view.since, view.newest - LAG_WINDOW_SECONDS);
-	const records = await api.paginate({ path: PAYOUT.path, qs: { 'createdAt.gte': from } }, { returnAll: true, limit: 0, incomplete: 'fail' });
+	const later = view.newest !== undefined;
+	const pages = await Promise.all(ranges(view, from).map(async (qs) => await api.paginate({ path: PAYOUT.path, qs }, { returnAll: true, limit: 0, incomplete: 'fail' })));
+	const records = pages.flat();
+	if (later) view.lastRecords = records.length;
 	const read: PeriodPayout[] = [];
 	for (const record of records) {
 		const payout = readListedPayout(record);
@@ -131,7 +152,7 @@ function shows(view: View, entry: InFlightPayout): boolean {
 export async function payoutsInPeriod(this: IExecuteFunctions, window: PeriodWindow, api: PaycashlessApi, account: string): Promise<PeriodRecord> {
 	let view = views.get(this);
 	if (!view || view.since !== window.since) {
-		view = { since: window.since, readStartedAt: 0, lastStartedAt: 0, byId: new Map(), byReference: new Map(), unreadable: new Map(), paid: new Map() };
+		view = { since: window.since, readStartedAt: 0, lastStartedAt: 0, lastRecords: 0, byId: new Map(), byReference: new Map(), unreadable: new Map(), paid: new Map() };
 		views.set(this, view);
 	}
 	const current = view;
