@@ -211,7 +211,7 @@ export function looked(entry: InFlightPayout, exists: boolean, now = Date.now())
 /** What a reservation lets its caller do once the create has ended. */
 export interface Reservation {
 	/** The create ended (answered, or failed in a way that may have created it), with its answer when there is one. */
-	sent(answer?: { id?: unknown; confirmed?: boolean }, at?: number): void;
+	sent(answer?: { id?: unknown; confirmed?: boolean; paid?: boolean }, at?: number): void;
 	/** Paycashless definitely refused it: nothing was created. */
 	release(): void;
 }
@@ -237,6 +237,8 @@ export function reserve(account: string, payout: PayoutMoney & { reference: stri
 				entry.id = answer.id;
 				byId.set(answer.id, entry);
 			}
+			// Found again as a payout that failed (or was reversed or cancelled): it moved no money.
+			if (answer?.paid === false) return forget(entry);
 			if (answer?.confirmed && entry.id !== undefined) {
 				entry.confirmedAt ??= at;
 				ownerOf(account).sample = { reference: entry.reference, id: entry.id };

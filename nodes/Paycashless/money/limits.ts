@@ -403,8 +403,10 @@ export async function enforceMoneyLimits(
 					'Nothing was sent. A reference names one payout: another execution is sending a different amount, currency or account under it at this moment. Give this payout its own reference, or look the other one up with Payout → Verify once it is done.',
 				);
 			}
-			// The same payout under way in another execution of this process: one payout, counted once.
-			if (underWay.some((other) => sameMoney(other, entry) && relation(account, other.account) === 'same')) return NOTHING_RESERVED;
+			// The same payout still being sent by another execution of this process: one payout, counted
+			// once. Once Paycashless confirmed it, it is checked like any payout (it may have failed since;
+			// Paycashless then finds it again, and its entry counts it once).
+			if (underWay.some((other) => sameMoney(other, entry) && other.confirmedAt === undefined && relation(account, other.account) === 'same')) return NOTHING_RESERVED;
 		}
 
 		const sums = sumsOf(ledger);

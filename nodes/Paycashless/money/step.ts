@@ -19,6 +19,7 @@ import { asNodeError, ERROR_CODES } from '../helpers/errorCodes';
 import type { PaycashlessApi, PaycashlessRequest } from '../transport';
 import type { MoneyKind } from './kinds';
 import { enforceMoneyLimits } from './limits';
+import { readListedPayout } from './listed';
 import { recheckReserved, takeReserved } from './reservedBatch';
 
 /** Where a sealed API keeps the API it seals (only `sendChecked` reads it). */
@@ -53,11 +54,16 @@ function definitelyRefused(error: unknown): boolean {
 	return error instanceof NodeApiError && ['400', '401', '403', '404', '422'].includes(String(error.httpCode));
 }
 
-/** What the ledger learns from a create's answer: Paycashless's id, and whether a read showed the payout (./inFlight.ts). */
-function answerOf(answer: IDataObject): { id?: unknown; confirmed: boolean } {
+/**
+ * What the ledger learns from a create's answer: Paycashless's id, whether a read showed the payout
+ * (./inFlight.ts), and whether it moved no money (found again failed, reversed or cancelled).
+ */
+function answerOf(answer: IDataObject): { id?: unknown; confirmed: boolean; paid: boolean } {
 	const marker = isObject(answer._paycashless) ? answer._paycashless : {};
 	// A whole payout (read back, or found again by its reference) is one Paycashless showed.
-	return { id: answer.id, confirmed: 'amount' in answer || marker.reconciled === true };
+	const confirmed = 'amount' in answer || marker.reconciled === true;
+	const read = confirmed ? readListedPayout(answer) : undefined;
+	return { id: answer.id, confirmed, paid: read === undefined || typeof read === 'string' || read.live };
 }
 
 /** Body → check → send: the create of item `i`, checked against the Money Limits of its kind. */

@@ -220,7 +220,9 @@ export function describeMoneyHolds(runtime: Partial<E2eRuntime>): void {
 		expect(new Set(made.map((payout) => payout.reference)).size).toBe(made.length);
 		expect(made.filter((payout) => batch.includes(String(payout.reference)))).toHaveLength(10);
 		if (!lab.queue) expect(beside).toContain('MAX_TOTAL_PERIOD');
-		// Another 5 would bring the period to NGN 15,000: none is sent.
+		// Another 5 would bring the period to NGN 15,000: none is sent (once the list shows the batch,
+		// also by another worker in queue mode).
+		await new Promise((resolve) => setTimeout(resolve, LIST_LAG_MS + 500));
 		const more = Array.from({ length: 5 }, (_, k) => `${prefix}-more-${k}`);
 		const refused = await payBatch(more);
 		expect(refused).toContain('BATCH_REFUSED');
@@ -237,7 +239,9 @@ export function describeMoneyHolds(runtime: Partial<E2eRuntime>): void {
 		// The failed payout moved nothing: another one fits (before the list shows either).
 		const other = await pay({ reference: `${prefix}-b`, amount: 1000 });
 		expect([other, account.emulator.list('payouts').filter((payout) => payout.reference === `${prefix}-b`).length]).toEqual([other, 1]);
-		// The failed reference again: checked as new, refused by the period total, never sent.
+		// The failed reference again, once the list shows both (so in queue mode any worker knows b):
+		// checked as new, refused by the period total, never sent.
+		await new Promise((resolve) => setTimeout(resolve, LIST_LAG_MS + 500));
 		const again = await pay({ reference: `${prefix}-a`, amount: 1000 });
 		expect(again).toContain('MAX_TOTAL_PERIOD');
 		expect(payoutPosts(`${prefix}-a`)).toHaveLength(1);

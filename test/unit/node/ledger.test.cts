@@ -155,6 +155,21 @@ describe('a list that shows a payout seconds after its create', () => {
 		expect(codeOf(await execution(payout('lag-5', 1000)))).toBeUndefined();
 	});
 
+	it('a payout that failed before the list showed it: its reference asked again is checked like a new payout, and moves nothing', async () => {
+		emulator.setListLag(3000);
+		expect(codeOf(await execution(payout('failing', 1000)))).toBeUndefined();
+		await emulator.completePayout('failing', 'failed');
+		// Confirmed and failed, still not listed: not "the same payout under way". Its entry is asked
+		// about (failed: it counts no more), the reference is checked as new, Paycashless finds the
+		// failed payout again and nothing new is made.
+		const again = await execution(payout('failing', 1000));
+		expect(again.output[0].json.status).toBe('failed');
+		expect((again.output[0].json._paycashless as IDataObject).repeated).toBe(true);
+		// Nothing of it counts: NGN 1,500 still fits.
+		expect(codeOf(await execution(payout('after-failing', 1500, { maxAmount: 1500, periodTotal: 1500 })))).toBeUndefined();
+		expect(emulator.list('payouts')).toHaveLength(2);
+	});
+
 	it('within one run, a payout of another process that the list shows seconds late is counted by a later read', async () => {
 		emulator.setListLag(2000);
 		emulator.setFaults({ latencyMs: 200 });
