@@ -77,6 +77,22 @@ describe('a reference reused while its payout is in flight', () => {
 		expect(paidNaira()).toBe(1500);
 	});
 
+	it('as an AI agent\'s tool: refused in the words of a model, naming nothing of the payout in flight', async () => {
+		emulator.setFaults({ latencyMs: 300 });
+		const first = execution({ ...payout('tool-ref', 987.65), destinationAccountNumber: '0234567801' });
+		await new Promise((resolve) => setTimeout(resolve, 100));
+		const asTool = await runNode({ parameters: payout('tool-ref', 10), credentials: credentials(), nodeContext: {}, asTool: true });
+		await first;
+		emulator.clearFaults();
+		const told = JSON.stringify(asTool.output[0].json);
+		expect(codeOf(asTool)).toBe('REFERENCE_IN_FLIGHT');
+		expect(asTool.output[0].json.message).toBe('Refused: this Reference is in use by another payout being sent right now');
+		const other = emulator.list('payouts').find((made) => made.reference === 'tool-ref');
+		expect(other).toMatchObject({ amount: 98_765, destinationAccountNumber: '0234567801' });
+		expect([String(other?.id), '987.65', '98765', '0234567801', '1,500', '150000'].filter((secret) => told.includes(secret))).toEqual([]);
+		expect(posts('tool-ref')).toHaveLength(1);
+	});
+
 	it('the same payout under the same reference at once is one payout, counted once', async () => {
 		emulator.setFaults({ latencyMs: 200 });
 		const runs = await Promise.all(Array.from({ length: 5 }, () => execution(payout('once', 1000))));
