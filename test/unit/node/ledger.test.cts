@@ -17,6 +17,7 @@ import { runNode, type RunResult } from '../../../scripts/harness/executeContext
 import type { PaycashlessCredentialData } from '../../../credentials/PaycashlessApi.credentials';
 import { call, payoutBody } from '../../support/emulatorClient.cjs';
 import { useEmulator } from '../../support/emulator.cjs';
+import { payoutItem } from '../../support/reliability.cjs';
 
 const emulator = useEmulator();
 beforeEach(() => {
@@ -25,22 +26,11 @@ beforeEach(() => {
 	emulator.setListLag(0);
 });
 
-const ACCESS_BANK = 'bank_538ed2056326432ba8e6853b613997bb';
 const LIMITS = { maxAmount: 1000, periodTotal: 1500 };
 
 const credentials = (extra: Partial<PaycashlessCredentialData> = {}): PaycashlessCredentialData => ({ apiKey: emulator.apiKey, apiSecret: emulator.apiSecret, baseUrl: emulator.baseUrl, ...extra });
 
-const payout = (reference: string, amount: number, moneyLimits: INodeParameters = LIMITS, extra: INodeParameters = {}): INodeParameters => ({
-	resource: 'payout',
-	operation: 'create',
-	reference,
-	amount,
-	currency: 'NGN',
-	destinationAccountNumber: '0123456789',
-	bankId: ACCESS_BANK,
-	moneyLimits,
-	...extra,
-});
+const payout = (reference: string, amount: number, moneyLimits: INodeParameters = LIMITS, extra: INodeParameters = {}): INodeParameters => ({ ...payoutItem(reference, {}, amount), moneyLimits, ...extra });
 
 /** One execution (its own node context) paying `parameters`, failures as items. */
 async function execution(parameters: INodeParameters | INodeParameters[], credential = credentials()): Promise<RunResult> {
@@ -91,6 +81,8 @@ describe('a reference reused while its payout is in flight', () => {
 		expect(other).toMatchObject({ amount: 98_765, destinationAccountNumber: '0234567801' });
 		expect([String(other?.id), '987.65', '98765', '0234567801', '1,500', '150000'].filter((secret) => told.includes(secret))).toEqual([]);
 		expect(posts('tool-ref')).toHaveLength(1);
+		// It counts (and this read of the list shows it: the next test's account starts clean).
+		expect(codeOf(await execution(payout('tool-after', 600)))).toBe('MAX_TOTAL_PERIOD');
 	});
 
 	it('the same payout under the same reference at once is one payout, counted once', async () => {
