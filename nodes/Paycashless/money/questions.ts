@@ -23,7 +23,8 @@ import { readListedPayout, sameMoney } from './listed';
 const ASK_AGAIN_MS = 10_000;
 
 const pairsAsked = new Map<string, { at: number; answer: Promise<void> }>();
-const entriesAsked = new WeakMap<InFlightPayout, { at: number; answer: Promise<void> }>();
+/** Each entry's last question: when it was asked, its answer, and whether that answer came (`done`). */
+const entriesAsked = new WeakMap<InFlightPayout, { at: number; answer: Promise<void>; done: boolean }>();
 
 /** The payout under `reference` through `api`: its record, `null` when Paycashless has none, undefined when the read failed. */
 async function byReference(api: PaycashlessApi, reference: string): Promise<IDataObject | null | undefined> {
@@ -70,28 +71,35 @@ function paidAsEntry(entry: InFlightPayout, found: IDataObject): boolean {
 	return same && payout.live;
 }
 
-/** The entries worth asking about: ended (answered or not), of `account`'s own account, not asked lately; the oldest first. */
+/**
+ * The entries worth asking about: ended (answered or not), of `account`'s own account, not asked
+ * lately or asked and not answered yet (a check at the same moment waits for that answer rather
+ * than refuse on a payout that may not exist); the oldest first.
+ */
 export function askable(account: string, entries: InFlightPayout[], now = Date.now()): InFlightPayout[] {
 	return entries.filter((entry) => {
 		const asked = entriesAsked.get(entry);
-		return entry.sentAt !== undefined && !entry.gone && relation(account, entry.account) === 'same' && (!asked || now - asked.at >= ASK_AGAIN_MS);
+		return entry.sentAt !== undefined && !entry.gone && relation(account, entry.account) === 'same' && (!asked || !asked.done || now - asked.at >= ASK_AGAIN_MS);
 	});
 }
 
 /**
  * Asks Paycashless, through `api`, for the oldest 20 of `entries` by their references (an entry
- * asked about in the last `ASK_AGAIN_MS` is not asked again: checks at the same moment share it).
+ * asked about in the last `ASK_AGAIN_MS`, or still being asked about, is not asked again: checks at
+ * the same moment share its answer).
  */
 export async function askAbout(entries: InFlightPayout[], api: PaycashlessApi, now = Date.now()): Promise<void> {
 	await Promise.all(
 		entries.slice(0, 20).map(async (entry) => {
 			const earlier = entriesAsked.get(entry);
-			if (earlier && now - earlier.at < ASK_AGAIN_MS) return await earlier.answer;
-			const answer = byReference(api, entry.reference).then((found) => {
+			if (earlier && (!earlier.done || now - earlier.at < ASK_AGAIN_MS)) return await earlier.answer;
+			const asked = { at: now, answer: Promise.resolve(), done: false };
+			asked.answer = byReference(api, entry.reference).then((found) => {
+				asked.done = true;
 				if (found !== undefined) looked(entry, found !== null && paidAsEntry(entry, found));
 			});
-			entriesAsked.set(entry, { at: now, answer });
-			await answer;
+			entriesAsked.set(entry, asked);
+			await asked.answer;
 		}),
 	);
 }

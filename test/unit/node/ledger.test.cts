@@ -201,6 +201,19 @@ describe('what Paycashless says about a payout in flight', () => {
 		expect(emulator.requests.filter((request) => request.path === '/v1/payouts/verify/vanished').map((request) => request.status)).toEqual([404]);
 	});
 
+	it('checks at the same moment wait for the one question about it, rather than refuse on a payout that may not exist', async () => {
+		expect(codeOf(await execution(payout('vanishing', 1000)))).toBeUndefined();
+		emulator.reset({ payouts: 0 });
+		// Five at once, NGN 600 each: with the NGN 1,000 that Paycashless has no record of counted, none
+		// would fit; once the one question about it is answered, two do.
+		emulator.setFaults({ latencyMs: 200 });
+		const runs = await Promise.all(Array.from({ length: 5 }, (_, k) => execution(payout(`at-once-${k}`, 600))));
+		emulator.clearFaults();
+		expect(runs.map((result) => codeOf(result)).sort()).toEqual([undefined, undefined, 'MAX_TOTAL_PERIOD', 'MAX_TOTAL_PERIOD', 'MAX_TOTAL_PERIOD'].sort());
+		expect(emulator.requests.filter((request) => request.path === '/v1/payouts/verify/vanishing')).toHaveLength(1);
+		expect(paidNaira()).toBe(1200);
+	});
+
 	it('a create the credential refused to sign, or whose reference belongs to another payout, gives its place back', async () => {
 		// Another payout under the reference: Paycashless refuses the create (409), nothing made.
 		await call(emulator, 'POST', '/v1/payouts', { body: payoutBody('taken', { amount: { value: 100_000, currency: 'NGN' } }) });
