@@ -4,8 +4,8 @@
  * seconds later). Webhook calls at once start executions side by side (n8n sets no concurrency
  * limit), each paying NGN 1,000 under a Maximum Total per Period of NGN 1,500:
  * - ten at once, with distinct references;
- * - ten at once, half of them reusing one reference (for the same payout or another amount) while
- *   its payout is in flight;
+ * - six at once, four under one reference (the same payout or another amount) while its first
+ *   payout is in flight, two under new references;
  * - eight at once through four credentials of one account: the Base URL spelled two ways, another
  *   host name of it, and the account's second API key;
  * - four one second apart, while the list has not shown the first yet;
