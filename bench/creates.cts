@@ -8,6 +8,8 @@
  *               (b = the item count: every request at once, n8n's fastest setting);
  * - node-period: node-default with a period limit set (Money Limits: Maximum Amount and Maximum Total
  *               per Period, high enough to pass every payout), so the period's payouts are read too;
+ * - node-aon:   node-period with Batch Options → All or Nothing (the whole batch checked and reserved,
+ *               then paid; its log line says when the first create went and over how long the creates went);
  * - http-readback: http-all, then a second HTTP Request reading each payout back by its reference, all
  *               at once (the node's two requests per payout, without the node: the read-back's cost).
  * Every run makes new payouts (references unique per run) and is checked: exactly one payout per
@@ -45,10 +47,12 @@ export function variantNodes(lab: BenchLab, variant: string, items: number): Wor
 			httpRequest('Read Back', good, { url: `={{ '${emulator.baseUrl}/v1/payouts/verify/' + $json.reference }}` }, { batching: { batch: { batchSize: items, batchInterval: 0 } } }),
 		];
 	}
-	const node = /^node-(c(\d+)|default|period)$/.exec(variant);
+	const node = /^node-(c(\d+)|default|period|aon)$/.exec(variant);
 	if (node) {
 		// A period limit no batch reaches: every payout is checked against the period's payouts.
-		const limits = node[1] === 'period' ? { moneyLimits: { maxAmount: 1_000_000, periodTotal: 1_000_000_000_000 } } : {};
+		const limited = node[1] === 'period' || node[1] === 'aon';
+		const limits = limited ? { moneyLimits: { maxAmount: 1_000_000, periodTotal: 1_000_000_000_000 } } : {};
+		const batch = node[1] === 'aon' ? { batchOptions: { allOrNothing: true } } : {};
 		return [paycashless('Paycashless', good, {
 			resource: 'payout',
 			operation: 'create',
@@ -59,6 +63,7 @@ export function variantNodes(lab: BenchLab, variant: string, items: number): Wor
 			bankId: BANK,
 			...(node[2] ? { concurrency: Number(node[2]) } : {}),
 			...limits,
+			...batch,
 		})];
 	}
 	const http = /^http-(b(\d+)|all)$/.exec(variant);
@@ -94,19 +99,28 @@ interface RequestCounts {
 	reads: number;
 	other: number;
 	total: number;
+	/** From the run's start to its first create, and from its first create to the last create's arrival (ms). */
+	beforeFirstCreate?: number;
+	sending?: number;
 }
 
-/** The run's requests to /v1/payouts, by kind. */
-function countRequests(requests: ReadonlyArray<{ method: string; path: string }>): RequestCounts {
+/** The run's requests to /v1/payouts, by kind; with `startedAt`, when its creates went. */
+function countRequests(requests: ReadonlyArray<{ method: string; path: string; receivedAt: number }>, startedAt?: number): RequestCounts {
 	const counts: RequestCounts = { creates: 0, lists: 0, reads: 0, other: 0, total: 0 };
-	for (const { method, path: p } of requests) {
+	let first: number | undefined;
+	let last: number | undefined;
+	for (const { method, path: p, receivedAt } of requests) {
 		if (!p.startsWith('/v1/payouts')) continue;
 		counts.total += 1;
-		if (method === 'POST' && p === '/v1/payouts') counts.creates += 1;
-		else if (method === 'GET' && p === '/v1/payouts') counts.lists += 1;
+		if (method === 'POST' && p === '/v1/payouts') {
+			counts.creates += 1;
+			first = Math.min(first ?? receivedAt, receivedAt);
+			last = Math.max(last ?? receivedAt, receivedAt);
+		} else if (method === 'GET' && p === '/v1/payouts') counts.lists += 1;
 		else if (method === 'GET') counts.reads += 1;
 		else counts.other += 1;
 	}
+	if (startedAt !== undefined && first !== undefined && last !== undefined) Object.assign(counts, { beforeFirstCreate: first - startedAt, sending: last - first });
 	return counts;
 }
 
@@ -150,15 +164,16 @@ async function main(): Promise<void> {
 					// Each run on an empty account: a period limit's first read (one request per 100 payouts
 					// already in the period) would otherwise grow with the runs before it.
 					emulator.reset({ payouts: 0 });
+					const startedAt = Date.now();
 					const answer = await lab.post(paths[variant], { payouts });
 					if (answer.status !== 200) throw new Error(`${variant}: HTTP ${answer.status} ${answer.text.slice(0, 300)}`);
 					const made = emulator.list('payouts').filter((p) => String(p.reference).startsWith(prefix));
 					const distinct = new Set(made.map((p) => p.reference)).size;
 					if (made.length !== items || distinct !== items) throw new Error(`${variant}: ${made.length} payouts for ${items} references (${distinct} distinct)`);
-					const counts = countRequests(emulator.requests);
+					const counts = countRequests(emulator.requests, startedAt);
 					(requests[variant] ??= []).push(counts);
 					(duplicates[variant] ??= []).push(made.length - distinct);
-					log(`  round ${round + 1} ${variant}: ${Math.round(answer.ms)} ms, ${counts.total} requests (${counts.creates} creates, ${counts.lists} list pages, ${counts.reads} reads; ${(counts.total / items).toFixed(3)} per payout), ${items} payouts, 0 duplicates`);
+					log(`  round ${round + 1} ${variant}: ${Math.round(answer.ms)} ms, ${counts.total} requests (${counts.creates} creates, ${counts.lists} list pages, ${counts.reads} reads; ${(counts.total / items).toFixed(3)} per payout; first create after ${counts.beforeFirstCreate ?? '?'} ms, creates sent over ${counts.sending ?? '?'} ms), ${items} payouts, 0 duplicates`);
 					return answer.ms;
 				});
 				cases.push({ items, latencyMs, runs, samples, requests, duplicates });
@@ -187,7 +202,7 @@ async function main(): Promise<void> {
 			const mid = counts[Math.floor((counts.length - 1) / 2)];
 			const perPayout = mid ? (mid.total / c.items).toFixed(3) : '';
 			const split = mid ? `${mid.creates} + ${mid.lists} + ${mid.reads}${mid.other ? ` + ${mid.other} other` : ''}` : '';
-			const name = variant === 'node-default' ? `node default (${defaultConcurrency})` : variant === 'node-period' ? `node default, period limit` : variant;
+			const name = variant === 'node-default' ? `node default (${defaultConcurrency})` : variant === 'node-period' ? `node default, period limit` : variant === 'node-aon' ? 'node default, period limit, All or Nothing' : variant;
 			lines.push(`| ${c.items} | ${c.latencyMs} ms | ${name} | ${(m / 1000).toFixed(1)} s | ${samples.map(Math.round).join(', ')} | ${(m / httpBest).toFixed(2)}x | ${perPayout} | ${split} | ${(c.duplicates[variant] ?? []).reduce((a, b) => a + b, 0)} |`);
 		}
 	}

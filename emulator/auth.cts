@@ -17,8 +17,8 @@ import {
 import { apiError, type ApiError } from './errors.cjs';
 
 export interface AuthSettings {
-	apiKey: string;
-	apiSecret: string;
+	/** The account's key pairs; the first key '' means no bearer check (its secret signs). */
+	keys: ReadonlyArray<{ apiKey: string; apiSecret: string }>;
 	bodilessSigning: BodilessSigning | 'either';
 	timestampToleranceSeconds: number;
 	now: () => number;
@@ -55,10 +55,13 @@ function signedBodies(rawBody: string): Array<string | undefined> {
 
 /** `null` when the request is authentic, else the 401 to answer. */
 export function checkAuth(settings: AuthSettings, request: SignedRequest): ApiError | null {
-	if (settings.apiKey) {
+	let apiSecret = settings.keys[0].apiSecret;
+	if (settings.keys[0].apiKey) {
 		const authorization = header(request, 'authorization');
 		const match = authorization ? /^Bearer\s+(.+)$/i.exec(authorization.trim()) : null;
-		if (!match || match[1] !== settings.apiKey) {
+		const pair = match ? settings.keys.find((key) => key.apiKey === match[1]) : undefined;
+		if (pair) apiSecret = pair.apiSecret;
+		if (!pair) {
 			return authError(
 				'invalid_api_key',
 				authorization
@@ -89,7 +92,7 @@ export function checkAuth(settings: AuthSettings, request: SignedRequest): ApiEr
 	const forms: BodilessSigning[] = settings.bodilessSigning === 'either' ? ['documented', 'emptyObjectHash'] : [settings.bodilessSigning];
 	for (const body of signedBodies(request.rawBody)) {
 		for (const bodilessSigning of body === undefined ? forms : ['documented' as const]) {
-			const expected = requestSignature({ secret: settings.apiSecret, url: request.url, body, timestamp, bodilessSigning });
+			const expected = requestSignature({ secret: apiSecret, url: request.url, body, timestamp, bodilessSigning });
 			if (signaturesMatch(expected, signature)) return null;
 		}
 	}

@@ -11,6 +11,7 @@
  *   --api-secret <secret>       EMULATOR_API_SECRET
  *   --bodiless-signing <documented|emptyObjectHash|either>  EMULATOR_BODILESS_SIGNING
  *   --timestamp-tolerance <s>   EMULATOR_TIMESTAMP_TOLERANCE   default 300
+ *   --list-lag <ms>             EMULATOR_LIST_LAG_MS           default 0 (lists show a new object this late)
  */
 import { startEmulator } from './index.cjs';
 import type { Collection, EmulatorOptions } from './types.cjs';
@@ -53,7 +54,7 @@ export function parseArgs(argv: string[], env: NodeJS.ProcessEnv): EmulatorOptio
 		if (eq > 0) flags[arg.slice(2, eq)] = arg.slice(eq + 1);
 		else flags[arg.slice(2)] = argv[++i] ?? '';
 	}
-	const known = ['port', 'host', 'seed', 'seed-value', 'callback-retry-delay', 'callback-retries', 'api-key', 'api-secret', 'bodiless-signing', 'timestamp-tolerance'];
+	const known = ['port', 'host', 'seed', 'seed-value', 'callback-retry-delay', 'callback-retries', 'api-key', 'api-secret', 'bodiless-signing', 'timestamp-tolerance', 'list-lag'];
 	for (const name of Object.keys(flags)) if (!known.includes(name)) throw new Error(`Unknown option --${name}.`);
 	const pickValue = (flag: string, variable: string) => flags[flag] ?? env[variable];
 	const bodiless = pickValue('bodiless-signing', 'EMULATOR_BODILESS_SIGNING');
@@ -72,6 +73,7 @@ export function parseArgs(argv: string[], env: NodeJS.ProcessEnv): EmulatorOptio
 		apiSecret: pickValue('api-secret', 'EMULATOR_API_SECRET') || undefined,
 		bodilessSigning: bodiless as EmulatorOptions['bodilessSigning'],
 		timestampToleranceSeconds: integer('--timestamp-tolerance', pickValue('timestamp-tolerance', 'EMULATOR_TIMESTAMP_TOLERANCE')),
+		listLagMs: integer('--list-lag', pickValue('list-lag', 'EMULATOR_LIST_LAG_MS')),
 	};
 }
 
@@ -93,6 +95,8 @@ async function main(): Promise<void> {
 	// The built-in test secret is printed so a client can be set up; a secret passed in is not echoed.
 	const secretText = options.apiSecret ? '(the one passed with --api-secret / EMULATOR_API_SECRET)' : `${emulator.apiSecret}   (emulator test secret; never a real one)`;
 	console.log(`  API secret:  ${secretText}`);
+	for (const other of emulator.otherKeys) console.log(`  Same account, another key: ${other.apiKey} / ${other.apiSecret}   (emulator test key pair)`);
+	if (options.listLagMs) console.log(`  List lag:    ${options.listLagMs} ms (lists show a new object this long after its create)`);
 	console.log(`  Control API: ${emulator.baseUrl}/__emulator  (health, reset, requests, callbacks, faults, store, complete/pay/activate)`);
 	console.log(`  Seeded:      ${seeded}`);
 	const stop = () => {

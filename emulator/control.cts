@@ -29,6 +29,7 @@ export interface ControlledEmulator {
 	clearLogs(): void;
 	setFaults(faults: FaultConfig): void;
 	clearFaults(): void;
+	setListLag(ms: number): void;
 	list(collection: Listable): Record<string, unknown>[];
 	completePayment(idOrReference: string, status?: string): Promise<Record<string, unknown>>;
 	completePayout(idOrReference: string, status?: string, failure?: { failureCode?: string; failureMessage?: string }): Promise<Record<string, unknown>>;
@@ -44,7 +45,7 @@ export function registerControlRoutes(router: Router, emulator: ControlledEmulat
 
 	router
 		.add('GET', '/__emulator/health', () =>
-			ok({ status: 'ok', baseUrl: emulator.baseUrl, apiKey: emulator.apiKey, counts: counts(), balances: emulator.store.balances, faults: emulator.faults.current }),
+			ok({ status: 'ok', baseUrl: emulator.baseUrl, apiKey: emulator.apiKey, counts: counts(), balances: emulator.store.balances, faults: emulator.faults.current, listLagMs: emulator.store.payouts.listLagMs }),
 		)
 		.add('POST', '/__emulator/reset', (ctx) => {
 			const seed = fields(ctx.body).object('seed')?.source as Partial<Record<Collection, number>> | undefined;
@@ -80,6 +81,11 @@ export function registerControlRoutes(router: Router, emulator: ControlledEmulat
 		.add('DELETE', '/__emulator/faults', () => {
 			emulator.clearFaults();
 			return ok();
+		})
+		.add('PUT', '/__emulator/list-lag', (ctx) => {
+			const ms = fields(ctx.body).integer('ms', { min: 0, required: true }) as number;
+			emulator.setListLag(ms);
+			return ok({ ok: true, listLagMs: ms });
 		})
 		.add('GET', '/__emulator/balance', () => ok(emulator.store.balances))
 		.add('PUT', '/__emulator/balance', (ctx) => {

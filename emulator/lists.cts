@@ -5,6 +5,10 @@
  * created while the emulator runs). The cursor is opaque to clients: base64url of the list name
  * and the position of the last item returned; the next page continues just below it, so
  * records created meanwhile never shift a page. `cursor` is null on the last page.
+ *
+ * With a list lag (`listLagMs`), a record created while running is left out of every list until
+ * that long after its create, at its place by `createdAt` once it shows: as a list served from an
+ * index that catches up with the records later would. Reads by id or reference see it at once.
  */
 import { apiError, invalidField } from './errors.cjs';
 import type { Row, Table } from './store.cjs';
@@ -88,6 +92,10 @@ export function listPage<T extends object, M>(table: Table<T, M>, query: Record<
 	}
 
 	const rows = table.rows;
+	if (table.listLagMs > 0) {
+		const shownBefore = Date.now() - table.listLagMs;
+		checks.push((row) => row.addedAt === undefined || row.addedAt <= shownBefore);
+	}
 	const start = query.cursor ? decodeCursor(spec.name, query.cursor, rows.length) - 1 : rows.length - 1;
 	const data: unknown[] = [];
 	let lastIndex = -1;

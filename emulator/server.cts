@@ -29,6 +29,8 @@ import { LISTABLE, type CallbackAttempt, type Collection, type EmulatorHandle, t
 
 const DEFAULT_API_KEY = 'pk_test_emulator';
 const DEFAULT_API_SECRET = 'sk_test_emulator_secret';
+/** The account's second key pair, to reach one account through two keys. */
+const SECOND_KEY = Object.freeze({ apiKey: 'pk_test_emulator_second', apiSecret: 'sk_test_emulator_second_secret' });
 /** Largest request body accepted. */
 const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -89,6 +91,7 @@ export class Emulator implements EmulatorHandle, Core {
 	readonly faults = new FaultInjector();
 	readonly apiKey: string;
 	readonly apiSecret: string;
+	readonly otherKeys: ReadonlyArray<{ apiKey: string; apiSecret: string }>;
 	baseUrl = '';
 	port = 0;
 
@@ -105,19 +108,20 @@ export class Emulator implements EmulatorHandle, Core {
 	constructor(private readonly options: EmulatorOptions = {}) {
 		this.apiKey = options.apiKey ?? DEFAULT_API_KEY;
 		this.apiSecret = options.apiSecret ?? DEFAULT_API_SECRET;
+		this.otherKeys = (options.otherKeys ?? [SECOND_KEY]).map((pair) => ({ ...pair }));
 		this.seedCounts = { ...(options.seed ?? {}) };
 		checkSeedCounts(this.seedCounts);
 		this.seedValue = options.seedValue ?? 1;
 		this.seedPeriod = options.seedPeriod;
 		const now = options.now ?? Date.now;
 		this.auth = {
-			apiKey: this.apiKey,
-			apiSecret: this.apiSecret,
+			keys: [{ apiKey: this.apiKey, apiSecret: this.apiSecret }, ...this.otherKeys],
 			bodilessSigning: options.bodilessSigning ?? 'either',
 			timestampToleranceSeconds: options.timestampToleranceSeconds ?? DEFAULT_TIMESTAMP_TOLERANCE_SECONDS,
 			now,
 		};
 		this.store = new Store(this.seedValue);
+		this.setListLag(options.listLagMs ?? 0);
 		this.dispatcher = new CallbackDispatcher({
 			secret: this.apiSecret,
 			retries: options.callbackRetries ?? 3,
@@ -188,6 +192,11 @@ export class Emulator implements EmulatorHandle, Core {
 
 	clearFaults(): void {
 		this.faults.clear();
+	}
+
+	setListLag(ms: number): void {
+		if (!(Number.isFinite(ms) && ms >= 0)) throw new Error('listLagMs must be a number of milliseconds >= 0.');
+		this.store.setListLag(ms);
 	}
 
 	list(collection: Listable): Record<string, unknown>[] {

@@ -15,6 +15,8 @@ import type {
 	Payout,
 	TaxRate,
 } from './models.cjs';
+import { randomInt } from 'crypto';
+
 import { mulberry32, randomDigits, randomHex, type Rng } from './prng.cjs';
 
 export interface Row<T, M> {
@@ -22,6 +24,8 @@ export interface Row<T, M> {
 	/** Creation time, Unix seconds (what the `createdAt.*` list filters compare). */
 	readonly createdAt: number;
 	readonly meta: M;
+	/** When it was created while running (ms, real clock): lists show it `listLagMs` later. Seeded rows have none. */
+	readonly addedAt?: number;
 }
 
 /**
@@ -48,6 +52,8 @@ export class LazyRow<T, M> implements Row<T, M> {
 
 export class Table<T extends object, M = undefined> {
 	readonly rows: Array<Row<T, M>> = [];
+	/** How long after its create a row shows in the lists (ms; the emulator's `listLagMs`). */
+	listLagMs = 0;
 	private readonly byKey = new Map<string, Row<T, M>>();
 	private readonly byReference = new Map<string, Row<T, M>>();
 
@@ -57,7 +63,7 @@ export class Table<T extends object, M = undefined> {
 	) {}
 
 	add(obj: T, createdAt: number, meta: M): Row<T, M> {
-		const row = { obj, createdAt, meta };
+		const row = { obj, createdAt, meta, addedAt: Date.now() };
 		this.rows.push(row);
 		this.byKey.set(String(obj[this.keyField]), row);
 		if (this.referenceField) this.byReference.set(String(obj[this.referenceField]), row);
@@ -118,10 +124,20 @@ export class Store {
 	readonly balances: Record<Currency, number> = { NGN: DEFAULT_BALANCE, USD: DEFAULT_BALANCE };
 	/** Invoice numbers are sequential. */
 	invoiceCount = 0;
-	private idRng: Rng;
+	/**
+	 * Ids and tokens of objects created while running: one stream per emulator, salted at random and
+	 * never rewound (not by `clear` either), so no two emulators and no two resets give one id twice,
+	 * as Paycashless never does. Seeded records have streams of their own (seed.cts).
+	 */
+	private readonly idRng: Rng;
 
-	constructor(private readonly seedValue: number) {
-		this.idRng = mulberry32(seedValue ^ 0x5eed1d5);
+	constructor(seedValue: number) {
+		this.idRng = mulberry32((seedValue ^ 0x5eed1d5 ^ randomInt(0x7fffffff)) >>> 0);
+	}
+
+	/** Lists show a row created while running this long after its create (ms; 0: at once). */
+	setListLag(ms: number): void {
+		for (const table of [this.invoices, this.payments, this.payouts, this.dedicatedAccounts, this.accountRequests, this.taxRates]) table.listLagMs = ms;
 	}
 
 	/** Empties every table and restores balances and counters (the instance stays the same). */
@@ -130,7 +146,6 @@ export class Store {
 		this.balances.NGN = DEFAULT_BALANCE;
 		this.balances.USD = DEFAULT_BALANCE;
 		this.invoiceCount = 0;
-		this.idRng = mulberry32(this.seedValue ^ 0x5eed1d5);
 	}
 
 	/** A fresh id (`prefix` + 24 hex), unique in `table`. */

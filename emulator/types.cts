@@ -40,6 +40,17 @@ export interface EmulatorOptions {
 	callbackRetries?: number;
 	/** Clock used for timestamps and signature checks. Default Date.now. */
 	now?: () => number;
+	/**
+	 * How long after its create an object shows in the lists (`GET /v1/payouts`, ... ; ms, default
+	 * 0): Paycashless answers a payout create 202 and its list may show it seconds later. Reads by id
+	 * or reference (`GET /v1/payouts/verify/{reference}`) and the repeated-reference check see it at once.
+	 */
+	listLagMs?: number;
+	/**
+	 * More API keys of the same account, each with its own secret (default: one,
+	 * `pk_test_emulator_second` / `sk_test_emulator_second_secret`). Every key sees the same objects.
+	 */
+	otherKeys?: Array<{ apiKey: string; apiSecret: string }>;
 }
 
 export interface RecordedRequest {
@@ -107,6 +118,8 @@ export interface EmulatorHandle {
 	port: number;
 	apiKey: string;
 	apiSecret: string;
+	/** The account's other API keys (`otherKeys`): the same account through another key. */
+	readonly otherKeys: ReadonlyArray<{ apiKey: string; apiSecret: string }>;
 	/** Every request received on `/v1`, in order (control requests are not recorded). */
 	readonly requests: RecordedRequest[];
 	/** Every callback attempt made, in order. */
@@ -116,6 +129,8 @@ export interface EmulatorHandle {
 	reset(seed?: Partial<Record<Collection, number>>): void;
 	setFaults(faults: FaultConfig): void;
 	clearFaults(): void;
+	/** Sets `listLagMs` (kept by `reset`). */
+	setListLag(ms: number): void;
 	/** All stored objects of one kind (created and seeded), in creation order. */
 	list(collection: Collection | 'taxRates' | 'accountRequests'): Record<string, unknown>[];
 	/** Move a payment to `succeeded` (default) or another status; sends its callback. */

@@ -18,6 +18,7 @@ import { InvalidInputError, requireInteger } from '../helpers/validation';
 import { foundAgain, openReadBacks, paycashlessApi } from '../transport';
 import { errorJson, failedBeforeError, itemIdentity } from './failedItems';
 import { LIMITS_OFF_NOTE, limitsOff } from '../money/limits';
+import { releaseUnsent } from '../money/reservedBatch';
 import { moneyApi } from '../money/step';
 import { defaultConcurrency, findOperation, writePolicy } from './registry';
 import { runsAsTool } from '../helpers/runsAsTool';
@@ -107,10 +108,26 @@ function withWhatWasDone(
 	const rerun = found
 		? 'Running the same input again finds them by their references instead of creating them twice.'
 		: 'Running the same input again would do them again: remove these items from the input first.';
-	error.description = `${error.description ?? ''} Before stopping, this run already completed ${count}${what}, which are not lost: ${listed}. ${rerun}`.trim();
+	// And what it did not: the items that failed or were refused, and those never sent.
+	const failed = outcomes.flatMap((outcome, item) => (outcome && 'error' in outcome ? [item] : []));
+	const notSent = outcomes.length === 0 ? [] : Array.from({ length: outcomes.length }, (_, item) => item).filter((item) => !outcomes[item]);
+	const notDone = [failed.length > 0 ? `${itemRanges(failed)} failed or refused` : '', notSent.length > 0 ? `${itemRanges(notSent)} not sent` : ''].filter((part) => part !== '').join('; ');
+	error.description = `${error.description ?? ''} Before stopping, this run already completed ${count}${what}, which are not lost: ${listed}. Not done: ${notDone}. ${rerun}`.trim();
 	const details = (error.context.paycashless ?? {}) as IDataObject;
-	error.context.paycashless = { ...details, done } as IDataObject as typeof error.context.paycashless;
+	error.context.paycashless = { ...details, done, notDone: { failed, notSent } } as IDataObject as typeof error.context.paycashless;
 	return error;
+}
+
+/** Item indexes as people count them, in ranges: "items 4, 7–300". */
+function itemRanges(items: number[]): string {
+	const ranges: string[] = [];
+	for (let k = 0; k < items.length; k++) {
+		let end = k;
+		while (end + 1 < items.length && items[end + 1] === items[end] + 1) end += 1;
+		ranges.push(end === k ? `${items[k] + 1}` : `${items[k] + 1}–${items[end] + 1}`);
+		k = end;
+	}
+	return `item${items.length === 1 ? '' : 's'} ${ranges.join(', ')}`;
 }
 
 /** Items in flight at once: "Requests in Parallel" of the operation, or 1 when it has none. */
@@ -195,8 +212,8 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		hintCreates.call(this, handler, refusedAll);
 		return [refusedAll.map(({ error, identity }, i) => ({ json: errorJson(error, identity), pairedItem: { item: i } }))];
 	}
-	// One at a time when the operation asks (All or Nothing: money leaves in input order).
-	const workers = items.length === 0 ? 0 : plan.oneAtATime ? 1 : Math.min(concurrencyOf.call(this, handler), items.length);
+	// All or Nothing too runs at Requests in Parallel: its batch is reserved whole before (money/reservedBatch.ts).
+	const workers = items.length === 0 ? 0 : Math.min(concurrencyOf.call(this, handler), items.length);
 
 	// Many creates of one run are read back from the list, 100 a request (transport/readBacks.ts):
 	// an item whose create answered waits for that read and gives its place to the next item.
@@ -228,6 +245,8 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	await Promise.all(Array.from({ length: workers }, worker));
 	// Every item was sent (or none more will be): the creates still waiting are read back now.
 	await Promise.all([readBacks?.finish(), ...running]);
+	// A batch reserved whole that stopped: the items not sent give their reservations back.
+	releaseUnsent.call(this);
 	hintCreates.call(this, handler, outcomes);
 
 	const returnData: INodeExecutionData[] = [];

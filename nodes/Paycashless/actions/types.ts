@@ -124,7 +124,6 @@ export interface PaycashlessOperation {
 
 /** What an operation's `beforeItems` decided for the run. */
 export interface BeforeItems {
-	oneAtATime?: boolean;
 	/** Nothing is sent: each item's error (by item index), and the one error a stopping run shows. */
 	refuseAll?: { errors: Array<NodeApiError | NodeOperationError>; summary: NodeApiError | NodeOperationError };
 }

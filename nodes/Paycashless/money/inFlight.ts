@@ -1,140 +1,249 @@
 /**
- * Payouts in flight per Paycashless account, shared by every execution and every node of this n8n
- * process: a payout is entered the moment its Money Limits pass (before it is sent), so that a
- * period limit checked by another execution at the same moment counts it although Paycashless
- * does not list it yet. Without this, ten webhook executions at once each read the same list and
- * each saw room for one more payout.
+ * The payouts in flight of this n8n process: one ledger for every execution, node and credential.
+ * A payout is entered the moment its Money Limits pass (before it is sent), so that a period limit
+ * checked by another execution at the same moment counts it although Paycashless does not list it
+ * yet. Each reservation is its own entry: no create replaces or gives back another's.
  *
- * Memory only narrows the race: Paycashless's list stays the authority (./period.ts). An
- * entry counts until a read of the list that started after its create ended has come back; from
- * then on the list says whether it exists (listed: counted from the list; not listed: it was never
- * made, and the entry is dropped). So nothing is lost or loosened when the process restarts: the
- * payouts it made are on Paycashless's list. Processes do not see each other's entries (queue-mode
- * workers): docs/money.md says how far they can pass a period limit together.
+ * An entry counts for a check made through a credential (its account key, ./accounts.ts) until
+ * - a read of that credential's list that the check uses shows it (by its id, or, before its create
+ *   answered, by its reference and money): from then on the list counts it; Paycashless answers a
+ *   create `202 Accepted` and its list may show the payout seconds later, so no time stands in for it;
+ * - Paycashless says it never happened: a definite refusal of its create (`release`), or, asked by
+ *   its reference because it alone stood between a payout and its refusal, no such payout (`gone`);
+ * - the process knows the two credentials reach different Paycashless accounts (./accounts.ts);
+ * - it cannot be in any period any more (48 hours), or Paycashless confirmed it an hour ago and no
+ *   list has shown it since (the process does not keep every payout it made when nothing reads the
+ *   list: docs/money.md says what that assumes).
+ * Once a list of its account has shown it, an entry is kept a while longer for the checks that use
+ * an earlier read (a read that started before it was listed), then dropped.
  *
- * The account is the credential's Base URL and API key, kept as a hash: no key is held in memory
- * beyond n8n's own.
+ * Memory only narrows the race: Paycashless's list stays the authority (./period.ts), and after a
+ * restart the payouts made are on it. Other processes (queue-mode workers, main) keep their own
+ * ledgers: docs/money.md says how far they can pass a period limit together.
  */
-import { createHash } from 'crypto';
-import type { IExecuteFunctions } from 'n8n-workflow';
+import { learnt, relation, type Sample } from './accounts';
+import { isListedAs, type ListedPayout, type PayoutMoney } from './listed';
 
-import { CREDENTIAL_NAME } from '../../../lib/api';
-
-/** A payout whose limits passed; `sentAt` once its create has ended (answered or not). */
-export interface InFlightPayout {
-	reference: string;
-	/** Smallest unit (kobo or cents). */
-	value: number;
-	currency: string;
-	/** Who receives it: account@bank ID. */
-	party?: string;
+export interface InFlightPayout extends PayoutMoney {
+	/** The account key of the credential that sends it. */
+	readonly account: string;
+	readonly reference: string;
 	/** n8n's clock, ms. */
-	reservedAt: number;
+	readonly reservedAt: number;
+	/** Its create ended (answered or not). */
 	sentAt?: number;
+	/** Paycashless's id of it, from its create's answer. */
+	id?: string;
+	/** When a read through its own account showed that it exists (its read-back, or a lookup). */
+	confirmedAt?: number;
+	/** When a list of its account first showed it (the end of that read). */
+	listedAt?: number;
+	/** Paycashless refused it, or said it has no such payout: it counts nowhere. */
+	gone?: boolean;
+}
+
+/** A read of the list a period check uses: whether it shows a payout in flight. */
+export interface ListedPayouts {
+	/** n8n's clock (ms) when the read behind it started. */
+	readStartedAt: number;
+	shows(entry: InFlightPayout): boolean;
 }
 
 /** Longer than any period (a calendar day, 24 hours): an entry older than this counts in none. */
 const KEEP_MS = 48 * 3_600_000;
+/** A payout Paycashless confirmed this long ago and no list showed: dropped (see the header). */
+const KEEP_CONFIRMED_MS = 3_600_000;
+/** How long an entry a list showed is kept for checks that use an earlier read. */
+const KEEP_LISTED_MS = 10 * 60_000;
+const PRUNE_EVERY_MS = 10_000;
 
-/**
- * A payout sent this long ago is answered for by any read of the list that starts from now on, so
- * only a check whose read started more than an hour ago and is still going could need it: such
- * entries are dropped (at most once a minute per account), so a process that never reads the list
- * (no period limit anywhere) does not keep every payout it made for two days.
- */
-const KEEP_SENT_MS = 3_600_000;
-const PRUNE_EVERY_MS = 60_000;
-const prunedAt = new Map<string, number>();
-
-function prune(account: string, entries: Map<string, InFlightPayout>, now: number): void {
-	if (now - (prunedAt.get(account) ?? 0) < PRUNE_EVERY_MS) return;
-	prunedAt.set(account, now);
-	for (const [reference, entry] of entries) {
-		if ((entry.sentAt !== undefined && now - entry.sentAt > KEEP_SENT_MS) || now - entry.reservedAt > KEEP_MS) entries.delete(reference);
-	}
+interface Owner {
+	/** Entries no list of their account has shown yet, in the order they were reserved. */
+	pending: Set<InFlightPayout>;
+	/** Their count and totals per currency, kept as they change (a check reads them, not the entries). */
+	pendingSums: { count: number; totals: Map<string, number> };
+	/** Entries a list of their account showed, in the order it did. */
+	listed: InFlightPayout[];
+	/** The latest of its payouts that Paycashless confirmed: what another credential asks for. */
+	sample?: Sample;
 }
 
-const accounts = new Map<string, Map<string, InFlightPayout>>();
+const owners = new Map<string, Owner>();
+const byReference = new Map<string, Set<InFlightPayout>>();
+const byId = new Map<string, InFlightPayout>();
+let prunedAt = 0;
 
-/** The account key per node run (the credential is read once per run, as in the transport). */
-const keys = new WeakMap<object, Promise<string>>();
-
-/** The Paycashless account a node run pays from: a hash of the credential's Base URL and API key. */
-export async function accountOf(this: IExecuteFunctions): Promise<string> {
-	let key = keys.get(this);
-	if (!key) {
-		key = this.getCredentials(CREDENTIAL_NAME).then((credentials) =>
-			createHash('sha256')
-				.update(`${String(credentials?.baseUrl ?? '').replace(/\/+$/, '')}\n${String(credentials?.apiKey ?? '')}`)
-				.digest('hex'),
-		);
-		keys.set(this, key);
-		key.catch(() => keys.delete(this));
+function ownerOf(account: string): Owner {
+	let owner = owners.get(account);
+	if (!owner) {
+		owner = { pending: new Set(), pendingSums: { count: 0, totals: new Map() }, listed: [] };
+		owners.set(account, owner);
 	}
-	return await key;
+	return owner;
 }
 
-function entriesOf(account: string): Map<string, InFlightPayout> {
-	let entries = accounts.get(account);
-	if (!entries) {
-		entries = new Map();
-		accounts.set(account, entries);
-	}
-	return entries;
+function addPending(owner: Owner, entry: InFlightPayout): void {
+	owner.pending.add(entry);
+	owner.pendingSums.count += 1;
+	owner.pendingSums.totals.set(entry.currency, (owner.pendingSums.totals.get(entry.currency) ?? 0) + entry.value);
 }
 
-/**
- * The account's payouts in flight that a read of the list which started at `readStartedAt` (ms,
- * n8n's clock) cannot have shown, apart from those it did show (`listed` references): entered
- * after the read started, or still being sent. Entries the list has answered for are dropped.
- */
-export function unlistedInFlight(account: string, listed: { has(reference: string): boolean }, readStartedAt: number, now = Date.now(), prune = true): InFlightPayout[] {
-	const entries = accounts.get(account);
-	if (!entries) return [];
-	const counted: InFlightPayout[] = [];
-	for (const [reference, entry] of entries) {
-		const answered = entry.sentAt !== undefined && entry.sentAt < readStartedAt;
-		if (answered || now - entry.reservedAt > KEEP_MS) {
-			// A check only (prune false) leaves the process-wide map as it found it.
-			if (prune) entries.delete(reference);
-			continue;
+function removePending(owner: Owner | undefined, entry: InFlightPayout): void {
+	if (!owner?.pending.delete(entry)) return;
+	owner.pendingSums.count -= 1;
+	owner.pendingSums.totals.set(entry.currency, (owner.pendingSums.totals.get(entry.currency) ?? 0) - entry.value);
+}
+
+function forget(entry: InFlightPayout): void {
+	entry.gone = true;
+	removePending(owners.get(entry.account), entry);
+	const same = byReference.get(entry.reference);
+	same?.delete(entry);
+	if (same?.size === 0) byReference.delete(entry.reference);
+	if (entry.id !== undefined && byId.get(entry.id) === entry) byId.delete(entry.id);
+}
+
+function prune(now: number): void {
+	if (now - prunedAt < PRUNE_EVERY_MS) return;
+	prunedAt = now;
+	for (const owner of owners.values()) {
+		for (const entry of owner.pending) {
+			const confirmedLongAgo = entry.confirmedAt !== undefined && now - entry.confirmedAt > KEEP_CONFIRMED_MS;
+			if (now - entry.reservedAt > KEEP_MS || confirmedLongAgo) forget(entry);
 		}
-		if (!listed.has(reference)) counted.push(entry);
+		const kept = owner.listed.findIndex((entry) => now - (entry.listedAt ?? 0) <= KEEP_LISTED_MS);
+		const dropped = kept === -1 ? owner.listed : owner.listed.slice(0, kept);
+		for (const entry of dropped) forget(entry);
+		owner.listed = kept === -1 ? [] : owner.listed.slice(kept);
 	}
-	return counted;
+}
+
+/** The payouts in flight that count for a check: how many, and their total per currency. */
+export interface InFlightCount {
+	count: number;
+	/** Smallest unit. */
+	total(currency: string): number;
+	/** The entries themselves (what a refusal asks Paycashless about). */
+	entries(): InFlightPayout[];
 }
 
 /**
- * The entry under `reference` while it is still in flight: being sent, or sent after the read of
- * the list that started at `readStartedAt` (without a read: only while being sent). Once the list
- * has answered for it, the list says what it is.
+ * The payouts in flight that count for a check made through `account` with the read `listed`:
+ * every entry of a credential that may reach the same account, unless the read shows it; of those
+ * a list of their account already showed, only the ones listed after `listed` started. A read
+ * through a credential of the same account marks what it shows as listed (`listedBy`), so the
+ * entries no list has shown are counted from their sums, not one by one.
  */
-export function inFlight(account: string, reference: string, readStartedAt?: number): InFlightPayout | undefined {
-	const entry = accounts.get(account)?.get(reference);
-	if (entry?.sentAt === undefined) return entry;
-	return readStartedAt !== undefined && entry.sentAt >= readStartedAt ? entry : undefined;
+export function countedFor(account: string, listed: ListedPayouts, now = Date.now()): InFlightCount {
+	prune(now);
+	const sums: Array<{ count: number; totals: Map<string, number> }> = [];
+	const each: InFlightPayout[] = [];
+	const whole: Owner[] = [];
+	for (const [key, owner] of owners) {
+		const known = relation(account, key);
+		if (known === 'different') continue;
+		if (known === 'same') {
+			sums.push(owner.pendingSums);
+			whole.push(owner);
+		} else for (const entry of owner.pending) if (!listed.shows(entry)) each.push(entry);
+		// Listed by a list of their own account: a read that started later shows them (same account),
+		// or they are not this account's (learnt once, ./accounts.ts); until then they count.
+		for (let k = owner.listed.length - 1; k >= 0; k--) {
+			const entry = owner.listed[k];
+			if (known === 'same' && (entry.listedAt ?? 0) < listed.readStartedAt) break;
+			if (!entry.gone && !listed.shows(entry)) each.push(entry);
+		}
+	}
+	return {
+		count: sums.reduce((count, sum) => count + sum.count, 0) + each.length,
+		total: (currency) => sums.reduce((total, sum) => total + (sum.totals.get(currency) ?? 0), 0) + each.reduce((total, entry) => total + (entry.currency === currency ? entry.value : 0), 0),
+		entries: () => [...whole.flatMap((owner) => [...owner.pending]), ...each],
+	};
+}
+
+/** Credentials with payouts in flight whose account `account` may share, and a payout of each to ask for. */
+export function unknownOwners(account: string): Map<string, Sample> {
+	const unknown = new Map<string, Sample>();
+	for (const [key, owner] of owners) {
+		if (owner.sample && (owner.pending.size > 0 || owner.listed.length > 0) && relation(account, key) === 'unknown') unknown.set(key, owner.sample);
+	}
+	return unknown;
+}
+
+/** Entries under `reference` no list of their account (nor `listed`) shows, of credentials that may reach `account`'s account. */
+export function underWay(account: string, reference: string, listed?: ListedPayouts): InFlightPayout[] {
+	const found: InFlightPayout[] = [];
+	for (const entry of byReference.get(reference) ?? []) {
+		if (entry.listedAt !== undefined || relation(account, entry.account) === 'different') continue;
+		if (!listed?.shows(entry)) found.push(entry);
+	}
+	return found;
+}
+
+/** The entry a listed payout is, found by its reference and money (an entry without an id yet). */
+function byMoney(payout: ListedPayout): InFlightPayout | undefined {
+	for (const entry of byReference.get(payout.reference) ?? []) if (isListedAs(entry, payout)) return entry;
+	return undefined;
+}
+
+/** A list read through `reader` showed `payouts` (`now`: when the read ended). */
+export function listedBy(reader: string, payouts: Iterable<ListedPayout>, now = Date.now()): void {
+	for (const payout of payouts) {
+		const entry = byId.get(payout.id) ?? byMoney(payout);
+		if (!entry || entry.listedAt !== undefined) continue;
+		// Paycashless's ids are its own: a list that shows the id is the account that made it.
+		if (entry.id === payout.id) learnt(reader, entry.account, 'same');
+		if (relation(reader, entry.account) !== 'same') continue;
+		const owner = ownerOf(entry.account);
+		removePending(owner, entry);
+		entry.listedAt = now;
+		entry.confirmedAt ??= now;
+		owner.listed.push(entry);
+	}
+}
+
+/** Paycashless answered, asked by reference (./questions.ts): it exists (counted on until listed), or was never made. */
+export function looked(entry: InFlightPayout, exists: boolean, now = Date.now()): void {
+	if (exists) entry.confirmedAt = now;
+	else forget(entry);
 }
 
 /** What a reservation lets its caller do once the create has ended. */
 export interface Reservation {
-	/** The create ended (answered, or failed in a way that may have created it), at `at` (ms; default now). */
-	sent(at?: number): void;
+	/** The create ended (answered, or failed in a way that may have created it), with its answer when there is one. */
+	sent(answer?: { id?: unknown; confirmed?: boolean; paid?: boolean }, at?: number): void;
 	/** Paycashless definitely refused it: nothing was created. */
 	release(): void;
 }
 
 /** Enters a payout; call it in the same synchronous step as the check that let it pass. */
-export function reserve(account: string, payout: Omit<InFlightPayout, 'reservedAt' | 'sentAt'>, now = Date.now()): Reservation {
-	const entries = entriesOf(account);
-	prune(account, entries, now);
-	const entry: InFlightPayout = { ...payout, reservedAt: now };
-	entries.set(payout.reference, entry);
+export function reserve(account: string, payout: PayoutMoney & { reference: string }, now = Date.now()): Reservation {
+	prune(now);
+	const entry: InFlightPayout = { ...payout, account, reservedAt: now };
+	addPending(ownerOf(account), entry);
+	let same = byReference.get(entry.reference);
+	if (!same) {
+		same = new Set();
+		byReference.set(entry.reference, same);
+	}
+	same.add(entry);
 	return {
-		sent: (at = Date.now()) => {
+		sent: (answer, at = Date.now()) => {
 			entry.sentAt = at;
+			if (typeof answer?.id === 'string' && answer.id !== '' && entry.id === undefined) {
+				const earlier = byId.get(answer.id);
+				// Paycashless answered with a payout another entry already is (found again): counted there.
+				if (earlier && !earlier.gone) return forget(entry);
+				entry.id = answer.id;
+				byId.set(answer.id, entry);
+			}
+			// Found again as a payout that failed (or was reversed or cancelled): it moved no money.
+			if (answer?.paid === false) return forget(entry);
+			if (answer?.confirmed && entry.id !== undefined) {
+				entry.confirmedAt ??= at;
+				ownerOf(account).sample = { reference: entry.reference, id: entry.id };
+			}
 		},
-		release: () => {
-			if (entries.get(payout.reference) === entry) entries.delete(payout.reference);
-		},
+		release: () => forget(entry),
 	};
 }

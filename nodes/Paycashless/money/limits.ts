@@ -31,14 +31,19 @@ import { showValue } from '../helpers/validation';
 import type { PaycashlessApi } from '../transport';
 import { BENEFICIARY_CHOICES, beneficiaryFields, checkBeneficiary, type Payee } from './beneficiary';
 import { refuse } from './refusal';
-import { payoutsInPeriod, periodWindow, PERIODS, samePayout, type PaidInPeriod, type Period, type PeriodPayout, type PeriodRecord } from './period';
-import { accountOf, inFlight, reserve, unlistedInFlight, type InFlightPayout, type Reservation } from './inFlight';
+import { sameMoney, samePayout, type PeriodPayout } from './listed';
+import { payoutsInPeriod, periodWindow, PERIODS, type PaidInPeriod, type Period, type PeriodRecord, type PeriodWindow } from './period';
+import { accountOf, relation } from './accounts';
+import { unknownOwners, type InFlightCount, type Reservation } from './inFlight';
+import { addToLedger, realCounted, removeFromLedger, sumsOf, type Counted, type LedgerEntry } from './ledger';
+import { askable, askAbout, learnRelations } from './questions';
+
+export { scratchCounted, type Counted } from './ledger';
 import { nodeOfRun, runsAsTool } from '../helpers/runsAsTool';
 import type { MoneyKind } from './kinds';
 
 export const LIMITS_PARAMETER = 'moneyLimits';
 export const NO_LIMITS_PARAMETER = 'runWithoutLimits';
-const LEDGER_KEY = 'paycashlessMoneyMoved';
 
 const VERB: Record<MoneyKind, string> = { payout: 'pay out', payment: 'request', invoice: 'invoice' };
 
@@ -190,61 +195,12 @@ export const runWithoutLimitsNotice: INodeProperties = {
 /** Said in every result of a tool run while its limits are off. */
 export const LIMITS_OFF_NOTE = 'Money Limits were off for this tool (Run Without Limits (Unsafe)): nothing limited this amount.';
 
-/** What this execution asked for under each reference: the same reference must ask for the same again. */
-interface LedgerEntry {
-	value: number;
-	currency: string;
-	/** Who receives it (payout account and bank) or pays it (customer e-mail). */
-	party?: string;
-}
-
-interface Ledger {
-	[reference: string]: LedgerEntry;
-}
-
-/**
- * A ledger's count and totals per currency, kept as it changes (keyed by the ledger object, which
- * only this file changes; a ledger read back from a saved execution is summed once). Summing the
- * whole ledger for every item cost O(items²): 1.3 s of CPU at 3,000 payouts, 16 s at 10,000.
- */
-const ledgerSums = new WeakMap<Ledger, { count: number; totals: Map<string, number> }>();
-
-function sumsOf(ledger: Ledger): { count: number; totals: Map<string, number> } {
-	let sums = ledgerSums.get(ledger);
-	if (!sums) {
-		sums = { count: 0, totals: new Map() };
-		for (const counted of Object.values(ledger)) {
-			sums.count += 1;
-			sums.totals.set(counted.currency, (sums.totals.get(counted.currency) ?? 0) + counted.value);
-		}
-		ledgerSums.set(ledger, sums);
-	}
-	return sums;
-}
-
-function addToLedger(ledger: Ledger, reference: string, entry: LedgerEntry): void {
-	removeFromLedger(ledger, reference);
-	const sums = sumsOf(ledger);
-	ledger[reference] = entry;
-	sums.count += 1;
-	sums.totals.set(entry.currency, (sums.totals.get(entry.currency) ?? 0) + entry.value);
-}
-
-function removeFromLedger(ledger: Ledger, reference: string): void {
-	const earlier = ledger[reference];
-	if (!earlier) return;
-	const sums = sumsOf(ledger);
-	delete ledger[reference];
-	sums.count -= 1;
-	sums.totals.set(earlier.currency, (sums.totals.get(earlier.currency) ?? 0) - earlier.value);
-}
-
 /** Whether the tool runs with its limits off (only a literal `true` typed by a person counts). */
 export function limitsOff(this: IExecuteFunctions): boolean {
 	return nodeOfRun.call(this).parameters[NO_LIMITS_PARAMETER] === true;
 }
 
-interface Limits {
+export interface Limits {
 	currency: Currency;
 	period: Period;
 	maxAmount?: number;
@@ -359,60 +315,6 @@ export interface MoneyCheck extends Reservation {
 const NOTHING_RESERVED: MoneyCheck = { sent: () => undefined, release: () => undefined, foundAgain: true };
 
 /**
- * What the checks count a new create against and where they reserve it: this execution's ledger
- * and the process's payouts in flight (`realCounted`), or for a check only a scratch copy of both
- * (`scratchCounted`), so the items of a batch count against each other as a real run would.
- */
-export interface Counted {
-	ledger(): Ledger;
-	save(ledger: Ledger): void;
-	inFlight(account: string, reference: string, readStartedAt?: number): InFlightPayout | undefined;
-	unlisted(account: string, listed: { has(reference: string): boolean }, readStartedAt: number): InFlightPayout[];
-	reserve(account: string, payout: Omit<InFlightPayout, 'reservedAt' | 'sentAt'>): Reservation;
-}
-
-function ledgerOf(context: IDataObject): Ledger {
-	return isObject(context[LEDGER_KEY]) ? (context[LEDGER_KEY] as Ledger) : {};
-}
-
-function realCounted(this: IExecuteFunctions): Counted {
-	const context = this.getContext('node');
-	return {
-		ledger: () => ledgerOf(context),
-		save: (ledger) => {
-			context[LEDGER_KEY] = ledger;
-		},
-		inFlight,
-		unlisted: (account, listed, readStartedAt) => unlistedInFlight(account, listed, readStartedAt),
-		reserve: (account, payout) => reserve(account, payout),
-	};
-}
-
-/**
- * A scratch view for checks only: it starts from this execution's ledger and the process's
- * payouts in flight, keeps its own reservations, and writes neither (nor prunes the in-flight map).
- */
-export function scratchCounted(this: IExecuteFunctions): Counted {
-	let ledger = JSON.parse(JSON.stringify(ledgerOf(this.getContext('node')))) as Ledger;
-	const mine = new Map<string, InFlightPayout>();
-	return {
-		ledger: () => ledger,
-		save: (next) => {
-			ledger = next;
-		},
-		inFlight: (account, reference, readStartedAt) => mine.get(reference) ?? inFlight(account, reference, readStartedAt),
-		unlisted: (account, listed, readStartedAt) => [
-			...unlistedInFlight(account, listed, readStartedAt, Date.now(), false).filter((entry) => !mine.has(entry.reference)),
-			...[...mine.values()].filter((entry) => !listed.has(entry.reference)),
-		],
-		reserve: (_account, payout) => {
-			mine.set(payout.reference, { ...payout, reservedAt: Date.now() });
-			return { sent: () => undefined, release: () => mine.delete(payout.reference) };
-		},
-	};
-}
-
-/**
  * Checks the create body of item `i` against the node's Money Limits and reserves it (in this
  * execution's ledger and, for a payout, among the account's payouts in flight in this process);
  * throws (nothing sent) when a limit refuses it. Call it right before the create is sent; tell
@@ -491,108 +393,165 @@ export async function enforceMoneyLimits(
 	// running side by side in this process see each other).
 	const period = periodLimit !== undefined ? periodWindow(limits.period, this.getTimezone()) : undefined;
 	const account = kind === 'payout' ? await accountOf.call(this) : undefined;
-	let record: PeriodRecord | undefined;
-	if (period) {
-		try {
-			record = await payoutsInPeriod.call(this, period, api);
-		} catch (error) {
-			refuse.call(this, i, 'PERIOD_UNREADABLE', `Refused: the payouts of ${period.label} could not be read to check the period limits`, `Nothing was sent. ${(error as Error).message}`);
-		}
-		if (record && record.unreadable.length > 0) {
-			refuse.call(
-				this,
-				i,
-				'PERIOD_UNREADABLE',
-				`Refused: Paycashless lists a payout of ${period.label} that the period limits cannot read`,
-				`Nothing was sent: a payout the limits cannot count could hide any amount. ${record.unreadable.slice(0, 3).join('; ')}${record.unreadable.length > 3 ? ` (and ${record.unreadable.length - 3} more)` : ''}. Ask Paycashless support why the list shows it so.`,
-			);
-		}
-	}
+	const record = period && account !== undefined ? await readPeriod.call(this, i, period, api, account) : undefined;
 
-	const ledger = counted.ledger();
 	const entry: LedgerEntry = { value, currency, ...(money.party !== undefined ? { party: money.party } : {}) };
-	const earlier = reference === '' ? undefined : ledger[reference];
-	if (earlier) {
-		if (earlier.value === entry.value && earlier.currency === entry.currency && earlier.party === entry.party) return NOTHING_RESERVED;
-		refuse.call(
-			this,
-			i,
-			'REFERENCE_REUSED',
-			`Refused: the reference "${reference}" was already used in this execution for a different ${kind}`,
-			`Nothing was sent. A reference names one ${kind}: the same reference must ask for the same amount, currency and ${kind === 'payout' ? 'account' : 'customer'}. A different ${kind} needs its own reference.`,
-		);
-	}
-	const paid = record ? record.paid(currency) : undefined;
-	// A reference Paycashless lists for this very payout, still live, is found again by the
-	// transport, not paid again; a failed one, or one that differs, is checked as a new payout.
-	if (paid && sameLivePayout(paid.byReference.get(reference), { value, currency, payee: money.payee })) return NOTHING_RESERVED;
-	// The same payout under way in another execution of this process: one payout, counted once.
-	const underWay = account !== undefined ? counted.inFlight(account, reference, record?.readStartedAt) : undefined;
-	if (underWay && underWay.value === value && underWay.currency === currency && underWay.party === money.party) return NOTHING_RESERVED;
+	// Synchronous from here to the reservation; asking Paycashless about payouts in flight (at most
+	// once per check) starts it again with what the answers changed.
+	for (let asked = false; ; asked = true) {
+		const ledger = counted.ledger();
+		const earlier = reference === '' ? undefined : ledger[reference];
+		if (earlier) {
+			if (sameMoney(earlier, entry)) return NOTHING_RESERVED;
+			refuse.call(
+				this,
+				i,
+				'REFERENCE_REUSED',
+				`Refused: the reference "${reference}" was already used in this execution for a different ${kind}`,
+				`Nothing was sent. A reference names one ${kind}: the same reference must ask for the same amount, currency and ${kind === 'payout' ? 'account' : 'customer'}. A different ${kind} needs its own reference.`,
+			);
+		}
+		const paid = record ? record.paid(currency) : undefined;
+		// A reference Paycashless lists for this very payout, still live, is found again by the
+		// transport, not paid again; a failed one, or one that differs, is checked as a new payout.
+		if (paid && sameLivePayout(paid.byReference.get(reference), { value, currency, payee: money.payee })) return NOTHING_RESERVED;
+		if (account !== undefined) {
+			const underWay = counted.underWay(account, reference, record?.listed);
+			// Another payout under this reference not yet answered for (one Paycashless confirmed it has
+			// is Paycashless's to refuse: the transport then names the fields that differ).
+			if (underWay.some((other) => !sameMoney(other, entry) && other.confirmedAt === undefined)) {
+				refuse.call(
+					this,
+					i,
+					'REFERENCE_IN_FLIGHT',
+					`Refused: the Reference "${reference}" is already in use by another payout being sent right now`,
+					'Nothing was sent. A reference names one payout: another execution is sending a different amount, currency or account under it at this moment. Give this payout its own reference, or look the other one up with Payout → Verify once it is done.',
+				);
+			}
+			// The same payout still being sent by another execution of this process: one payout, counted
+			// once. Once Paycashless confirmed it, it is checked like any payout (it may have failed since;
+			// Paycashless then finds it again, and its entry counts it once).
+			if (underWay.some((other) => sameMoney(other, entry) && other.confirmedAt === undefined && relation(account, other.account) === 'same')) return NOTHING_RESERVED;
+		}
 
-	const sums = sumsOf(ledger);
-	const count = sums.count;
-	if (limits.maxCount !== undefined && count + 1 > limits.maxCount) {
-		refuse.call(this, i, 'MAX_COUNT_EXECUTION', `Refused: this execution already made ${count} ${kind}${count === 1 ? '' : 's'}, the Maximum Count per Execution`, `Nothing was sent for reference "${reference}".`);
+		const sums = sumsOf(ledger);
+		const count = sums.count;
+		if (limits.maxCount !== undefined && count + 1 > limits.maxCount) {
+			refuse.call(this, i, 'MAX_COUNT_EXECUTION', `Refused: this execution already made ${count} ${kind}${count === 1 ? '' : 's'}, the Maximum Count per Execution`, `Nothing was sent for reference "${reference}".`);
+		}
+		const total = sums.totals.get(currency) ?? 0;
+		if (limits.maxTotal !== undefined && total + value > limits.maxTotal) {
+			refuse.call(
+				this,
+				i,
+				'MAX_TOTAL_EXECUTION',
+				`Refused: ${show(value)} would bring this execution's total to ${show(total + value)}, above the Maximum Total per Execution of ${show(limits.maxTotal)}`,
+				`Nothing was sent for reference "${reference}".`,
+			);
+		}
+		if (period && paid && record && account !== undefined) {
+			// Payouts of this process that Paycashless does not list yet (sent moments ago, or under way),
+			// from every execution, node and credential that may pay from this account.
+			const unlisted = counted.unlisted(account, record.listed);
+			const soFar = periodSoFar(paid, unlisted, currency);
+			// A refusal counts only payouts that exist: those in flight whose create ended and that no
+			// list shows yet are asked for by reference first (./questions.ts), then checked again.
+			const doubtful = withinPeriod({ limits, soFar, value }) || asked ? [] : askable(account, unlisted.entries());
+			if (doubtful.length > 0) {
+				await askAbout(doubtful, api);
+				continue;
+			}
+			refuseOverPeriod.call(this, i, { limits, period, soFar, value, currency, reference });
+		}
+		// Reserved before the request is sent: a create that may have reached Paycashless stays counted.
+		addToLedger(ledger, reference, entry);
+		counted.save(ledger);
+		const inFlightReservation = account !== undefined ? counted.reserve(account, { reference, ...entry }) : NOTHING_RESERVED;
+		return {
+			foundAgain: false,
+			sent: (answer) => inFlightReservation.sent(answer),
+			release: () => {
+				inFlightReservation.release();
+				if (ledger[reference] === entry) removeFromLedger(ledger, reference);
+				counted.save(ledger);
+			},
+		};
 	}
-	const total = sums.totals.get(currency) ?? 0;
-	if (limits.maxTotal !== undefined && total + value > limits.maxTotal) {
+}
+
+/**
+ * Paycashless's record of the period for item `i`, read through credential `account` (refused,
+ * nothing sent, when it cannot be read for sure); the credentials whose payouts in flight count
+ * until the process knows their account are asked about first (./accounts.ts).
+ */
+export async function readPeriod(this: IExecuteFunctions, i: number, period: PeriodWindow, api: PaycashlessApi, account: string): Promise<PeriodRecord> {
+	const record = await payoutsInPeriod.call(this, period, api, account).catch((error: Error) =>
+		refuse.call(this, i, 'PERIOD_UNREADABLE', `Refused: the payouts of ${period.label} could not be read to check the period limits`, `Nothing was sent. ${error.message}`),
+	);
+	const unreadable = record.unreadable();
+	if (unreadable.length > 0) {
 		refuse.call(
 			this,
 			i,
-			'MAX_TOTAL_EXECUTION',
-			`Refused: ${show(value)} would bring this execution's total to ${show(total + value)}, above the Maximum Total per Execution of ${show(limits.maxTotal)}`,
-			`Nothing was sent for reference "${reference}".`,
+			'PERIOD_UNREADABLE',
+			`Refused: Paycashless lists a payout of ${period.label} that the period limits cannot read`,
+			`Nothing was sent: a payout the limits cannot count could hide any amount. ${unreadable.slice(0, 3).join('; ')}${unreadable.length > 3 ? ` (and ${unreadable.length - 3} more)` : ''}. Ask Paycashless support why the list shows it so.`,
 		);
 	}
-	if (period && paid && record && account !== undefined) {
-		// Payouts of this process that Paycashless did not list yet (sent moments ago, or under way),
-		// from every execution and node paying from this account.
-		const { count: periodCount, total: periodTotal } = periodSoFar(paid, counted.unlisted(account, paid.byReference, record.readStartedAt), currency);
-		// A tool's model learns that the limit was reached, never the account's totals or what is left.
-		const whose = asTool ? '' : ` The count covers every payout of this Paycashless account in the period that has not failed, in every currency (${periodCount} so far).`;
-		if (limits.periodCount !== undefined && periodCount + 1 > limits.periodCount) {
-			refuse.call(
-				this,
-				i,
-				'MAX_COUNT_PERIOD',
-				asTool ? `Refused: this payout would pass the Maximum Count per Period` : `Refused: ${periodCount} payouts were already made ${period.label}, the Maximum Count per Period`,
-				`Nothing was sent for reference "${reference}".${whose} ${PERIOD_ADVICE}`,
-			);
-		}
-		if (limits.periodTotal !== undefined && periodTotal + value > limits.periodTotal) {
-			refuse.call(
-				this,
-				i,
-				'MAX_TOTAL_PERIOD',
-				asTool
-					? `Refused: this payout would pass the Maximum Total per Period`
-					: `Refused: ${show(value)} would bring the payouts of ${period.label} to ${show(periodTotal + value)}, above the Maximum Total per Period of ${show(limits.periodTotal)}`,
-				`Nothing was sent for reference "${reference}".${asTool ? '' : ' The total covers every payout of this Paycashless account in the period that has not failed, whoever made it.'} ${PERIOD_ADVICE}`,
-			);
-		}
+	// Other credentials' payouts in flight count until the process knows whose account they are in (./accounts.ts).
+	const others = unknownOwners(account);
+	if (others.size > 0) await learnRelations(account, others, api);
+	return record;
+}
+
+/** What a period check of one payout needs. */
+export interface PeriodCheck {
+	limits: Limits;
+	period: PeriodWindow;
+	/** The period so far as the limits count it, without this payout. */
+	soFar: { count: number; total: number };
+	value: number;
+	currency: Currency;
+	reference: string;
+}
+
+/** Whether one payout more (`value`) stays within the period limits. */
+export function withinPeriod({ limits, soFar, value }: Pick<PeriodCheck, 'limits' | 'soFar' | 'value'>): boolean {
+	return (limits.periodCount === undefined || soFar.count + 1 <= limits.periodCount) && (limits.periodTotal === undefined || soFar.total + value <= limits.periodTotal);
+}
+
+/** Refuses item `i` (nothing sent) when one payout more would pass a period limit. */
+export function refuseOverPeriod(this: IExecuteFunctions, i: number, { limits, period, soFar, value, currency, reference }: PeriodCheck): void {
+	const show = (kobo: number) => formatMainUnits(fromSmallestUnit(kobo, currency), currency);
+	const asTool = runsAsTool.call(this);
+	const { count: periodCount, total: periodTotal } = soFar;
+	// A tool's model learns that the limit was reached, never the account's totals or what is left.
+	const whose = asTool ? '' : ` The count covers every payout of this Paycashless account in the period that has not failed, in every currency (${periodCount} so far).`;
+	if (limits.periodCount !== undefined && periodCount + 1 > limits.periodCount) {
+		refuse.call(
+			this,
+			i,
+			'MAX_COUNT_PERIOD',
+			asTool ? `Refused: this payout would pass the Maximum Count per Period` : `Refused: ${periodCount} payouts were already made ${period.label}, the Maximum Count per Period`,
+			`Nothing was sent for reference "${reference}".${whose} ${PERIOD_ADVICE}`,
+		);
 	}
-	// Reserved before the request is sent: a create that may have reached Paycashless stays counted.
-	addToLedger(ledger, reference, entry);
-	counted.save(ledger);
-	const inFlightReservation = account !== undefined ? counted.reserve(account, { reference, value, currency, ...(money.party !== undefined ? { party: money.party } : {}) }) : NOTHING_RESERVED;
-	return {
-		foundAgain: false,
-		sent: () => inFlightReservation.sent(),
-		release: () => {
-			inFlightReservation.release();
-			if (ledger[reference] === entry) removeFromLedger(ledger, reference);
-			counted.save(ledger);
-		},
-	};
+	if (limits.periodTotal !== undefined && periodTotal + value > limits.periodTotal) {
+		refuse.call(
+			this,
+			i,
+			'MAX_TOTAL_PERIOD',
+			asTool
+				? `Refused: this payout would pass the Maximum Total per Period`
+				: `Refused: ${show(value)} would bring the payouts of ${period.label} to ${show(periodTotal + value)}, above the Maximum Total per Period of ${show(limits.periodTotal)}`,
+			`Nothing was sent for reference "${reference}".${asTool ? '' : ' The total covers every payout of this Paycashless account in the period that has not failed, whoever made it.'} ${PERIOD_ADVICE}`,
+		);
+	}
 }
 
 /** The period's count and total (in `currency`) as the limits count them: listed and live, plus unlisted in flight. */
-function periodSoFar(paid: PaidInPeriod, unlisted: InFlightPayout[], currency: Currency): { count: number; total: number } {
-	return {
-		count: paid.count + unlisted.length,
-		total: paid.total + unlisted.filter((payout) => payout.currency === currency).reduce((sum, payout) => sum + payout.value, 0),
-	};
+export function periodSoFar(paid: PaidInPeriod, unlisted: InFlightCount, currency: Currency): { count: number; total: number } {
+	return { count: paid.count + unlisted.count, total: paid.total + unlisted.total(currency) };
 }
 
 /** The period so far as the period limits of item `i` count it (nothing reserved), or undefined without a period limit. */
@@ -609,8 +568,10 @@ export async function periodStanding(this: IExecuteFunctions, i: number, api: Pa
 	const limits = readLimits.call(this, i);
 	if (limits.periodTotal === undefined && limits.periodCount === undefined) return undefined;
 	const period = periodWindow(limits.period, this.getTimezone());
-	const record = await payoutsInPeriod.call(this, period, api);
-	const paid = record.paid(limits.currency);
 	const account = await accountOf.call(this);
-	return { label: period.label, currency: limits.currency, ...periodSoFar(paid, counted.unlisted(account, paid.byReference, record.readStartedAt), limits.currency) };
+	const record = await payoutsInPeriod.call(this, period, api, account);
+	const others = unknownOwners(account);
+	if (others.size > 0) await learnRelations(account, others, api);
+	const paid = record.paid(limits.currency);
+	return { label: period.label, currency: limits.currency, ...periodSoFar(paid, counted.unlisted(account, record.listed), limits.currency) };
 }

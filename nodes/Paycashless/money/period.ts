@@ -2,56 +2,47 @@
  * The period limits of payouts (Maximum Total and Maximum Count per Period): what the Paycashless
  * account paid out in the period, read from Paycashless's own payout list (`createdAt.gte` the
  * period's start), so the limit holds across executions, workers, restarts, MCP calls, other
- * workflows and anything else that uses the same API key. Nothing is kept between executions:
- * Paycashless's record is the authority.
+ * workflows and anything else that uses the same account. Nothing is kept between executions:
+ * every run of the node reads the period in full, and Paycashless's record is the authority.
  *
- * Within one run of the node the list is read once in full; a later read (at most one a second)
- * asks only for what was created since shortly before the newest payout already read
- * (Paycashless's own `createdAt`, so the two clocks never meet), and items waiting for a read
- * share it. Payouts of this process that Paycashless does not list yet are counted by
- * ./inFlight.ts.
+ * Paycashless's list may show a payout seconds after its create was accepted (202). So within one
+ * run a later read asks again for everything created since `LAG_WINDOW_SECONDS` before the newest
+ * payout already read (Paycashless's own `createdAt`, so the two clocks never meet): a payout of
+ * another process that the list shows up to that late is counted by the run's next read. Payouts
+ * of this process that the list does not show yet are counted by ./inFlight.ts until it does.
+ * A run starts a new read once a second, in the background; a check waits for one only when the
+ * newest read it has started more than `STALE_MS` ago (or there is none).
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { DateTime } from 'luxon';
 
 import { PAYOUT } from '../catalog/objects';
-import { CURRENCIES, type Currency } from '../helpers/amount';
-import { isObject } from '../helpers/body';
+import type { Currency } from '../helpers/amount';
 import type { PaycashlessApi } from '../transport';
+import { listedBy, type InFlightPayout, type ListedPayouts } from './inFlight';
+import { createdSeconds, isListedAs, readListedPayout, type PeriodPayout } from './listed';
+
+export { readListedPayout, samePayout } from './listed';
 
 export const PERIODS = ['day', 'rolling24h'] as const;
 export type Period = (typeof PERIODS)[number];
 
-/** Payouts that ended without the money arriving (every final status but success) do not count. */
-const NOT_PAID = new Set(PAYOUT.finalStatuses.filter((status) => status !== 'succeeded'));
-
 /**
- * How far before the newest payout already read a later read starts, in Paycashless's seconds: a
- * payout created in the same second, or listed a moment after it was created, is read again.
+ * How far before the newest payout already read a later read of the run starts, in Paycashless's
+ * seconds: how late the list may show a payout of another process and still be counted by the
+ * run (docs/money.md, "A list that lags").
  */
-const OVERLAP_SECONDS = 2;
+const LAG_WINDOW_SECONDS = 10;
 
 /**
- * A run reads the list again at most this often (ms): its own payouts, and every other payout of
- * this process, are counted in flight until listed (./inFlight.ts), so a later read only
- * catches payouts of other processes, and reading for every item of a fast batch cost more list
- * requests than payouts.
+ * A run starts a new read when its newest started this long ago (ms), without waiting for it: its
+ * own payouts, and every other payout of this process, are counted in flight until listed
+ * (./inFlight.ts), so a later read only catches payouts of other processes.
  */
 const REREAD_AFTER_MS = 1000;
 
-/** One payout of the period as the limits read it. */
-export interface PeriodPayout {
-	id: string;
-	reference: string;
-	/** Smallest unit (kobo or cents). */
-	value: number;
-	currency: Currency;
-	status: string;
-	/** Not failed, reversed or cancelled: the money left or is leaving. */
-	live: boolean;
-	accountNumber: string;
-	bankId: string;
-}
+/** A check waits for a read when the newest that came back started longer ago than this (ms). */
+const STALE_MS = 3000;
 
 export interface PeriodWindow {
 	/** Unix seconds of the period's start. */
@@ -74,7 +65,12 @@ interface View {
 	newest?: number;
 	/** n8n's clock (ms) when the last read that came back started. */
 	readStartedAt: number;
+	/** When the newest read (under way or back) started. */
+	lastStartedAt: number;
+	/** How many records the last later read (after the first) listed. */
+	lastRecords: number;
 	byId: Map<string, PeriodPayout>;
+	byReference: Map<string, PeriodPayout[]>;
 	/** Listed records the limits cannot read, by id: any one refuses a period-limited payout. */
 	unreadable: Map<string, string>;
 	reading?: Promise<void>;
@@ -85,102 +81,99 @@ interface View {
 /** One view per node run (the context object lives for one run; see transport/index.ts's base URLs). */
 const views = new WeakMap<object, View>();
 
-/** Unix seconds of a record's `createdAt` (ISO text or seconds), if it has one. */
-function createdSeconds(record: IDataObject): number | undefined {
-	const value = record.createdAt;
-	if (typeof value === 'number' && Number.isFinite(value)) return value > 1e11 ? Math.floor(value / 1000) : value;
-	if (typeof value !== 'string') return undefined;
-	const parsed = DateTime.fromISO(value);
-	return parsed.isValid ? Math.floor(parsed.toSeconds()) : undefined;
-}
-
-/** A listed payout as the limits read it, or why it cannot be read for sure. */
 /**
- * Whether a payout Paycashless has is the one asked for: the same amount (smallest unit), currency,
- * account number and bank. The one comparison of the period limits and the batch check.
+ * The `createdAt` ranges a read asks for at once: the whole period first; then the window of a later
+ * read (from `from` on), cut into as many ranges as the last later read had pages (8 at most), so
+ * that its pages come side by side instead of one after the other.
  */
-export function samePayout(listed: PeriodPayout, asked: { value: number; currency: string; accountNumber?: string; bankId?: string }): boolean {
-	return listed.value === asked.value && listed.currency === asked.currency && listed.accountNumber === asked.accountNumber && listed.bankId === asked.bankId;
+function ranges(view: View, from: number): IDataObject[] {
+	const pieces = view.newest === undefined ? 1 : Math.min(8, Math.max(1, Math.ceil(view.lastRecords / 100)));
+	if (pieces === 1 || view.newest === undefined) return [{ 'createdAt.gte': from }];
+	const width = Math.max(1, Math.ceil((view.newest + 1 - from) / pieces));
+	const cuts: IDataObject[] = [];
+	for (let start = from; start <= view.newest; start += width) cuts.push({ 'createdAt.gte': start, 'createdAt.lt': start + width });
+	// The last range is open: payouts created since the newest read one.
+	delete cuts[cuts.length - 1]['createdAt.lt'];
+	return cuts;
 }
 
-export function readListedPayout(record: IDataObject): PeriodPayout | string {
-	const id = typeof record.id === 'string' && record.id !== '' ? record.id : undefined;
-	const name = id === undefined ? 'a listed payout without an id' : `payout ${id}`;
-	if (id === undefined) return `${name}`;
-	// A status the limits do not know (or none) counts as live: counting it is the safe side.
-	const status = typeof record.status === 'string' ? record.status : '';
-	const nested = isObject(record.amount) ? record.amount : undefined;
-	const value = nested ? nested.value : record.amount;
-	const currencies = [nested?.currency, record.currency].filter((currency) => currency !== undefined && currency !== null);
-	const named = [...new Set(currencies.map((currency) => String(currency).trim().toUpperCase()))];
-	const live = !NOT_PAID.has(status);
-	if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) {
-		if (!live) return { id, reference: String(record.reference ?? ''), value: 0, currency: 'NGN', status, live, accountNumber: '', bankId: '' };
-		return `${name} has no amount in whole kobo or cents (it lists ${JSON.stringify(value)})`;
-	}
-	if (named.length !== 1 || !(CURRENCIES as readonly string[]).includes(named[0])) {
-		return `${name} names ${named.length === 0 ? 'no currency' : named.length > 1 ? 'two currencies' : `the currency ${JSON.stringify(named[0])}`}`;
-	}
-	return {
-		id,
-		reference: String(record.reference ?? ''),
-		value,
-		currency: named[0] as Currency,
-		status,
-		live,
-		accountNumber: String(record.destinationAccountNumber ?? ''),
-		bankId: String(record.destinationBankId ?? record.bankId ?? ''),
-	};
-}
-
-async function read(view: View, api: PaycashlessApi): Promise<void> {
+async function read(view: View, api: PaycashlessApi, account: string): Promise<void> {
 	const startedAt = Date.now();
-	const from = view.newest === undefined ? view.since : Math.max(view.since, view.newest - OVERLAP_SECONDS);
-	const records = await api.paginate({ path: PAYOUT.path, qs: { 'createdAt.gte': from } }, { returnAll: true, limit: 0, incomplete: 'fail' });
+	view.lastStartedAt = startedAt;
+	const from = view.newest === undefined ? view.since : Math.max(view.since, view.newest - LAG_WINDOW_SECONDS);
+	const later = view.newest !== undefined;
+	const pages = await Promise.all(ranges(view, from).map(async (qs) => await api.paginate({ path: PAYOUT.path, qs }, { returnAll: true, limit: 0, incomplete: 'fail' })));
+	const records = pages.flat();
+	if (later) view.lastRecords = records.length;
+	const read: PeriodPayout[] = [];
 	for (const record of records) {
 		const payout = readListedPayout(record);
 		const key = typeof record.id === 'string' ? record.id : JSON.stringify(record);
 		if (typeof payout === 'string') view.unreadable.set(key, payout);
 		else {
 			view.unreadable.delete(key);
+			// A payout read again replaces what an earlier read showed of it (its status may have changed).
+			const same = (view.byReference.get(payout.reference) ?? []).filter((earlier) => earlier.id !== payout.id);
+			view.byReference.set(payout.reference, [...same, payout]);
 			view.byId.set(payout.id, payout);
+			read.push(payout);
 		}
 		const created = createdSeconds(record);
 		if (created !== undefined && (view.newest === undefined || created > view.newest)) view.newest = created;
 	}
 	view.readStartedAt = startedAt;
 	view.paid.clear();
+	listedBy(account, read);
 }
 
-/** What the period limits know of the period: Paycashless's list, read fresh for this check. */
+/**
+ * What the period limits know of the period: Paycashless's list as the run's newest read showed
+ * it (read at the moment of use: a check that waited for something else sees the newest read).
+ */
 export interface PeriodRecord {
 	/** What was paid in the period in `currency` (computed once per read, not per item). */
 	paid(currency: Currency): PaidInPeriod;
 	/** Why listed records could not be read (empty: every record was read). */
-	unreadable: string[];
-	/** n8n's clock (ms) when the read behind it started (./inFlight.ts). */
-	readStartedAt: number;
+	unreadable(): string[];
+	/** What the read shows of the payouts in flight (./inFlight.ts). */
+	listed: ListedPayouts;
 }
 
-/** Paycashless's payouts of the period, read for this check (one read at a time per node run, at most one a second). */
-export async function payoutsInPeriod(this: IExecuteFunctions, window: PeriodWindow, api: PaycashlessApi): Promise<PeriodRecord> {
+/** Whether the view's list shows a payout in flight: by its id, or by its reference and money. */
+function shows(view: View, entry: InFlightPayout): boolean {
+	if (entry.id !== undefined) return view.byId.has(entry.id);
+	return (view.byReference.get(entry.reference) ?? []).some((payout) => isListedAs(entry, payout));
+}
+
+/**
+ * Paycashless's payouts of the period as read for this run through credential `account` (one read
+ * at a time per node run: see the header for when a check waits for one).
+ */
+export async function payoutsInPeriod(this: IExecuteFunctions, window: PeriodWindow, api: PaycashlessApi, account: string): Promise<PeriodRecord> {
 	let view = views.get(this);
 	if (!view || view.since !== window.since) {
-		view = { since: window.since, readStartedAt: 0, byId: new Map(), unreadable: new Map(), paid: new Map() };
+		view = { since: window.since, readStartedAt: 0, lastStartedAt: 0, lastRecords: 0, byId: new Map(), byReference: new Map(), unreadable: new Map(), paid: new Map() };
 		views.set(this, view);
 	}
-	// Items that ask while a read is under way use that read (it started moments before they
-	// asked; payouts in flight are counted by ./inFlight.ts); otherwise they start one,
-	// unless the last read started less than REREAD_AFTER_MS ago.
-	const fresh = view.readStartedAt > 0 && Date.now() - view.readStartedAt < REREAD_AFTER_MS;
-	if (!view.reading && !fresh) {
-		const current = view;
-		current.reading = read(current, api).finally(() => {
-			current.reading = undefined;
-		});
-	}
 	const current = view;
-	if (current.reading) await current.reading;
+	const now = Date.now();
+	if (!current.reading && now - current.lastStartedAt >= REREAD_AFTER_MS) {
+		current.reading = read(current, api, account)
+			.catch((error: unknown) => {
+				// The next check starts a read again at once.
+				current.lastStartedAt = current.readStartedAt;
+				throw error;
+			})
+			.finally(() => {
+				current.reading = undefined;
+			});
+		// A background read that fails is the next waiting check's failure, not an unhandled one.
+		current.reading.catch(() => undefined);
+	}
+	if (current.readStartedAt === 0 || now - current.readStartedAt > STALE_MS) {
+		while (current.reading && (current.readStartedAt === 0 || Date.now() - current.readStartedAt > STALE_MS)) await current.reading;
+		if (current.readStartedAt === 0) throw new Error('the payout list could not be read');
+	}
 	const paid = (currency: Currency): PaidInPeriod => {
 		let sums = current.paid.get(currency);
 		if (!sums) {
@@ -189,7 +182,16 @@ export async function payoutsInPeriod(this: IExecuteFunctions, window: PeriodWin
 		}
 		return sums;
 	};
-	return { paid, unreadable: current.unreadable.size === 0 ? [] : [...current.unreadable.values()], readStartedAt: current.readStartedAt };
+	return {
+		paid,
+		unreadable: () => (current.unreadable.size === 0 ? [] : [...current.unreadable.values()]),
+		listed: {
+			get readStartedAt() {
+				return current.readStartedAt;
+			},
+			shows: (entry) => shows(current, entry),
+		},
+	};
 }
 
 /** What was paid in the period (failed, reversed and cancelled payouts left out). */

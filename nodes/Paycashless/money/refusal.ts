@@ -42,6 +42,10 @@ const FOR_A_MODEL: Record<string, { message: string; description: string }> = {
 	MAX_TOTAL_EXECUTION: { message: 'Refused: this would pass the Maximum Total per Execution', description: `Nothing was sent. ${NOT_FOR_THE_MODEL}` },
 	MAX_COUNT_PERIOD: { message: 'Refused: this payout would pass the Maximum Count per Period', description: `Nothing was sent. ${NOT_FOR_THE_MODEL}` },
 	MAX_TOTAL_PERIOD: { message: 'Refused: this payout would pass the Maximum Total per Period', description: `Nothing was sent. ${NOT_FOR_THE_MODEL}` },
+	REFERENCE_IN_FLIGHT: {
+		message: 'Refused: this Reference is in use by another payout being sent right now',
+		description: 'Nothing was sent. A reference names one payout: give this payout its own reference.',
+	},
 	PERIOD_UNREADABLE: {
 		message: "Refused: the period limits could not read Paycashless's payout list",
 		description: 'Nothing was sent: without it the period limits cannot count. Try again later.',

@@ -10,13 +10,17 @@
  * that forgot its money step fails loudly instead of moving money unchecked.
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { asNodeError } from '../helpers/errorCodes';
+import { CEILING_REFUSAL_CODE } from '../../../lib/payoutCeiling';
+import { isObject } from '../helpers/body';
+import { asNodeError, ERROR_CODES } from '../helpers/errorCodes';
 
 import type { PaycashlessApi, PaycashlessRequest } from '../transport';
 import type { MoneyKind } from './kinds';
 import { enforceMoneyLimits } from './limits';
+import { readListedPayout } from './listed';
+import { recheckReserved, takeReserved } from './reservedBatch';
 
 /** Where a sealed API keeps the API it seals (only `sendChecked` reads it). */
 const UNSEALED = Symbol('paycashless.moneyApi');
@@ -38,18 +42,39 @@ export function moneyApi(api: PaycashlessApi): PaycashlessApi {
 	return sealed;
 }
 
-/** Paycashless answered that it did not do it (a refused field, key or ID): nothing was created. */
+/**
+ * Nothing was created: Paycashless refused it (a refused field, key or ID), its reference belongs
+ * to another payout (Paycashless refuses a second one under it), the lookup by reference after
+ * unclear answers found none, or the credential refused to sign it (nothing was sent).
+ */
 function definitelyRefused(error: unknown): boolean {
+	if (!(error instanceof NodeApiError || error instanceof NodeOperationError)) return false;
+	const details = (error.context.paycashless ?? {}) as IDataObject;
+	if (details.code === ERROR_CODES.REFERENCE_MISMATCH || details.code === CEILING_REFUSAL_CODE || details.outcome === 'notCreated') return true;
 	return error instanceof NodeApiError && ['400', '401', '403', '404', '422'].includes(String(error.httpCode));
+}
+
+/**
+ * What the ledger learns from a create's answer: Paycashless's id, whether a read showed the payout
+ * (./inFlight.ts), and whether it moved no money (found again failed, reversed or cancelled).
+ */
+function answerOf(answer: IDataObject): { id?: unknown; confirmed: boolean; paid: boolean } {
+	const marker = isObject(answer._paycashless) ? answer._paycashless : {};
+	// A whole payout (read back, or found again by its reference) is one Paycashless showed.
+	const confirmed = 'amount' in answer || marker.reconciled === true;
+	const read = confirmed ? readListedPayout(answer) : undefined;
+	return { id: answer.id, confirmed, paid: read === undefined || typeof read === 'string' || read.live };
 }
 
 /** Body → check → send: the create of item `i`, checked against the Money Limits of its kind. */
 export async function sendChecked(this: IExecuteFunctions, i: number, kind: MoneyKind, api: PaycashlessApi, request: PaycashlessRequest & { body: IDataObject }): Promise<IDataObject> {
 	const unsealed = (api as SealedApi)[UNSEALED] ?? api;
-	const reservation = await enforceMoneyLimits.call(this, i, kind, request.body, unsealed);
+	// An item of a batch reserved whole (All or Nothing, ./reservedBatch.ts) takes its reservation.
+	const reserved = kind === 'payout' ? takeReserved.call(this, i) : undefined;
+	const reservation = reserved ? await recheckReserved.call(this, i, request.body, unsealed, reserved) : await enforceMoneyLimits.call(this, i, kind, request.body, unsealed);
 	try {
 		const answer = await unsealed.request(request);
-		reservation.sent();
+		reservation.sent(answerOf(answer));
 		return answer;
 	} catch (error) {
 		if (definitelyRefused(error)) reservation.release();

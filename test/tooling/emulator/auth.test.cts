@@ -47,6 +47,15 @@ describe('emulator authentication', () => {
 		expect401(await call(emulator, 'GET', '/v1/payouts', { tamper: (r) => delete r.headers.Authorization }), 'invalid_api_key', /API key/);
 	});
 
+	it('takes the account\'s second key with its own secret: one account, the same payouts', async () => {
+		const [second] = emulator.otherKeys;
+		expect(second.apiKey).not.toBe(emulator.apiKey);
+		expect((await call(emulator, 'POST', '/v1/payouts', { body: payoutBody('second-key'), credentials: second })).status).toBe(202);
+		expect((await call(emulator, 'GET', '/v1/payouts/verify/second-key')).status).toBe(200);
+		// Each key with its own secret: the second key with the first secret is refused.
+		expect401(await call(emulator, 'GET', '/v1/payouts', { credentials: { apiKey: second.apiKey } }), 'invalid_signature', /signature/i);
+	});
+
 	it('rejects a wrong secret', async () => {
 		expect401(await call(emulator, 'GET', '/v1/payouts', { credentials: { apiSecret: 'sk_not_this_one' } }), 'invalid_signature', /signature/i);
 	});

@@ -8,6 +8,8 @@ describe('emulator cli', () => {
 
 	it('reads flags in both forms', () => {
 		const options = parseArgs(['--port', '5000', '--seed=payouts=1000,payments=50', '--callback-retry-delay', '250', '--bodiless-signing', 'documented'], {});
+		expect(parseArgs(['--list-lag', '3000'], {}).listLagMs).toBe(3000);
+		expect(parseArgs([], { EMULATOR_LIST_LAG_MS: '1500' }).listLagMs).toBe(1500);
 		expect(options).toMatchObject({ port: 5000, seed: { payouts: 1000, payments: 50 }, callbackRetryDelayMs: 250, bodilessSigning: 'documented' });
 	});
 

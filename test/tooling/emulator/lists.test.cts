@@ -61,6 +61,28 @@ describe('list pagination', () => {
 		expect(top.body.data[0].reference).toBe('new-on-top');
 	});
 
+	it('with a list lag, a new payout joins its lists that late, at its place; a read by reference sees it at once', async () => {
+		emulator.reset({ payouts: 3 });
+		emulator.setListLag(400);
+		try {
+			await call(emulator, 'POST', '/v1/payouts', { body: payoutBody('lagging-1') });
+			const since = { 'createdAt.gte': Math.floor(Date.now() / 1000) - 5, limit: 100 };
+			expect((await call(emulator, 'GET', '/v1/payouts', { query: since })).body.data).toEqual([]);
+			expect((await call(emulator, 'GET', '/v1/payouts', { query: { limit: 100 } })).body.data).toHaveLength(3);
+			expect((await call(emulator, 'GET', '/v1/payouts/verify/lagging-1')).status).toBe(200);
+			// The reference is taken at once: a second create under it is refused.
+			expect((await call(emulator, 'POST', '/v1/payouts', { body: payoutBody('lagging-1') })).status).toBe(409);
+			await new Promise((resolve) => setTimeout(resolve, 450));
+			const shown = await call(emulator, 'GET', '/v1/payouts', { query: since });
+			expect(shown.body.data.map((payout: { reference: string }) => payout.reference)).toEqual(['lagging-1']);
+			// Set from another process through the control API too.
+			expect((await control(emulator, 'PUT', '/__emulator/list-lag', { ms: 0 })).body).toEqual({ ok: true, listLagMs: 0 });
+			expect((await control(emulator, 'PUT', '/__emulator/list-lag', { ms: -1 })).status).toBe(400);
+		} finally {
+			emulator.setListLag(0);
+		}
+	});
+
 	it('filters by status, destination account and time bounds, page by page', async () => {
 		emulator.reset({ payouts: 400 });
 		const stored = emulator.list('payouts');

@@ -4,8 +4,9 @@
  *   summary item paired with every input, the refused items with their codes, the period so far
  *   and what is left, the items counting against each other, the batch hash; the real ledger and
  *   the payouts in flight are left as they were;
- * - Payout → Create's All or Nothing sends none when any item would be refused, else pays in input
- *   order; Approved Batch Hash refuses a batch other than the one approved;
+ * - Payout → Create's All or Nothing sends none when any item would be refused, else pays the batch
+ *   (reserved whole first: test/unit/node/reservedBatch.test.cts); Approved Batch Hash refuses a
+ *   batch other than the one approved;
  * - a run says in n8n's execution hints how many payouts were new, found again and refused.
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
@@ -139,10 +140,11 @@ describe('Payout → Create, All or Nothing', () => {
 		expect(hints).toEqual([{ message: '0 payouts new, 0 found again (made before: not made twice), 12 refused or failed', type: 'warning', location: 'outputPane' }]);
 	});
 
-	it('the good rows pay one at a time in input order; a re-run pays none and says so', async () => {
+	it('the good rows pay (at Requests in Parallel), each once, output in input order; a re-run pays none and says so', async () => {
 		const list = rows(9, 'order');
 		const first = await run(items(list, 'create', LIMITS, { ...ALL_OR_NOTHING, concurrency: 50 }));
-		expect(paidReferences()).toEqual(list.map((row) => row.reference));
+		expect([...paidReferences()].sort()).toEqual(list.map((row) => row.reference).sort());
+		expect(first.output.map((item) => item.json.reference)).toEqual(list.map((row) => row.reference));
 		expect(first.hints[0].message).toBe('9 payouts new, 0 found again (made before: not made twice), 0 refused or failed');
 		const again = await run(items(list, 'create', LIMITS, ALL_OR_NOTHING));
 		expect(emulator.list('payouts')).toHaveLength(9);
@@ -186,6 +188,6 @@ describe('Payout → Create, Approved Batch Hash', () => {
 		expect(posts()).toHaveLength(0);
 		// In another order it is the same batch.
 		await run(items([...list].reverse(), 'create', LIMITS, { batchOptions: { approvedBatchHash: batchHash as string, allOrNothing: true } }));
-		expect(paidReferences()).toEqual([...list].reverse().map((row) => row.reference));
+		expect([...paidReferences()].sort()).toEqual(list.map((row) => row.reference).sort());
 	});
 });

@@ -26,6 +26,7 @@ import { AS_TOOL } from '../../helpers/toolFacts';
 import { withErrorCode } from '../../helpers/errorCodes';
 import { batchHash, batchPayoutOf, checkBatch, type BatchPayout } from '../../money/batch';
 import { MAX_NARRATION, NUBAN_DIGITS, optionalTextUpTo, optionalUrl, requireDigits, requireId, requireReference } from '../../helpers/validation';
+import { reserveBatch } from '../../money/reservedBatch';
 import { sendChecked } from '../../money/step';
 import type { PaycashlessApi } from '../../transport';
 import { amountCurrency, amountValue, finishBody, readAmount, verifiedByReference } from '../common';
@@ -103,7 +104,7 @@ const batchOptions: INodeProperties = {
 			// On once added: adding the option is the choice (issue 51).
 			default: true,
 			description:
-				'Whether to check every item first (the checks of Payout → Check Batch: Money Limits, payees, the period total for the whole batch) and send none if any would be refused; otherwise pay them one at a time, in input order. Typed in only.',
+				'Whether to check every item first (the checks of Payout → Check Batch: Money Limits, payees, the period total for the whole batch) and send none if any would be refused; otherwise reserve the whole batch under the limits and pay it at Requests in Parallel. Typed in only.',
 		},
 		{
 			displayName: 'Approved Batch Hash',
@@ -211,7 +212,7 @@ function refuseEvery(this: IExecuteFunctions, count: number, make: (i: number) =
 /**
  * Batch Options, before the first payout: Approved Batch Hash (the items must be the batch that
  * was approved) and All or Nothing (every item checked first; none sent if any would be refused;
- * then one at a time, in input order).
+ * then the whole batch reserved and sent at Requests in Parallel).
  */
 export async function beforeItems(this: IExecuteFunctions, api: PaycashlessApi): Promise<BeforeItems> {
 	const raw = this.getNode().parameters[BATCH_OPTIONS];
@@ -256,7 +257,9 @@ export async function beforeItems(this: IExecuteFunctions, api: PaycashlessApi):
 	}
 	if (!allOrNothing) return {};
 	const check = await checkBatch.call(this, indexes, api, (i) => payoutCreateBody.call(this, i).body);
-	if (check.refused.length === 0) return { oneAtATime: true };
+	// It fits: the whole batch reserved for real, then sent at Requests in Parallel (money/reservedBatch.ts).
+	if (check.refused.length === 0) check.refused.push(...(await reserveBatch.call(this, indexes, api, (i) => payoutCreateBody.call(this, i).body)));
+	if (check.refused.length === 0) return {};
 	const refused = new Map(check.refused.map((refusal) => [refusal.item, refusal]));
 	const first = check.refused[0];
 	const listed = check.refused.map((refusal) => `item ${refusal.item + 1}${refusal.reference ? ` (${refusal.reference})` : ''}: ${refusal.code}: ${refusal.message}`);

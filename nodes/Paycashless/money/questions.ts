@@ -1,0 +1,105 @@
+/**
+ * What the ledger of payouts in flight (./inFlight.ts) asks Paycashless, by reference
+ * (`GET /v1/payouts/verify/<reference>`), and only when an answer can change a check:
+ * - `learnRelations`: whether two credentials reach one account, once per pair (./accounts.ts);
+ * - `askAbout`: whether the payouts in flight a refusal counts exist. Before a period limit refuses,
+ *   the oldest payouts in flight (20 at most) whose create ended but that no list has shown are asked
+ *   for (each again after `ASK_AGAIN_MS` at the earliest):
+ *   Paycashless has one, and it counts on until its list shows it; or it has none under its
+ *   reference (or another payout), or the payout failed, so it counts no more.
+ * A question that gets no clear answer (a failed read) changes nothing: the payout stays counted.
+ */
+import type { IDataObject } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+
+import { PAYOUT } from '../catalog/objects';
+import { isObject } from '../helpers/body';
+import type { PaycashlessApi } from '../transport';
+import { learnt, relation, type Sample } from './accounts';
+import { looked, type InFlightPayout } from './inFlight';
+import { readListedPayout, sameMoney } from './listed';
+
+/** How long one answer about a payout in flight (or a pair) holds before it is asked again (ms). */
+const ASK_AGAIN_MS = 10_000;
+
+const pairsAsked = new Map<string, { at: number; answer: Promise<void> }>();
+/** Each entry's last question: when it was asked, its answer, and whether that answer came (`done`). */
+const entriesAsked = new WeakMap<InFlightPayout, { at: number; answer: Promise<void>; done: boolean }>();
+
+/** The payout under `reference` through `api`: its record, `null` when Paycashless has none, undefined when the read failed. */
+async function byReference(api: PaycashlessApi, reference: string): Promise<IDataObject | null | undefined> {
+	try {
+		const found = await api.request(PAYOUT.byReference(reference));
+		return isObject(found) ? found : undefined;
+	} catch (error) {
+		return error instanceof NodeApiError && String(error.httpCode) === '404' ? null : undefined;
+	}
+}
+
+/**
+ * Asks, through `api` (credential `account`), for a payout of each credential in `others` whose
+ * relation to `account` is unknown: one request per pair, shared by the checks that wait for it.
+ */
+export async function learnRelations(account: string, others: Map<string, Sample>, api: PaycashlessApi, now = Date.now()): Promise<void> {
+	const answers: Array<Promise<void>> = [];
+	for (const [other, sample] of others) {
+		if (relation(account, other) !== 'unknown') continue;
+		const pair = `${account}\n${other}`;
+		const earlier = pairsAsked.get(pair);
+		if (earlier && now - earlier.at < ASK_AGAIN_MS) {
+			answers.push(earlier.answer);
+			continue;
+		}
+		const answer = byReference(api, sample.reference).then((found) => {
+			// "No such payout" (404) or another payout: another account. A failed read teaches nothing.
+			if (found !== undefined) learnt(account, other, found !== null && found.id === sample.id ? 'same' : 'different');
+		});
+		pairsAsked.set(pair, { at: now, answer });
+		answers.push(answer);
+	}
+	await Promise.all(answers);
+}
+
+/**
+ * Whether Paycashless's record under the entry's reference is the entry's payout, and the money
+ * left or is leaving (a failed, reversed or cancelled one counts no more: the list will show it so).
+ */
+function paidAsEntry(entry: InFlightPayout, found: IDataObject): boolean {
+	const payout = readListedPayout(found);
+	if (typeof payout === 'string') return true;
+	const same = entry.id !== undefined ? found.id === entry.id : sameMoney(payout, entry);
+	return same && payout.live;
+}
+
+/**
+ * The entries worth asking about: ended (answered or not), of `account`'s own account, not asked
+ * lately or asked and not answered yet (a check at the same moment waits for that answer rather
+ * than refuse on a payout that may not exist); the oldest first.
+ */
+export function askable(account: string, entries: InFlightPayout[], now = Date.now()): InFlightPayout[] {
+	return entries.filter((entry) => {
+		const asked = entriesAsked.get(entry);
+		return entry.sentAt !== undefined && !entry.gone && relation(account, entry.account) === 'same' && (!asked || !asked.done || now - asked.at >= ASK_AGAIN_MS);
+	});
+}
+
+/**
+ * Asks Paycashless, through `api`, for the oldest 20 of `entries` by their references (an entry
+ * asked about in the last `ASK_AGAIN_MS`, or still being asked about, is not asked again: checks at
+ * the same moment share its answer).
+ */
+export async function askAbout(entries: InFlightPayout[], api: PaycashlessApi, now = Date.now()): Promise<void> {
+	await Promise.all(
+		entries.slice(0, 20).map(async (entry) => {
+			const earlier = entriesAsked.get(entry);
+			if (earlier && (!earlier.done || now - earlier.at < ASK_AGAIN_MS)) return await earlier.answer;
+			const asked = { at: now, answer: Promise.resolve(), done: false };
+			asked.answer = byReference(api, entry.reference).then((found) => {
+				asked.done = true;
+				if (found !== undefined) looked(entry, found !== null && paidAsEntry(entry, found));
+			});
+			entriesAsked.set(entry, asked);
+			await asked.answer;
+		}),
+	);
+}
