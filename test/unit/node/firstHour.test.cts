@@ -22,28 +22,19 @@ import { Paycashless } from '../../../nodes/Paycashless/Paycashless.node';
 import { runNode, type RunResult } from '../../../scripts/harness/executeContext.cjs';
 import { call } from '../../support/emulatorClient.cjs';
 import { useEmulator } from '../../support/emulator.cjs';
+import { ACCESS_BANK } from '../../support/reliability.cjs';
+import { refusal } from '../../support/nodeRuns.cjs';
 
 const description: INodeTypeDescription = new Paycashless().description;
 const properties = description.properties;
 const node = { id: 'n', name: 'Paycashless', type: 'n8n-nodes-paycashless.paycashless', typeVersion: 1, position: [0, 0] as [number, number], parameters: {} };
 
 const emulator = useEmulator();
-const ACCESS_BANK = 'bank_538ed2056326432ba8e6853b613997bb';
 
 async function run(parameters: INodeParameters): Promise<RunResult> {
 	return await runNode({ parameters, credentials: { apiKey: emulator.apiKey, apiSecret: emulator.apiSecret, baseUrl: emulator.baseUrl } });
 }
 
-async function refusal(promise: Promise<unknown>): Promise<Error & { description?: string }> {
-	let thrown: unknown;
-	try {
-		await promise;
-	} catch (error) {
-		thrown = error;
-	}
-	expect(thrown).toBeInstanceOf(Error);
-	return thrown as Error & { description?: string };
-}
 
 /** Whether n8n's editor shows `property` (top level) for these parameters. */
 const shownTopLevel = (property: INodeProperties, parameters: INodeParameters) => NodeHelpers.displayParameterPath(parameters, property, '', node, description);

@@ -12,13 +12,12 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { runNode, type RunResult } from '../../../scripts/harness/executeContext.cjs';
 import { useEmulator } from '../../support/emulator.cjs';
+import { ACCOUNT, payoutCreate as payout } from '../../support/nodeRuns.cjs';
 import { startFakeServer, type FakeServer } from '../../support/executeFakeServer.cjs';
 
 const emulator = useEmulator();
 beforeEach(() => emulator.reset({ payouts: 0, payments: 0, invoices: 0, dedicatedAccounts: 0 }));
 
-const ACCESS_BANK = 'bank_538ed2056326432ba8e6853b613997bb';
-const ACCOUNT = '0123456789';
 
 /** Limit values no model may read, each in naira. */
 const MAX_AMOUNT = 4321.09;
@@ -29,17 +28,6 @@ const forms = (naira: number) => [naira.toFixed(2), naira.toLocaleString('en-US'
 
 const TOOL_LIMITS = { maxAmount: MAX_AMOUNT, periodTotal: PERIOD_TOTAL };
 
-const payout = (reference: string, amount: number, moneyLimits: INodeParameters, extra: INodeParameters = {}): INodeParameters => ({
-	resource: 'payout',
-	operation: 'create',
-	reference,
-	amount,
-	currency: 'NGN',
-	destinationAccountNumber: ACCOUNT,
-	bankId: ACCESS_BANK,
-	moneyLimits,
-	...extra,
-});
 
 interface Case {
 	code: string;

@@ -18,28 +18,17 @@ import { Paycashless } from '../../../nodes/Paycashless/Paycashless.node';
 import { withMainUnits } from '../../../nodes/Paycashless/helpers/mainUnits';
 import { createExecuteContext, runNode, type RunResult } from '../../../scripts/harness/executeContext.cjs';
 import { useEmulator } from '../../support/emulator.cjs';
+import { ACCESS_BANK } from '../../support/reliability.cjs';
+import { ACCOUNT, payoutCreate as payout, refusal } from '../../support/nodeRuns.cjs';
 
 const emulator = useEmulator();
 beforeEach(() => emulator.reset({ payouts: 0, payments: 0, invoices: 0, dedicatedAccounts: 0 }));
 
-const ACCESS_BANK = 'bank_538ed2056326432ba8e6853b613997bb';
-const ACCOUNT = '0123456789';
 
 async function run(parameters: INodeParameters | INodeParameters[], options: { asTool?: boolean; nodeContext?: IDataObject; continueOnFail?: boolean } = {}): Promise<RunResult> {
 	return await runNode({ parameters, credentials: { apiKey: emulator.apiKey, apiSecret: emulator.apiSecret, baseUrl: emulator.baseUrl }, ...options });
 }
 
-const payout = (reference: string, amount: number, moneyLimits: INodeParameters = {}, extra: INodeParameters = {}): INodeParameters => ({
-	resource: 'payout',
-	operation: 'create',
-	reference,
-	amount,
-	currency: 'NGN',
-	destinationAccountNumber: ACCOUNT,
-	bankId: ACCESS_BANK,
-	moneyLimits,
-	...extra,
-});
 
 /** Invoice → Create of one line item (price in naira) to a@example.com. */
 const invoiceCreate = (reference: string, item: { name: string; quantity: number; price: number }, moneyLimits: INodeParameters): INodeParameters => ({
@@ -57,16 +46,6 @@ const invoiceCreate = (reference: string, item: { name: string; quantity: number
 
 const creates = () => emulator.requests.filter((request) => request.method === 'POST');
 
-async function refusal(promise: Promise<RunResult>): Promise<Error & { description?: string }> {
-	let thrown: unknown;
-	try {
-		await promise;
-	} catch (error) {
-		thrown = error;
-	}
-	expect(thrown).toBeInstanceOf(Error);
-	return thrown as Error & { description?: string };
-}
 
 describe('money in main units', () => {
 	it('a payout output carries its money in naira, and that value typed into Amount pays the same', async () => {
