@@ -35,6 +35,7 @@ export interface TriggerCase {
 	callbacks: number;
 	inFlight: number;
 	runs: number;
+	/** Per variant (empty for a variant not measured). */
 	samples: Record<TriggerVariant, TriggerSample[]>;
 }
 
@@ -43,17 +44,20 @@ export interface TriggerOptions {
 	/** Callbacks per loop. */
 	callbacks: number;
 	inFlight: number;
+	/** The variants to compare (default: all four). */
+	variants?: readonly TriggerVariant[];
 }
 
 /** Header checked by the Header Auth variant (sent to every variant, so the bytes are the same). */
 const AUTH_HEADER = { name: 'X-Bench-Key', value: 'bench-header-auth-value' };
 
-interface Prepared {
+export interface Prepared {
 	body: string;
 	headers: Record<string, string>;
 }
 
-function prepare(lab: BenchLab, url: string, count: number): Prepared[] {
+/** `count` signed PAYOUT_SUCCEEDED callbacks for `url`, each with a payout of the emulator as `data`. */
+export function prepare(lab: BenchLab, url: string, count: number): Prepared[] {
 	const { emulator } = lab.e2e;
 	const payouts = emulator.list('payouts');
 	const timestamp = unixTimestamp(Date.now());
@@ -128,11 +132,12 @@ export async function triggerBench(lab: BenchLab, options: TriggerOptions): Prom
 	const unauthorised = await lab.post(paths['webhook-auth'], '{}');
 	if (unauthorised.status !== 403 && unauthorised.status !== 401) throw new Error(`Header Auth let a request without the header through (HTTP ${unauthorised.status})`);
 
+	const variants = options.variants ?? TRIGGER_VARIANTS;
 	// Warm-up, not timed.
-	for (const variant of TRIGGER_VARIANTS) await sequential(lab, paths[variant], prepare(lab, urlOf(variant), 50));
+	for (const variant of variants) await sequential(lab, paths[variant], prepare(lab, urlOf(variant), 50));
 
 	log(`trigger: ${options.runs} runs × ${options.callbacks} callbacks one at a time and ${options.inFlight} in flight`);
-	const samples = await rounds(TRIGGER_VARIANTS, options.runs, async (variant, round) => {
+	const samples = await rounds(variants, options.runs, async (variant, round) => {
 		await pause(500);
 		const sequentialMedianMs = await sequential(lab, paths[variant], prepare(lab, urlOf(variant), options.callbacks));
 		await pause(500);
@@ -145,5 +150,6 @@ export async function triggerBench(lab: BenchLab, options: TriggerOptions): Prom
 		);
 		return { sequentialMedianMs, perSecond, cpuMsPerCallback };
 	});
-	return { callbacks: options.callbacks, inFlight: options.inFlight, runs: options.runs, samples };
+	const none = Object.fromEntries(TRIGGER_VARIANTS.map((variant) => [variant, [] as TriggerSample[]])) as Record<TriggerVariant, TriggerSample[]>;
+	return { callbacks: options.callbacks, inFlight: options.inFlight, runs: options.runs, samples: { ...none, ...samples } };
 }
