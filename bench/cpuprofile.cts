@@ -110,6 +110,12 @@ export async function openProfiler(pid: number, port = 9229): Promise<Profiler> 
 	};
 }
 
+/**
+ * A file of the package as n8n loads it (`…/nodes/node_modules/n8n-nodes-paycashless/dist/…`); not the
+ * folders that merely carry the package's name, such as the n8n installs under ~/.cache/n8n-nodes-paycashless.
+ */
+export const PACKAGE_FILE = /node_modules\/n8n-nodes-paycashless\/dist\//;
+
 const fileOf = (url: string) => url.replace(/^.*node_modules\//, '').replace(/^file:\/\//, '') || '(native)';
 
 /** Self time (ms) by function and by file; `package` = the Paycashless package's own files. */
@@ -126,7 +132,7 @@ export function summarise(profile: Profile): { totalMs: number; byFunction: Arra
 		const file = fileOf(url);
 		const key = `${functionName || '(anonymous)'} ${file}:${lineNumber + 1}`;
 		byFunction.set(key, (byFunction.get(key) ?? 0) + ms);
-		const pkg = /n8n-nodes-paycashless/.test(url) ? `package: ${file.replace(/^.*n8n-nodes-paycashless\//, '')}` : file.split('/').slice(0, 2).join('/');
+		const pkg = PACKAGE_FILE.test(url) ? `package: ${url.replace(/^.*n8n-nodes-paycashless\/dist\//, '')}` : file.split('/').slice(0, 2).join('/');
 		byFile.set(pkg, (byFile.get(pkg) ?? 0) + ms);
 	}
 	const top = (map: Map<string, number>, n: number) => [...map].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, v]) => [k, Math.round(v)] as [string, number]);
@@ -190,7 +196,7 @@ export function inclusive(profile: Profile, pattern: RegExp, count = 30): Array<
 		for (let id: number | undefined = samples[i]; id !== undefined; id = parent.get(id)) {
 			const { functionName, url, lineNumber } = byId.get(id)!.callFrame;
 			if (!pattern.test(`${functionName} ${url}`)) continue;
-			seen.add(`${functionName || '(anonymous)'} ${fileOf(url).replace(/^.*n8n-nodes-paycashless\//, '')}:${lineNumber + 1}`);
+			seen.add(`${functionName || '(anonymous)'} ${PACKAGE_FILE.test(url) ? url.replace(/^.*n8n-nodes-paycashless\/dist\//, '') : fileOf(url)}:${lineNumber + 1}`);
 		}
 		for (const key of seen) totals.set(key, (totals.get(key) ?? 0) + (deltas[i] ?? 0) / 1000);
 	}

@@ -15,12 +15,33 @@ import * as fs from 'fs';
 import * as path from 'path';
 
 import { ROOT } from '../scripts/n8n/lab.cjs';
-import { chain, startBenchLab, startNode, uniquePath } from './lab.cjs';
+import { chain, startBenchLab, startNode, uniquePath, type BenchLab } from './lab.cjs';
 import { log, setLatency } from './runner.cjs';
 import { splitOut } from './workflows.cjs';
 import { variantNodes } from './creates.cjs';
-import { inclusive, openProfiler, summarise } from './cpuprofile.cjs';
+import { inclusive, openProfiler, PACKAGE_FILE, summarise } from './cpuprofile.cjs';
 import { payrollNodes, payrollRows, postAndWait } from './payroll.cjs';
+
+/** Each node's start (ms after the first node started) and run time, from the newest saved execution. */
+async function nodeTimesOf(lab: BenchLab, workflowId: string): Promise<Record<string, { startMs: number; ms: number }>> {
+	const [execution] = await lab.e2e.executions(workflowId);
+	const runData = (execution?.data?.resultData.runData ?? {}) as Record<string, Array<{ startTime?: number; executionTime?: number }>>;
+	const first = Math.min(...Object.values(runData).map((runs) => runs[0]?.startTime ?? Infinity));
+	return Object.fromEntries(Object.entries(runData).map(([node, runs]) => [node, { startMs: (runs[0]?.startTime ?? first) - first, ms: runs.reduce((sum, run) => sum + (run.executionTime ?? 0), 0) }]));
+}
+
+/** Per kind of request: how many, and when the first and the last came (ms after the run's first request). */
+function requestPhases(requests: ReadonlyArray<{ method: string; path: string; receivedAt: number }>): Record<string, { count: number; firstMs: number; lastMs: number }> {
+	const phases: Record<string, { count: number; firstMs: number; lastMs: number }> = {};
+	const start = requests[0]?.receivedAt ?? 0;
+	for (const request of requests) {
+		const kind = `${request.method} ${request.path.replace(/^\/v1\/payouts\/(verify\/)?[^/]+$/, (_, verify?: string) => (verify ? '/v1/payouts/verify/*' : '/v1/payouts/*'))}`;
+		const phase = (phases[kind] ??= { count: 0, firstMs: request.receivedAt - start, lastMs: 0 });
+		phase.count += 1;
+		phase.lastMs = request.receivedAt - start;
+	}
+	return phases;
+}
 
 async function main(): Promise<void> {
 	const argv = process.argv.slice(2);
@@ -42,7 +63,8 @@ async function main(): Promise<void> {
 		const webhookPath = uniquePath(`profile-${variant}`);
 		const after = payroll ? payrollNodes(lab, 'payroll', items) : [splitOut('Split Out', 'body.payouts', 'payout'), ...variantNodes(lab, variant, items)];
 		const nodes = [startNode(webhookPath, 'firstEntryJson'), ...after];
-		await lab.createWorkflow(`bench profile ${variant}`, nodes, chain(nodes), [webhookPath], false);
+		// The payroll flow's execution is saved: each node's time is read from it.
+		const workflowId = await lab.createWorkflow(`bench profile ${variant}`, nodes, chain(nodes), [webhookPath], payroll);
 		setLatency(emulator, latencyMs);
 		const batch = (prefix: string, count: number) =>
 			payroll ? { rows: payrollRows(prefix, count) } : { payouts: Array.from({ length: count }, (_, k) => ({ reference: `${prefix}${k}`, amount: 1000 + (k % 100) / 100 })) };
@@ -57,7 +79,9 @@ async function main(): Promise<void> {
 		const requests = emulator.requests.filter((r) => r.path.startsWith('/v1/payouts') || r.path.startsWith('/v1/banks/'));
 		const raw = path.join('/tmp', `paycashless-${variant}-${items}-${Date.now()}.cpuprofile`);
 		fs.writeFileSync(raw, JSON.stringify(profile));
-		const summary = { variant, items, latencyMs, wallMs: Math.round(answer.ms), status: answer.status, requests: requests.length, raw, ...summarise(profile), packageInclusive: inclusive(profile, /n8n-nodes-paycashless/, 40) };
+		const nodeTimes = payroll ? await nodeTimesOf(lab, workflowId) : undefined;
+		const phases = payroll ? requestPhases(emulator.requests) : undefined;
+		const summary = { variant, items, latencyMs, wallMs: Math.round(answer.ms), status: answer.status, requests: requests.length, nodeTimes, phases, raw, ...summarise(profile), packageInclusive: inclusive(profile, PACKAGE_FILE, 40) };
 		fs.writeFileSync(path.join(ROOT, 'bench', 'profile-creates.json'), `${JSON.stringify(summary, null, '\t')}\n`);
 		log(JSON.stringify(summary, null, 2));
 	} finally {
