@@ -2,12 +2,13 @@
  * Benchmark: a payroll at the speed of the HTTP Request node (`npm run bench:payroll`). One n8n 2.41.1,
  * the emulator in this process at 50 ms per request, every case side by side in one run:
  *
- * 1. **The payroll flow docs/payroll.md recommends** (examples/payroll.json with the approval left out):
- *    Webhook (the rows) → Split Out → Bank Account → Look Up → Payout → Check Batch (Expected Account
- *    Name from the row, Maximum Amount, a Maximum Total per Period) → Set (the rows again, each with its
- *    looked-up bank) → Split Out → Payout → Create (the same fields and limits, All or Nothing, Approved
- *    Batch Hash from Check Batch); against n8n's HTTP Request node doing one account lookup and one
- *    create per row, each node sending every item at once (Batching: all items, interval 0).
+ * 1. **The payroll flow docs/payroll.md recommends**, its nodes read from examples/payroll.json as the
+ *    checkout has it (so the bench follows the example as it changes), the approval left out: Webhook
+ *    (the rows) → Split Out (as the example's Staff Rows) → Look Up Account → Check Batch → Rows to Pay
+ *    → One Item per Salary → Pay Salaries (All or Nothing, Approved Batch Hash from Check Batch), with a
+ *    Maximum Total per Period the batch fits in; against n8n's HTTP Request node doing one account
+ *    lookup and one create per row, each node sending every item at once (Batching: all items,
+ *    interval 0). A node the example adds that the bench does not run stops the bench, with its name.
  * 2. **Create alone with a period total**: Payout → Create with a Maximum Total per Period (and at the
  *    defaults) against HTTP Request's creates, all at once (the variants of bench/creates.cts).
  * 3. **The payroll flow under the reliability suite's faults** (test/reliability/payouts.test.cts's mix:
@@ -46,8 +47,6 @@ import { httpRequest, paycashless, splitOut } from './workflows.cjs';
 
 const ACCESS_BANK = 'bank_538ed2056326432ba8e6853b613997bb';
 const ACCESS_BANK_CODE = '044';
-/** The example's Maximum Amount (NGN). */
-const MAX_AMOUNT = 400_000;
 
 const PAYROLL_VARIANTS = ['payroll', 'http'] as const;
 export type PayrollVariant = (typeof PAYROLL_VARIANTS)[number];
@@ -91,16 +90,57 @@ export function payrollRows(prefix: string, count: number): Row[] {
 	});
 }
 
-/** A period total the batch fits in, as a payroll would set it: its total, rounded up, with room. */
+/**
+ * A period total the batch fits in, as a payroll would set it: its total, rounded up, with room (the
+ * example's own is sized for its 7 staff). Every amount is under the example's Maximum Amount.
+ */
 function periodTotalFor(rows: number): number {
 	return Math.ceil((rows * (50_000 + 999 * 250 + 1) * 1.2) / 1_000_000) * 1_000_000;
+}
+
+/** examples/payroll.json's nodes that the bench runs as they are, but for the changes `exampleNode` makes. */
+const EXAMPLE_FILE = path.join(ROOT, 'examples', 'payroll.json');
+/** The example's node that turns the CSV into rows: the bench's Split Out takes its name. */
+const ROWS_NODE = 'Staff Rows';
+
+interface ExampleNode {
+	name: string;
+	type: string;
+	typeVersion: number;
+	parameters: Record<string, unknown>;
+}
+
+/**
+ * The example's node `name` (examples/payroll.json as this checkout has it, so the bench follows the
+ * flow docs/payroll.md recommends as it changes), with the bench's credential and period total, and
+ * the approval left out: an option naming the approval page is dropped (nothing approves in a bench).
+ */
+function exampleNode(lab: BenchLab, name: string, periodTotal: number, extra: Record<string, unknown>): WorkflowNode {
+	const example = (JSON.parse(fs.readFileSync(EXAMPLE_FILE, 'utf8')) as { nodes: ExampleNode[] }).nodes.find((node) => node.name === name);
+	if (!example) throw new Error(`${EXAMPLE_FILE} has no node "${name}": update bench/payroll.cts to the example`);
+	const parameters = structuredClone(example.parameters);
+	const limits = parameters.moneyLimits as Record<string, unknown> | undefined;
+	if (limits?.periodTotal !== undefined) limits.periodTotal = periodTotal;
+	const batchOptions = parameters.batchOptions as Record<string, unknown> | undefined;
+	if (batchOptions) delete batchOptions.approvalPage;
+	return { ...paycashless(name, lab.e2e.good, { ...parameters, ...extra }), typeVersion: example.typeVersion };
+}
+
+/** Throws unless every node an expression names (`$('…')`) is in the flow: the example may have grown. */
+function checkReferences(nodes: WorkflowNode[]): void {
+	const names = new Set(nodes.map((node) => node.name));
+	for (const node of nodes) {
+		for (const [, referenced] of JSON.stringify(node.parameters).matchAll(/\$\(\\?['"]([^'"\\]+)\\?['"]\)/g)) {
+			if (!names.has(referenced)) throw new Error(`the bench's "${node.name}" (from ${EXAMPLE_FILE}) reads node "${referenced}", which the bench does not run: update bench/payroll.cts`);
+		}
+	}
 }
 
 /** The nodes after the Webhook for one payroll variant. */
 export function payrollNodes(lab: BenchLab, variant: PayrollVariant, rows: number, requestOptions?: Record<string, unknown>): WorkflowNode[] {
 	const { good, emulator } = lab.e2e;
 	const options = requestOptions ? { requestOptions } : {};
-	const split = splitOut('Rows', 'body.rows');
+	const split = splitOut(ROWS_NODE, 'body.rows');
 	if (variant === 'http') {
 		const all = { batching: { batch: { batchSize: rows, batchInterval: 0 } } };
 		return [
@@ -116,27 +156,17 @@ export function payrollNodes(lab: BenchLab, variant: PayrollVariant, rows: numbe
 				sendBody: true,
 				specifyBody: 'json',
 				jsonBody:
-					"={{ JSON.stringify({ reference: $('Rows').item.json.reference, amount: { value: Math.round(Number($('Rows').item.json.amountNaira) * 100), currency: 'NGN' }, destinationAccountNumber: $json.accountNumber, bankId: $json.bank.id, narration: 'Salary ' + $('Rows').item.json.reference }) }}",
+					`={{ JSON.stringify({ reference: $('${ROWS_NODE}').item.json.reference, amount: { value: Math.round(Number($('${ROWS_NODE}').item.json.amountNaira) * 100), currency: 'NGN' }, destinationAccountNumber: $json.accountNumber, bankId: $json.bank.id, narration: 'Salary ' + $('${ROWS_NODE}').item.json.reference }) }}`,
 			}, all),
 		];
 	}
-	const moneyLimits = { maxAmount: MAX_AMOUNT, periodTotal: periodTotalFor(rows) };
-	return [
+	const periodTotal = periodTotalFor(rows);
+	const nodes = [
 		split,
-		paycashless('Look Up Account', good, { resource: 'bankAccount', operation: 'lookUp', accountNumber: '={{ $json.accountNumber }}', bankCode: '={{ $json.bankCode }}', ...options }),
-		paycashless('Check Batch', good, {
-			resource: 'payout',
-			operation: 'checkBatch',
-			reference: "={{ $('Rows').item.json.reference }}",
-			amount: "={{ Number($('Rows').item.json.amountNaira) }}",
-			currency: 'NGN',
-			destinationAccountNumber: '={{ $json.accountNumber }}',
-			bankId: '={{ $json.bank.id }}',
-			moneyLimits: { ...moneyLimits, expectedAccountName: "={{ $('Rows').item.json.name }}", beneficiaryBankCode: "={{ $('Rows').item.json.bankCode }}" },
-			...options,
-		}),
-		// The example's "Rows to Pay", reading each node's items once (the example's `$('Staff Rows').all()[i]`
-		// inside the map reads them once per row).
+		exampleNode(lab, 'Look Up Account', periodTotal, options),
+		exampleNode(lab, 'Check Batch', periodTotal, options),
+		// The example's "Rows to Pay", reading each node's items once: the example's
+		// `$('Staff Rows').all()[i]` inside the map reads all rows once per row (10^8 item reads at 10,000).
 		{
 			name: 'Rows to Pay',
 			type: 'n8n-nodes-base.set',
@@ -151,27 +181,17 @@ export function payrollNodes(lab: BenchLab, variant: PayrollVariant, rows: numbe
 							id: 'rows',
 							name: 'rows',
 							type: 'array',
-							value: "={{ ((rows, lookups) => lookups.map((lookup, i) => ({ ...rows[i].json, bankId: lookup.json.bank.id })))($('Rows').all(), $('Look Up Account').all()) }}",
+							value: `={{ ((rows, lookups) => lookups.map((lookup, i) => ({ ...rows[i].json, bankId: lookup.json.bank.id })))($('${ROWS_NODE}').all(), $('Look Up Account').all()) }}`,
 						},
 					],
 				},
 			},
 		},
 		splitOut('One Item per Salary', 'rows'),
-		paycashless('Pay Salaries', good, {
-			resource: 'payout',
-			operation: 'create',
-			reference: '={{ $json.reference }}',
-			amount: '={{ Number($json.amountNaira) }}',
-			currency: 'NGN',
-			destinationAccountNumber: '={{ $json.accountNumber }}',
-			bankId: '={{ $json.bankId }}',
-			additionalFields: { narration: '=Salary {{ $json.reference }}' },
-			moneyLimits: { ...moneyLimits, expectedAccountName: '={{ $json.name }}', beneficiaryBankCode: '={{ $json.bankCode }}' },
-			batchOptions: { allOrNothing: true, approvedBatchHash: "={{ $('Check Batch').first().json.batchHash }}" },
-			...options,
-		}),
+		exampleNode(lab, 'Pay Salaries', periodTotal, options),
 	];
+	checkReferences(nodes);
+	return nodes;
 }
 
 /** Requests by kind, from the emulator's log. */
@@ -366,7 +386,7 @@ async function faultCase(lab: BenchLab, rows: number, latencyMs: number): Promis
 }
 
 const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-const perRow = (n: number, rows: number) => (n / rows).toFixed(2);
+const perRow = (n: number, rows: number) => (n / rows).toFixed(3);
 
 function batchTable(cases: BatchCase[]): string[] {
 	const lines = [
