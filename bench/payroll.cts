@@ -26,7 +26,8 @@
  *
  * Usage: npm run bench:payroll -- [--rows 1000,10000] [--runs 1] [--latency 50] [--period-items 10000]
  *        [--fault-rows 1000] [--callbacks 1000] [--callback-runs 1] [--suites payroll,period,faults,callbacks]
- * Writes bench/payroll-latest.md (the run's tables) and bench/payroll-results.json (every sample).
+ *        [--n8n-env N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true,...] (more environment for n8n) [--out payroll]
+ * Writes bench/<out>-latest.md (the run's tables) and bench/<out>-results.json (every sample).
  */
 import * as fs from 'fs';
 import * as http from 'http';
@@ -457,7 +458,9 @@ async function main(): Promise<void> {
 	const suites = new Set((flags.suites ?? 'payroll,period,faults,callbacks').split(','));
 	const started = Date.now();
 	const machineAtStart = describeMachine();
-	const lab = await startBenchLab();
+	const out = flags.out ?? 'payroll';
+	const n8nEnv = flags['n8n-env'] ? Object.fromEntries(flags['n8n-env'].split(',').map((pair) => pair.split('=', 2) as [string, string])) : undefined;
+	const lab = await startBenchLab({ n8nEnv });
 	const batches: BatchCase[] = [];
 	const faults: FaultCase[] = [];
 	let callbackCase: TriggerCase | undefined;
@@ -466,14 +469,14 @@ async function main(): Promise<void> {
 			'# A payroll at the speed of the HTTP Request node (bench/payroll.cts)',
 			'',
 			`Run of ${machineAtStart.date.slice(0, 16).replace('T', ' ')} UTC, ${Math.round((Date.now() - started) / 1000)} s in all; n8n ${machineAtStart.n8n} on Node ${machineAtStart.n8nNode}, ${machineAtStart.cores} × ${machineAtStart.cpu}; load average at the start ${machineAtStart.loadAverage.join(', ')}, at the end ${describeMachine().loadAverage.join(', ')}.`,
-			`Latency ${latencyMs} ms per request. Requests per row from the emulator's log (the run with the median count).`,
+			`Latency ${latencyMs} ms per request. Requests per row from the emulator's log (the run with the median count).${n8nEnv ? ` n8n's environment adds ${Object.entries(n8nEnv).map(([k, v]) => `${k}=${v}`).join(', ')}.` : ''}`,
 			'',
 		];
 		if (batches.length) lines.push(...batchTable(batches), '');
 		if (faults.length) lines.push(`Under the reliability suite's faults (seeds ${FAULT_MIX.seed} and 99; ${latencyMs} ms latency; the node's attempts ${FAULT_REQUEST_OPTIONS.maxAttempts}, timeout ${FAULT_REQUEST_OPTIONS.timeout} ms; slow answers ${SLOW_MS} ms late):`, '', ...faultTable(faults), '');
 		if (callbackCase) lines.push('Callbacks (signed PAYOUT_SUCCEEDED, loopback, production URLs):', '', ...callbackTable(callbackCase), '');
-		fs.writeFileSync(path.join(ROOT, 'bench', 'payroll-latest.md'), `${lines.join('\n')}\n`);
-		fs.writeFileSync(path.join(ROOT, 'bench', 'payroll-results.json'), `${JSON.stringify({ machine: machineAtStart, batches, faults, callbacks: callbackCase }, null, '\t')}\n`);
+		fs.writeFileSync(path.join(ROOT, 'bench', `${out}-latest.md`), `${lines.join('\n')}\n`);
+		fs.writeFileSync(path.join(ROOT, 'bench', `${out}-results.json`), `${JSON.stringify({ machine: machineAtStart, n8nEnv, batches, faults, callbacks: callbackCase }, null, '\t')}\n`);
 		return lines;
 	};
 	try {
@@ -491,7 +494,7 @@ async function main(): Promise<void> {
 			write();
 		}
 		if (suites.has('callbacks') && callbacks > 0) {
-			callbackCase = await triggerBench(lab, { runs: callbackRuns, callbacks, inFlight: 8, variants: ['trigger', 'webhook'] });
+			callbackCase = await triggerBench(lab, { runs: callbackRuns, callbacks, inFlight: 8, variants: ['trigger', 'trigger-v1', 'webhook'] });
 			write();
 		}
 	} finally {
