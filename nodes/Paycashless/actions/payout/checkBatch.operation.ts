@@ -12,7 +12,7 @@ import { batchSummary, checkBatch } from '../../money/batch';
 import type { PaycashlessApi } from '../../transport';
 import { withoutCallbackUrl } from '../../wait/fields';
 import { BATCH_CHECK_OF, type OperationOption, type PaycashlessOperation } from '../types';
-import { payoutFields, payoutCreateBody } from './create.operation';
+import { CHECK_BATCH_ACTION, payoutFields, payoutCreateBody } from './create.operation';
 
 export const description: INodeProperties[] = [
 	{
@@ -29,7 +29,7 @@ export const description: INodeProperties[] = [
 export const option: OperationOption = {
 	name: 'Check Batch',
 	description: 'Check all items as payouts without paying: what fits, what is refused, the total, the period left',
-	action: 'Check a batch of payouts without paying',
+	action: CHECK_BATCH_ACTION,
 };
 
 /** Only reads (lookups, the payout list, references): never retried as a write, never moves money. */
