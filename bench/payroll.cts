@@ -41,7 +41,7 @@ import type { WorkflowNode } from '../test/support/e2e/harness.cjs';
 import { variantNodes } from './creates.cjs';
 import { chain, startBenchLab, startNode, uniquePath, type BenchLab } from './lab.cjs';
 import { describeMachine } from './machine.cjs';
-import { log, pause, rounds } from './runner.cjs';
+import { commandFlags, log, n8nEnvFlag, pause, rounds } from './runner.cjs';
 import { median } from './stats.cjs';
 import { triggerBench, type TriggerCase } from './trigger.cjs';
 import { httpRequest, paycashless, splitOut } from './workflows.cjs';
@@ -445,9 +445,7 @@ function numbers(text: string | undefined, fallback: number[]): number[] {
 }
 
 async function main(): Promise<void> {
-	const argv = process.argv.slice(2);
-	const flags: Record<string, string> = {};
-	for (let i = 0; i < argv.length; i += 2) flags[argv[i].replace(/^--/, '')] = argv[i + 1];
+	const flags = commandFlags();
 	const sizes = numbers(flags.rows, [1000, 10_000]);
 	const runs = Number(flags.runs ?? 1);
 	const latencyMs = Number(flags.latency ?? 50);
@@ -459,7 +457,7 @@ async function main(): Promise<void> {
 	const started = Date.now();
 	const machineAtStart = describeMachine();
 	const out = flags.out ?? 'payroll';
-	const n8nEnv = flags['n8n-env'] ? Object.fromEntries(flags['n8n-env'].split(',').map((pair) => pair.split('=', 2) as [string, string])) : undefined;
+	const n8nEnv = n8nEnvFlag(flags['n8n-env']);
 	const lab = await startBenchLab({ n8nEnv });
 	const batches: BatchCase[] = [];
 	const faults: FaultCase[] = [];

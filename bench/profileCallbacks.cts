@@ -17,12 +17,11 @@
 import * as fs from 'fs';
 import * as path from 'path';
 
-import { ROOT } from '../scripts/n8n/lab.cjs';
 import { byCategory, inclusive, openProfiler, PACKAGE_FILE, summarise, type Category } from './cpuprofile.cjs';
 import { startBenchLab, uniquePath } from './lab.cjs';
 import { describeMachine } from './machine.cjs';
 import { cpuMs, threadCpuMs } from './procmem.cjs';
-import { log, pause } from './runner.cjs';
+import { commandFlags, log, n8nEnvFlag, pause, runMain, writeSummary } from './runner.cjs';
 import { median } from './stats.cjs';
 import { freshCallbacks } from './trigger.cjs';
 import { paycashlessTrigger, plainWebhook } from './workflows.cjs';
@@ -38,16 +37,10 @@ const CATEGORIES: Category[] = [
 ];
 
 async function main(): Promise<void> {
-	const argv = process.argv.slice(2);
-	const flags: Record<string, string> = {};
-	for (let i = 0; i < argv.length; i++) {
-		const name = argv[i].replace(/^--/, '');
-		if (argv[i + 1] !== undefined && !argv[i + 1].startsWith('--')) flags[name] = argv[++i];
-		else flags[name] = 'true';
-	}
+	const flags = commandFlags();
 	const count = Number(flags.callbacks ?? 300);
 	const machine = describeMachine();
-	const n8nEnv = flags['n8n-env'] ? Object.fromEntries(flags['n8n-env'].split(',').map((pair) => pair.split('=', 2) as [string, string])) : undefined;
+	const n8nEnv = n8nEnvFlag(flags['n8n-env']);
 	const lab = await startBenchLab({ n8nEnv });
 	try {
 		lab.e2e.emulator.reset({ payouts: 100 });
@@ -122,15 +115,10 @@ async function main(): Promise<void> {
 		} finally {
 			profiler.close();
 		}
-		const summary = { machine, n8nEnv, loadAtEnd: describeMachine().loadAverage, results };
-		fs.writeFileSync(path.join(ROOT, 'bench', 'profile-callbacks.json'), `${JSON.stringify(summary, null, '\t')}\n`);
-		log(JSON.stringify(summary, null, 2));
+		writeSummary('profile-callbacks.json', { machine, n8nEnv, loadAtEnd: describeMachine().loadAverage, results });
 	} finally {
 		await lab.close();
 	}
 }
 
-main().catch((error: Error) => {
-	process.stderr.write(`${error.stack ?? error.message}\n`);
-	process.exit(1);
-});
+runMain(main);

@@ -14,9 +14,8 @@
 import * as fs from 'fs';
 import * as path from 'path';
 
-import { ROOT } from '../scripts/n8n/lab.cjs';
 import { chain, startBenchLab, startNode, uniquePath, type BenchLab } from './lab.cjs';
-import { log, setLatency } from './runner.cjs';
+import { commandFlags, runMain, setLatency, writeSummary } from './runner.cjs';
 import { splitOut } from './workflows.cjs';
 import { variantNodes } from './creates.cjs';
 import { inclusive, openProfiler, PACKAGE_FILE, summarise } from './cpuprofile.cjs';
@@ -44,13 +43,7 @@ function requestPhases(requests: ReadonlyArray<{ method: string; path: string; r
 }
 
 async function main(): Promise<void> {
-	const argv = process.argv.slice(2);
-	const flags: Record<string, string> = {};
-	for (let i = 0; i < argv.length; i++) {
-		const name = argv[i].replace(/^--/, '');
-		if (argv[i + 1] !== undefined && !argv[i + 1].startsWith('--')) flags[name] = argv[++i];
-		else flags[name] = 'true';
-	}
+	const flags = commandFlags();
 	const items = Number(flags.items ?? 3000);
 	const latencyMs = Number(flags.latency ?? 50);
 	const warmup = Number(flags.warmup ?? 300);
@@ -82,14 +75,10 @@ async function main(): Promise<void> {
 		const nodeTimes = payroll ? await nodeTimesOf(lab, workflowId) : undefined;
 		const phases = payroll ? requestPhases(emulator.requests) : undefined;
 		const summary = { variant, items, latencyMs, wallMs: Math.round(answer.ms), status: answer.status, requests: requests.length, nodeTimes, phases, raw, ...summarise(profile), packageInclusive: inclusive(profile, PACKAGE_FILE, 40) };
-		fs.writeFileSync(path.join(ROOT, 'bench', 'profile-creates.json'), `${JSON.stringify(summary, null, '\t')}\n`);
-		log(JSON.stringify(summary, null, 2));
+		writeSummary('profile-creates.json', summary);
 	} finally {
 		await lab.close();
 	}
 }
 
-main().catch((error: Error) => {
-	process.stderr.write(`${error.stack ?? error.message}\n`);
-	process.exit(1);
-});
+runMain(main);
