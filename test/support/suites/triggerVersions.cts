@@ -86,18 +86,22 @@ export function describeTriggerVersions(runtime: Partial<E2eRuntime>): void {
 	];
 
 	it('versions 1 and 2, each content type: a signed callback starts the workflow once, a forgery gets 401 and starts nothing', async () => {
-		for (const typeVersion of [1, 2]) {
-			const { id, url } = await trigger(typeVersion);
-			const sent: Array<Record<string, unknown>> = [];
-			for (const [label, contentType] of CONTENT_TYPES) {
-				const data = { ...PAYOUT, reference: `versions-${typeVersion}-${randomUUID().slice(0, 8)}` };
-				const forged = await send(url, `${url}-elsewhere`, contentType, data);
-				expect({ typeVersion, label, status: forged.status, error: (JSON.parse(forged.text) as { error?: string }).error }).toEqual({ typeVersion, label, status: 401, error: 'invalid_signature' });
-				const signed = await send(url, url, contentType, data);
-				expect({ typeVersion, label, status: signed.status }).toEqual({ typeVersion, label, status: 200 });
-				sent.push(data);
-			}
-			const items = await startedItems(id, sent.map((data) => data.reference as string));
+		const workflows = { 1: await trigger(1), 2: await trigger(2) };
+		// Every call at once (16): the answers are checked one by one, the executions once per version.
+		const calls = ([1, 2] as const).flatMap((typeVersion) =>
+			CONTENT_TYPES.map(([label, contentType]) => ({ typeVersion, label, contentType, data: { ...PAYOUT, reference: `versions-${typeVersion}-${randomUUID().slice(0, 8)}` } })),
+		);
+		const answers = await Promise.all(
+			calls.map(async ({ typeVersion, label, contentType, data }) => {
+				const { url } = workflows[typeVersion];
+				const [forged, signed] = await Promise.all([send(url, `${url}-elsewhere`, contentType, data), send(url, url, contentType, data)]);
+				return { typeVersion, label, forged: { status: forged.status, error: (JSON.parse(forged.text) as { error?: string }).error }, signed: signed.status };
+			}),
+		);
+		expect(answers).toEqual(calls.map(({ typeVersion, label }) => ({ typeVersion, label, forged: { status: 401, error: 'invalid_signature' }, signed: 200 })));
+		for (const typeVersion of [1, 2] as const) {
+			const sent = calls.filter((call) => call.typeVersion === typeVersion).map((call) => call.data);
+			const items = await startedItems(workflows[typeVersion].id, sent.map((data) => data.reference));
 			// Exactly one execution per signed callback (in any order), none for a forgery.
 			expect({ typeVersion, items }).toEqual({ typeVersion, items: expect.arrayContaining(sent.map((data) => expect.objectContaining({ event: 'PAYOUT_SUCCEEDED', data, verified: true }))) });
 			expect({ typeVersion, started: items.length }).toEqual({ typeVersion, started: sent.length });
