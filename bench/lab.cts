@@ -43,15 +43,33 @@ export function chain(nodes: WorkflowNode[]): Record<string, unknown> {
 	return connections;
 }
 
-export async function startBenchLab(): Promise<BenchLab> {
-	const e2e = await startE2eLab();
+/** `n8nEnv`: more environment for n8n (e.g. one of its expression-engine settings). */
+/**
+ * n8n answers 503 "Database is not ready!" while its database health check is failing (seen after a
+ * long run on a machine at load 15): it refused before doing anything, so the call is made again,
+ * for up to a minute.
+ */
+async function whileDatabaseBusy<T>(call: () => Promise<T>): Promise<T> {
+	for (let attempt = 1; ; attempt++) {
+		try {
+			return await call();
+		} catch (error) {
+			if (attempt >= 20 || !/HTTP 503 .*Database is not ready/.test((error as Error).message)) throw error;
+			await new Promise((resolve) => setTimeout(resolve, 3000));
+		}
+	}
+}
+
+export async function startBenchLab(options: { n8nEnv?: Record<string, string> } = {}): Promise<BenchLab> {
+	const { n8nEnv } = options;
+	const e2e = await startE2eLab(n8nEnv ? { beforeStart: (config) => void (config.env = { ...config.env, ...n8nEnv }) } : {});
 	const rootPid = e2e.n8n.process?.pid;
 	if (rootPid === undefined) throw new Error('the benchmark measures an n8n it started itself');
 	return {
 		e2e,
 		processes: () => descendants(rootPid).filter((p) => p.role === 'n8n' || p.role === 'task-runner'),
 		async createWorkflow(name, nodes, connections, webhookPaths, save) {
-			const created = await e2e.session.api<{ id: string }>('POST', '/workflows', {
+			const created = await whileDatabaseBusy(() => e2e.session.api<{ id: string }>('POST', '/workflows', {
 				name,
 				nodes: nodes.map((node, index) => ({ id: randomUUID(), position: [index * 240, 0], ...node })),
 				connections,
@@ -61,8 +79,8 @@ export async function startBenchLab(): Promise<BenchLab> {
 					saveDataErrorExecution: 'all',
 					saveManualExecutions: false,
 				},
-			});
-			await e2e.session.api('POST', `/workflows/${created.id}/activate`);
+			}));
+			await whileDatabaseBusy(() => e2e.session.api('POST', `/workflows/${created.id}/activate`));
 			for (const webhookPath of webhookPaths) await waitForProductionWebhook(e2e.n8n.baseUrl, webhookPath);
 			return created.id;
 		},

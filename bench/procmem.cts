@@ -125,3 +125,25 @@ export function cpuMs(processes: ProcInfo[]): number {
 	}
 	return ticks * 10;
 }
+
+/**
+ * CPU time (ms) of each thread of process `pid` so far, summed by thread name (/proc/<pid>/task/*: the
+ * main thread carries the process's name; libuv's pool, V8's helpers and native add-ons name theirs).
+ */
+export function threadCpuMs(pid: number): Record<string, number> {
+	const byName: Record<string, number> = {};
+	let tasks: string[] = [];
+	try {
+		tasks = fs.readdirSync(`/proc/${pid}/task`);
+	} catch {
+		return byName;
+	}
+	for (const tid of tasks) {
+		const stat = readFile(`/proc/${pid}/task/${tid}/stat`);
+		if (!stat) continue;
+		const name = tid === String(pid) ? 'main thread' : (readFile(`/proc/${pid}/task/${tid}/comm`) ?? '?').trim();
+		const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+		byName[name] = (byName[name] ?? 0) + (Number(fields[11]) + Number(fields[12])) * 10;
+	}
+	return byName;
+}

@@ -94,7 +94,7 @@ async function runVariant(
 	const verify = webhookVerifyNodes(webhookPath, publicUrl, credential);
 	const nodes =
 		variant === 'trigger'
-			? [{ name: 'Callback', type: NODE_TYPE_TRIGGER, typeVersion: 1, webhookId, parameters: { events: ['*'] }, credentials: { [CREDENTIAL_TYPE]: credential } }]
+			? [{ name: 'Callback', type: NODE_TYPE_TRIGGER, typeVersion: 2, webhookId, parameters: { events: ['*'] }, credentials: { [CREDENTIAL_TYPE]: credential } }]
 			: variant === 'webhook'
 				? [{ name: 'Callback', type: 'n8n-nodes-base.webhook', typeVersion: 2, webhookId, parameters: { httpMethod: 'POST', path: webhookId, responseMode: 'onReceived', options: {} } }]
 				: verify.nodes;

@@ -185,6 +185,7 @@ function triggerSection(results: BenchResults): string {
 	if (!t) return '';
 	const labels: Record<TriggerVariant, string> = {
 		trigger: 'Paycashless Trigger (verifies the signature)',
+		'trigger-v1': 'Paycashless Trigger, version 1',
 		webhook: 'Webhook node (no verification)',
 		'webhook-auth': 'Webhook node with Header Auth (n8n loads a credential)',
 		'webhook-verify': 'Webhook node (Raw Body) → Callback: Verify → Respond to Webhook (200 / 401)',

@@ -14,6 +14,36 @@ export function log(message: string): void {
 	process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}\n`);
 }
 
+/** The command line's `--name value` flags; a flag followed by no value is `'true'`. */
+export function commandFlags(argv: readonly string[] = process.argv.slice(2)): Record<string, string> {
+	const flags: Record<string, string> = {};
+	for (let i = 0; i < argv.length; i++) {
+		const name = argv[i].replace(/^--/, '');
+		if (argv[i + 1] !== undefined && !argv[i + 1].startsWith('--')) flags[name] = argv[++i];
+		else flags[name] = 'true';
+	}
+	return flags;
+}
+
+/** `--n8n-env A=1,B=2`: more environment for n8n (e.g. one of its expression-engine settings). */
+export function n8nEnvFlag(text: string | undefined): Record<string, string> | undefined {
+	return text ? Object.fromEntries(text.split(',').map((pair) => pair.split('=', 2) as [string, string])) : undefined;
+}
+
+/** Runs a bench's `main`: an error ends the process with its stack. */
+export function runMain(main: () => Promise<void>): void {
+	main().catch((error: Error) => {
+		process.stderr.write(`${error.stack ?? error.message}\n`);
+		process.exit(1);
+	});
+}
+
+/** Writes a profile's summary to bench/<file> (JSON) and logs it. */
+export function writeSummary(file: string, summary: unknown): void {
+	fs.writeFileSync(path.join(ROOT, 'bench', file), `${JSON.stringify(summary, null, '\t')}\n`);
+	log(JSON.stringify(summary, null, 2));
+}
+
 export function pause(ms: number): Promise<void> {
 	return new Promise((resolve) => setTimeout(resolve, ms));
 }

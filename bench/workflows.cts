@@ -60,9 +60,12 @@ export function splitOut(name: string, field: string, destination?: string): Wor
 	};
 }
 
-/** The Paycashless Trigger on its production URL `/webhook/<webhookId>/webhook`. */
-export function paycashlessTrigger(name: string, credential: CredentialRef): WorkflowNode & { webhookId: string } {
-	return { name, type: NODE_TYPE_TRIGGER, typeVersion: 1, webhookId: randomUUID(), parameters: { events: ['*'] }, credentials: { [CREDENTIAL_TYPE]: credential } };
+/**
+ * The Paycashless Trigger on its production URL `/webhook/<webhookId>/webhook`: version 2, as n8n adds
+ * it to a workflow now, or version 1, as existing workflows have it (PaycashlessTrigger.node.ts).
+ */
+export function paycashlessTrigger(name: string, credential: CredentialRef, typeVersion: 1 | 2 = 2): WorkflowNode & { webhookId: string } {
+	return { name, type: NODE_TYPE_TRIGGER, typeVersion, webhookId: randomUUID(), parameters: { events: ['*'] }, credentials: { [CREDENTIAL_TYPE]: credential } };
 }
 
 /**

@@ -40,6 +40,8 @@ export function schemaPath(resource: string, operation: string): string {
  * - the action node (both): __schema__/v1.0.0/<resource>/<operation>.json.
  */
 export const TRIGGER_SCHEMA_FILE = `${SCHEMA_DIR}.json`;
+/** The Paycashless Trigger's version 2 (the same node, PaycashlessTrigger.node.ts says why): the same schema. */
+export const TRIGGER_V2_SCHEMA_FILE = path.join(path.dirname(SCHEMA_DIR), 'v2.0.0.json');
 
 export function pollSchemaPath(resource: string): string {
 	return path.join(SCHEMA_DIR, `${resource}.json`);
@@ -104,6 +106,7 @@ export function schemaFilesFrom(outputs: NodeOutputs): Map<string, JsonSchema> {
 	const files = new Map<string, JsonSchema>();
 	for (const [key, schema] of schemasFrom(outputs.operations)) files.set(schemaPath(key.split('/')[0], key.split('/')[1]), schema);
 	files.set(TRIGGER_SCHEMA_FILE, schemaOfItems(outputs.trigger, 'the Paycashless Trigger'));
+	files.set(TRIGGER_V2_SCHEMA_FILE, files.get(TRIGGER_SCHEMA_FILE)!);
 	for (const [resource, items] of outputs.poll) files.set(pollSchemaPath(resource), schemaOfItems(items, `the Poll Trigger on ${resource}`));
 	return files;
 }

@@ -43,7 +43,13 @@ export class PaycashlessTrigger implements INodeType {
 		name: 'paycashlessTrigger',
 		icon: { light: 'file:paycashless.svg', dark: 'file:paycashless.dark.svg' },
 		group: ['trigger'],
-		version: 1,
+		// Version 2 is version 1 unchanged, for n8n's sake: for a webhook start node of version 1 n8n
+		// evaluates `$parameter.options.binaryData` (its own Webhook node's old option) through its
+		// expression sandbox on every call, so each callback needs a sandbox even where n8n creates them
+		// only on use (N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true); for version 2 it does not, and leaves a
+		// body of a type it does not parse unread (receive.ts reads it). docs/performance.md, "Callbacks".
+		version: [1, 2],
+		defaultVersion: 2,
 		// The panel's Docs link (n8n's editor takes it before the codex file's primaryDocumentation).
 		documentationUrl: `${PACKAGE_DOCS_URL}/docs/triggers.md`,
 		subtitle: '={{ ($parameter["events"] || []).includes("*") ? "All Events" : ($parameter["events"] || []).join(", ") }}',

@@ -66,6 +66,12 @@ export interface FakeWebhookOptions {
 	/** `getRequestObject().rawBody`. A string is turned into a Buffer unless `rawBodyAsString`. Omit for none. */
 	rawBody?: string | Buffer;
 	rawBodyAsString?: boolean;
+	/**
+	 * A body n8n left unread (a webhook node of version 2, a content type n8n does not parse): the
+	 * request has no `rawBody` until `readRawBody()` (n8n's, on the request) sets it to these bytes; an
+	 * Error makes the read fail with it. The reads are counted in `getRequestObject().rawBodyReads`.
+	 */
+	unreadBody?: string | Error;
 	/** Request headers in any case; they are lower-cased like Node's. */
 	headers?: Record<string, string | string[] | undefined>;
 	/** Path and query of the request as received, e.g. `/webhook/<id>/webhook?x=1`. */
@@ -135,7 +141,16 @@ function createWebhookContext(node: INodeType, options: FakeWebhookOptions = {})
 		}
 	}
 
-	const request = { method: 'POST', url: requestUrl, originalUrl: requestUrl, headers, body, rawBody, query: parseQuery(requestUrl) };
+	const request: Record<string, unknown> = { method: 'POST', url: requestUrl, originalUrl: requestUrl, headers, body, rawBody, query: parseQuery(requestUrl) };
+	if (options.unreadBody !== undefined) {
+		const unread = options.unreadBody;
+		request.rawBodyReads = 0;
+		request.readRawBody = async () => {
+			request.rawBodyReads = (request.rawBodyReads as number) + 1;
+			if (unread instanceof Error) throw unread;
+			request.rawBody ??= Buffer.from(unread, 'utf8');
+		};
+	}
 	const parameters = { ...descriptionDefaults(node.description.properties), ...(options.parameters ?? {}) };
 	const webhookNode = {
 		id: 'node-1',

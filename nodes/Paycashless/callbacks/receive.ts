@@ -24,12 +24,34 @@ export interface ReceivedCallback {
 	receivedQuery: string;
 }
 
+/** What n8n's server adds to a request (its body-parser middleware): the bytes, and a way to read them. */
+interface N8nRequest {
+	rawBody?: unknown;
+	readRawBody?: () => Promise<void>;
+	headers?: Record<string, string | string[] | undefined>;
+}
+
+/**
+ * The body as received. n8n reads it before a webhook node of version 1 runs; for version 2 and later
+ * it leaves a body of a content type it does not parse (none, `application/octet-stream`…) unread,
+ * and this reads it the way n8n would have (its own reader, its size limit), so every version checks
+ * the same bytes. Never for `multipart/…`, whose stream n8n's form parser has consumed (n8n does not
+ * read those bytes for version 1 either). A failed read throws: the trigger refuses the call.
+ */
+async function rawBodyOf(request: N8nRequest): Promise<unknown> {
+	const contentType = String(request.headers?.['content-type'] ?? '').trim().toLowerCase();
+	if (request.rawBody === undefined && typeof request.readRawBody === 'function' && !contentType.startsWith('multipart/')) {
+		await request.readRawBody();
+	}
+	return request.rawBody;
+}
+
 /** One webhook call, as `evaluateCallback` takes it (plus the received query string). */
 export async function receivedCallback(context: IWebhookFunctions): Promise<ReceivedCallback> {
 	const request = context.getRequestObject();
 	return {
 		secret: await callbackSecret(context),
-		rawBody: (request as { rawBody?: unknown }).rawBody,
+		rawBody: await rawBodyOf(request as N8nRequest),
 		parsedBody: context.getBodyData(),
 		headers: context.getHeaderData() as HeaderValues,
 		receivedQuery: queryStringOf(request.originalUrl ?? request.url),

@@ -595,3 +595,54 @@ describe('PaycashlessTrigger never reveals the secret', () => {
 		expect(runs.filter((r) => r.items.length === 0)).toHaveLength(6);
 	});
 });
+
+describe('PaycashlessTrigger version 2 (n8n leaves some bodies unread)', () => {
+	/** A signed callback whose bytes n8n did not read (version 2, a content type n8n does not parse). */
+	async function sendUnread(contentType: string | undefined, unreadBody: string | Error, signedData: unknown = PAYMENT_DATA): Promise<WebhookRun> {
+		const timestamp = unixSeconds();
+		const headers: Record<string, string> = {
+			'request-signature': signCallback(SECRET, TEST_PRODUCTION_URL, JSON.stringify(signedData), timestamp),
+			'request-timestamp': timestamp,
+		};
+		if (contentType) headers['content-type'] = contentType;
+		return await runWebhook(trigger, { unreadBody, body: undefined, headers, credentials: { apiSecret: SECRET } });
+	}
+	const reads = (run: WebhookRun) => (run.context.getRequestObject() as unknown as { rawBodyReads: number }).rawBodyReads;
+
+	it('is version 2 for new workflows and still version 1 for existing ones (the same node)', () => {
+		expect(trigger.description.version).toEqual([1, 2]);
+		expect(trigger.description.defaultVersion).toBe(2);
+	});
+
+	it('reads a body n8n left unread and verifies it as version 1 does (no content type, octet-stream)', async () => {
+		for (const contentType of [undefined, 'application/octet-stream']) {
+			const run = await sendUnread(contentType, bodyText('PAYMENT_SUCCEEDED', PAYMENT_DATA));
+			expectAccepted(run);
+			expect(run.items[0]).toEqual(expect.objectContaining({ event: 'PAYMENT_SUCCEEDED', data: PAYMENT_DATA, verified: true }));
+			expect(reads(run)).toBe(1);
+		}
+	});
+
+	it('refuses a forged body it read itself, as any other (401, nothing started)', async () => {
+		const run = await sendUnread('application/octet-stream', bodyText('PAYMENT_SUCCEEDED', { ...PAYMENT_DATA, amount: { value: 1, currency: 'NGN' } }));
+		expectRejected(run, 401, 'invalid_signature');
+		expect(reads(run)).toBe(1);
+	});
+
+	it('reads nothing when n8n read the body, nor a multipart body (n8n\'s form parser took its stream)', async () => {
+		const read = await send({ context: { unreadBody: 'other bytes' } });
+		expectAccepted(read);
+		expect(reads(read)).toBe(0);
+		const multipart = await sendUnread('multipart/form-data; boundary=x', bodyText('PAYMENT_SUCCEEDED', PAYMENT_DATA));
+		expectRejected(multipart, 400, 'invalid_json');
+		expect(reads(multipart)).toBe(0);
+	});
+
+	it('a read that fails (connection cut, body over n8n\'s size limit) is refused with 400: nothing thrown, nothing started', async () => {
+		const run = await sendUnread(undefined, new Error('Request body stream was aborted mid-read or is not readable'));
+		expect(run.result).toEqual({ noWebhookResponse: true });
+		expect(run.response.statusCode).toBe(400);
+		expect(run.response.body).toEqual(expect.objectContaining({ error: 'unprocessable_callback' }));
+		expect(run.items).toHaveLength(0);
+	});
+});
