@@ -99,7 +99,9 @@ describe('All or Nothing: the whole batch reserved, then sent at Requests in Par
 	});
 
 	it('a payout made elsewhere mid-batch stops it: the run says what it paid and what it did not, and gives back the rest', async () => {
-		emulator.setFaults({ latencyMs: 50 });
+		// 200 ms an answer: the dashboard's payout must land while the batch is between its 3rd and 20th
+		// payout (3.4 s at this pace; at 50 ms a machine at load 20 sometimes let the batch get past it).
+		emulator.setFaults({ latencyMs: 200 });
 		const limits = { maxAmount: 100_000, periodTotal: 40_000 };
 		const paying = stopped(run(batch('stop', 30, limits, { concurrency: 1 })));
 		// Once a few are paid, the dashboard pays NGN 20,000 from the same account.
