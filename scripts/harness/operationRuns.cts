@@ -178,6 +178,19 @@ export const OPERATION_RUNS: OperationRun[] = [
 	},
 	{
 		resource: 'payout',
+		operation: 'batchStatus',
+		async run({ run, expect, state }) {
+			// The payouts settled above: one paid, one failed (with how to pay it again); a batch id nobody wrote: nothing, settled.
+			const [paid] = await run({ resource: 'payout', operation: 'batchStatus', findBatchBy: 'referencePrefix', referencePrefix: state.payoutReference });
+			expect(paid).toMatchObject({ rows: 1, paid: 1, pending: 0, notPaid: 0, settled: true });
+			const [failed] = await run({ resource: 'payout', operation: 'batchStatus', findBatchBy: 'referencePrefix', referencePrefix: state.failedPayoutReference });
+			expect(failed).toMatchObject({ rows: 1, notPaid: 1, failures: [expect.objectContaining({ reference: state.failedPayoutReference, status: 'failed' })] });
+			const [none] = await run({ resource: 'payout', operation: 'batchStatus', findBatchBy: 'batchId', batchId: '0000000000000000' });
+			expect(none).toMatchObject({ rows: 0, settled: true });
+		},
+	},
+	{
+		resource: 'payout',
 		operation: 'checkBatch',
 		inProcess: true,
 		async run({ run, expect, state }) {

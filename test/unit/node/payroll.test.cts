@@ -315,3 +315,44 @@ describe('Payout → Create, Approved Batch Hash', () => {
 		expect(paidReferences()).toEqual([...list].reverse().map((row) => row.reference));
 	});
 });
+
+describe('Payout → Get Batch Status', () => {
+	it("a batch's status in one read: counts and naira totals per status, each failure with its reason and how to pay it again, what is pending; a row paid again counts as its last payment", async () => {
+		const list = rows(4, 'status');
+		const summary = (await run(items(list, 'checkBatch'))).output[0].json;
+		await run(items(list, 'create', LIMITS, { batchOptions: { allOrNothing: true, approvedBatchHash: summary.batchHash as string, approveWithoutLogin: true } }));
+		await emulator.completePayout('status-1', 'succeeded');
+		await emulator.completePayout('status-2', 'succeeded');
+		await emulator.completePayout('status-3', 'failed', { failureMessage: 'Beneficiary bank unavailable' });
+		emulator.clearLogs();
+		const byBatch = { resource: 'payout', operation: 'batchStatus', findBatchBy: 'batchId', batchId: summary.batchId as string };
+		const [status] = (await run([byBatch])).output.map((item) => item.json);
+		expect(status).toMatchObject({ rows: 4, payouts: 4, paid: 2, pending: 1, notPaid: 1, settled: false });
+		expect(status.byStatus).toEqual(
+			expect.arrayContaining([
+				{ outcome: 'paid', currency: 'NGN', count: 2, total: 201_000, inMainUnits: { currency: 'NGN', total: 2010 } },
+				{ outcome: 'notPaid', currency: 'NGN', count: 1, total: 102_000, inMainUnits: { currency: 'NGN', total: 1020 } },
+				{ outcome: 'pending', currency: 'NGN', count: 1, total: 103_000, inMainUnits: { currency: 'NGN', total: 1030 } },
+			]),
+		);
+		expect(status.failures).toEqual([expect.objectContaining({ reference: 'status-3', status: 'failed', failure: 'Beneficiary bank unavailable', payAgain: 'Pay Again If Failed pays it under status-3-repay-1, once' })]);
+		expect(status.pendingPayouts).toEqual([expect.objectContaining({ reference: 'status-4', status: 'pending' })]);
+		expect(status.text).toContain('Paid: 2 (NGN 2,010.00). Pending: 1 (NGN 1,030.00). Not paid: 1 (NGN 1,020.00).');
+		// One read of the list, not one request per row.
+		expect(emulator.requests.filter((request) => request.method === 'GET')).toHaveLength(1);
+
+		// Row 3 paid again: the row is pending under its -repay-1 payment; Wait Until Settled reads until both settle.
+		await run(items(list, 'create', LIMITS, { additionalFields: { payAgainIfFailed: true }, batchOptions: { allOrNothing: true, approvedBatchHash: summary.batchHash as string, approveWithoutLogin: true } }));
+		expect(emulator.list('payouts').map((payout) => payout.reference)).toEqual(['status-1', 'status-2', 'status-3', 'status-4', 'status-3-repay-1']);
+		emulator.clearLogs();
+		const waiting = run([{ ...byBatch, waitUntilSettled: true, settleTimeLimit: 1, settleInterval: 5 }]);
+		// Settled only once the node has read the batch pending.
+		const listReads = () => emulator.requests.filter((request) => request.method === 'GET' && request.path === '/v1/payouts').length;
+		while (listReads() === 0) await new Promise((resolve) => setTimeout(resolve, 50));
+		await emulator.completePayout('status-4', 'succeeded');
+		await emulator.completePayout('status-3-repay-1', 'succeeded');
+		const [settled] = (await waiting).output.map((item) => item.json);
+		expect(settled).toMatchObject({ rows: 4, payouts: 5, paid: 4, pending: 0, notPaid: 0, settled: true, timeLimitReached: false, failures: [] });
+		expect(listReads()).toBe(2);
+	}, 30_000);
+});
