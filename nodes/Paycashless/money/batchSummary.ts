@@ -98,15 +98,19 @@ function approvalHtml(check: BatchCheck, heading: string, refusedLines: string[]
 			`<h3>Look at these first: ${plural(flagged.length, 'row')}</h3>`,
 			table(
 				[...HEAD, 'Why'],
-				flagged.map((payout) => [...payoutCells(payout), (payout.flags ?? []).map((flag) => escape(flag.message)).join('<br>')]),
+				flagged.slice(0, APPROVAL_PAGE_ROWS).map((payout) => [...payoutCells(payout), (payout.flags ?? []).map((flag) => escape(flag.message)).join('<br>')]),
 			),
 		);
 	}
-	const shown = [...flagged, ...check.payable.filter((payout) => !payout.flags)].slice(0, APPROVAL_PAGE_ROWS);
-	parts.push(`<h3>Every payout to make: ${plural(check.payable.length, 'row')}</h3>`, table(HEAD, shown.map(payoutCells)));
-	if (check.payable.length > shown.length) {
-		parts.push(`<p>${check.payable.length - shown.length} more rows are not shown here: Check Batch's output in this execution lists every row (payable).</p>`);
+	// The rest of the payouts (all of them when none is flagged), up to what a page holds.
+	const others = check.payable.filter((payout) => !payout.flags);
+	const room = Math.max(0, APPROVAL_PAGE_ROWS - flagged.length);
+	if (others.length > 0) {
+		const heading = flagged.length > 0 ? `The other payouts: ${plural(others.length, 'row')}` : `Every payout to make: ${plural(others.length, 'row')}`;
+		parts.push(`<h3>${heading}</h3>`, table(HEAD, others.slice(0, room).map(payoutCells)));
 	}
+	const unshown = Math.max(0, flagged.length - APPROVAL_PAGE_ROWS) + Math.max(0, others.length - room);
+	if (unshown > 0) parts.push(`<p>${unshown} more rows are not shown here: Check Batch's output in this execution lists every row (payable).</p>`);
 	if (check.notPaid.length > 0) {
 		parts.push(
 			`<h3>Failed before, NOT paid: ${plural(check.notPaid.length, 'row')}</h3>`,

@@ -18,7 +18,7 @@ describe('generated docs', () => {
 
 	it('list every operation of the registry in both tables, with the request its dry run sends', async () => {
 		const [readme, detail] = await Promise.all(['README.md', 'docs/operations.md'].map(async (file) => (await generatedDocs()).find((found) => found.file === file)!.written));
-		expect(readme).toMatch(/\| Payout \| Check Batch, Create, Create and Wait for Final Status, Get, Get Many, Verify \|/);
+		expect(readme).toMatch(/\| Payout \| Check Batch, Create, Create and Wait for Final Status, Get, Get Batch Status, Get Many, Verify \|/);
 		expect(detail).toContain('| Payout | Get | `GET /v1/payouts/{id}` |');
 		expect(detail).toContain('| Payout | Create and Wait for Final Status | `POST /v1/payouts`, then waits |');
 		expect(detail).toContain('| Dedicated Account | Get Request Status | `GET /v1/dedicated_accounts/requests/{code}/status` |');

@@ -196,7 +196,7 @@ describe('Payout → Check Batch', () => {
 		expect(gets('/v1/payouts').filter((request) => request.query['createdAt.gte'] !== undefined && Number(request.query.limit) === 100).length).toBeLessThanOrEqual(3);
 		// The page lists the flagged rows first, with why.
 		const html = String(summary.approvalHtml);
-		expect(html.indexOf('Look at these first: 4 rows')).toBeLessThan(html.indexOf('Every payout to make: 6 rows'));
+		expect(html.indexOf('Look at these first: 4 rows')).toBeLessThan(html.indexOf('The other payouts: 2 rows'));
 		expect(html).toContain('New payee: this Paycashless account never paid 2222222222');
 		expect(summary.text).toContain('4 rows to look at first:');
 	});
