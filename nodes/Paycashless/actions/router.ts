@@ -177,6 +177,12 @@ function hintCreates(this: IExecuteFunctions, handler: PaycashlessOperation | un
 	const failedBefore = notPaid > 0 ? `; ${notPaid} of those found again had failed or been reversed: NOT paid` : '';
 	const message = `${plural(made)} new, ${repeated} found again (made before: not made twice), ${refused} refused or failed${failedBefore}`;
 	this.addExecutionHints({ message, type: refused > 0 || notPaid > 0 ? 'warning' : 'info', location: 'outputPane' });
+	// Also in the execution's custom data (n8n's Executions list and API): a run that paid, told apart from a re-run that paid nothing.
+	try {
+		this.customData?.set(`paycashless ${this.getNode().name}`.slice(0, 50), message.slice(0, 255));
+	} catch {
+		// Custom data full (n8n keeps 10 keys) or not offered: the hint above still says it.
+	}
 }
 
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {

@@ -119,9 +119,9 @@ export interface FlaggedRow {
 const day = (iso?: string) => (iso ? (DateTime.fromISO(iso).toISODate() ?? iso) : 'an earlier day');
 
 /**
- * The flags of the new payouts `rows` (in place: `flags` on each), against `history` and each
- * other. `rowsOf` names the rows of every payout of the batch (new or paid before) by account,
- * for `SHARED_ACCOUNT`.
+ * The flags of the new payouts `rows`, by row, against `history` and each other: `every` is every
+ * payout of the batch (new or paid before), for `SHARED_ACCOUNT`. Each message leaves out what
+ * the row's own columns show (its account and bank).
  */
 export function flagRows<T extends FlaggedRow>(rows: T[], every: FlaggedRow[], history: PayeeHistory | undefined, amountChangePercent: number): Map<T, PayoutFlag[]> {
 	const flags = new Map<T, PayoutFlag[]>();
@@ -134,17 +134,16 @@ export function flagRows<T extends FlaggedRow>(rows: T[], every: FlaggedRow[], h
 	for (const row of rows) {
 		const found: PayoutFlag[] = [];
 		const account = `${row.destinationAccountNumber}@${row.bankId}`;
-		const bank = row.bankName ?? row.bankId;
 		if (history) {
 			const lastToAccount = history.byAccount.get(account);
-			if (!lastToAccount) found.push({ code: 'NEW_PAYEE', message: `New payee: this Paycashless account never paid ${row.destinationAccountNumber} at ${bank} (${window})` });
+			if (!lastToAccount) found.push({ code: 'NEW_PAYEE', message: `New payee: this account at this bank was never paid (${window})` });
 			const who = row.payeeKey ? history.byKey.get(row.payeeKey) : undefined;
 			const byName = !who && row.payeeName ? history.byName.get(nameKey(row.payeeName)) : undefined;
 			const person = who ?? byName;
 			const label = who ? `${row.payeeKey}` : (row.payeeName ?? '');
 			if (person && person.account !== account) {
 				const [number] = person.account.split('@');
-				found.push({ code: 'ACCOUNT_CHANGED', message: `Account changed: ${label} was last paid into ${number} (${person.reference}, ${day(person.createdAt)}); this row pays ${row.destinationAccountNumber} at ${bank}` });
+				found.push({ code: 'ACCOUNT_CHANGED', message: `Account changed: ${label} was last paid into ${number} (${person.reference}, ${day(person.createdAt)})` });
 			}
 			const last = person ?? lastToAccount;
 			if (last && last.currency === row.currency && last.value > 0) {
@@ -159,7 +158,7 @@ export function flagRows<T extends FlaggedRow>(rows: T[], every: FlaggedRow[], h
 			}
 		}
 		const shared = (rowsByAccount.get(account) ?? []).filter((other) => other !== row.row);
-		if (shared.length > 0) found.push({ code: 'SHARED_ACCOUNT', message: `Same account as row${shared.length === 1 ? '' : 's'} ${shared.join(', ')}: ${row.destinationAccountNumber} at ${bank}` });
+		if (shared.length > 0) found.push({ code: 'SHARED_ACCOUNT', message: `Same account as row${shared.length === 1 ? '' : 's'} ${shared.join(', ')}` });
 		if (!row.payeeName) found.push({ code: 'NAME_NOT_CHECKED', message: "Name not checked: no Expected Account Name, so nobody compared the holder's name with your records" });
 		if (found.length > 0) flags.set(row, found);
 	}
