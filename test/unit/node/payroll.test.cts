@@ -279,8 +279,12 @@ describe('Pay Again If Failed', () => {
 		const paid = await run(items(list, 'create', LIMITS, { ...payAgain, batchOptions: { approvedBatchHash: hash, approveWithoutLogin: true } }));
 		expect(paid.output[1].json).toMatchObject({ reference: 'repay-2-repay-1', _paycashless: { repeated: false } });
 		expect(payouts()).toEqual(['repay-1', 'repay-2', 'repay-3', 'repay-2-repay-1']);
-		// A second run, with All or Nothing, finds it again: paid once.
-		await run(items(list, 'create', LIMITS, { ...payAgain, ...ALL_OR_NOTHING }));
+		// A second run, with All or Nothing, finds it again: paid once. The check before the first payout looked the
+		// references up (3 rows and row 2's -repay-1); then each create, answered "used before", is found by its reference.
+		emulator.clearLogs();
+		const again = await run(items(list, 'create', LIMITS, { ...payAgain, ...ALL_OR_NOTHING }));
+		expect(again.output[1].json).toMatchObject({ reference: 'repay-2-repay-1', _paycashless: { repeated: true } });
+		expect(gets('/v1/payouts/verify/').map((request) => request.path.split('/').pop())).toEqual(['repay-1', 'repay-2', 'repay-2-repay-1', 'repay-3', 'repay-1', 'repay-2-repay-1', 'repay-3']);
 		expect(payouts()).toEqual(['repay-1', 'repay-2', 'repay-3', 'repay-2-repay-1']);
 		// The new payout says which row it pays again.
 		expect((emulator.list('payouts')[3].metadata as IDataObject).n8nPaysAgain).toBe('repay-2');

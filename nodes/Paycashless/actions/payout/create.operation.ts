@@ -248,7 +248,7 @@ export async function execute(this: IExecuteFunctions, i: number, api: Paycashle
 	let { body } = payoutCreateBody.call(this, i);
 	// Pay Again If Failed, when no batch check before the first payout said under which reference.
 	const money = payoutMoneyOf(body);
-	if (paysAgain.call(this) && money && !batchRunOf(this)?.payAgain.has(i)) {
+	if (paysAgain.call(this) && money && batchRunOf(this)?.referencesKnown !== true) {
 		const sent = await referenceToPay.call(this, i, api, money);
 		if (sent !== money.reference) {
 			const run = batchRunOf(this) ?? { payAgain: new Map<number, string>() };
@@ -346,7 +346,9 @@ export async function beforeItems(this: IExecuteFunctions, api: PaycashlessApi):
 	if (!allOrNothing) return {};
 	const check = await checkBatch.call(this, indexes, api, { bodyOf: (i) => payoutCreateBody.call(this, i).body, payAgain: paysAgain.call(this) });
 	run.batchId ??= batchIdOf(batchHash(batchLines(check)));
-	for (const payout of check.payable) if (payout.rowReference !== undefined) run.payAgain.set(payout.item, payout.reference);
+	// A row paid again is sent (or found again) under its -repay-N reference.
+	for (const payout of [...check.payable, ...check.alreadyPaid]) if (payout.rowReference !== undefined) run.payAgain.set(payout.item, payout.reference);
+	run.referencesKnown = true;
 	if (check.refused.length === 0) return { oneAtATime: true };
 	return allOrNothingRefusal.call(this, count, check.refused);
 }

@@ -19,6 +19,8 @@ export interface BatchRun {
 	approval?: Approval;
 	/** Items paid under another reference than their row's (Pay Again If Failed), by item index. */
 	payAgain: Map<number, string>;
+	/** The batch check before the first payout looked every reference up: no item needs to again. */
+	referencesKnown?: boolean;
 }
 
 const runs = new WeakMap<object, BatchRun>();
