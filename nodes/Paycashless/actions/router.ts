@@ -179,7 +179,8 @@ function hintCreates(this: IExecuteFunctions, handler: PaycashlessOperation | un
 	this.addExecutionHints({ message, type: refused > 0 || notPaid > 0 ? 'warning' : 'info', location: 'outputPane' });
 	// Also in the execution's custom data (n8n's Executions list and API): a run that paid, told apart from a re-run that paid nothing.
 	try {
-		this.customData?.set(`paycashless ${this.getNode().name}`.slice(0, 50), message.slice(0, 255));
+		// A key of letters, digits and underscores only (n8n refuses any other), e.g. paycashless_Pay_Salaries.
+		this.customData?.set(`paycashless_${this.getNode().name}`.replace(/[^\p{L}\p{N}\p{M}_]/gu, '_').slice(0, 50), message.slice(0, 255));
 	} catch {
 		// Custom data full (n8n keeps 10 keys) or not offered: the hint above still says it.
 	}

@@ -205,7 +205,7 @@ export function describePayrollExample(runtime: Partial<E2eRuntime>): void {
 
 		// n8n's Executions list tells this run, which paid, from a re-run that paid nothing (the execution's custom data).
 		expect((await byId(String(ended.id)) as Execution & { customData?: Record<string, string> })?.customData).toMatchObject({
-			'paycashless Pay Salaries': '7 payouts new, 0 found again (made before: not made twice), 0 refused or failed',
+			paycashless_Pay_Salaries: '7 payouts new, 0 found again (made before: not made twice), 0 refused or failed',
 		});
 		const again = await startPayroll(SHIPPED);
 		expect(output(again.run, 'Check Batch')[0]).toMatchObject({ fits: true, count: 0, alreadyPaidCount: 7 });
