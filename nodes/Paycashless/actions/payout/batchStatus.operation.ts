@@ -183,5 +183,8 @@ export async function execute(this: IExecuteFunctions, i: number, api: Paycashle
 	return { ...status, timeLimitReached: status.settled !== true };
 }
 
+/** Not an AI agent's tool: Wait Until Settled can hold a call for an hour (Get Many lists payouts for an agent). */
+export const asTool = false;
+
 /** Its row in docs/operations.md (npm run docs). */
 export const docs = { notes: "A batch's payouts in one read (by Check Batch's `batchId` or a reference prefix): counts and naira totals per status, failures with reasons, what is pending; Wait Until Settled ([Payroll](payroll.md))" };
