@@ -211,8 +211,9 @@ async function main(): Promise<void> {
 	const existing = new Set(freshDatabase ? [] : n8nCli(config, ['list:workflow', '--onlyId']).split('\n').map((line) => line.trim()).filter(Boolean));
 	const missing = workflows.filter((wf) => !existing.has(wf.id));
 	if (missing.length > 0) importIntoN8n(config, 'workflow', missing);
-	// The Paycashless Trigger's examples, and the payroll's forms (only n8n users open them: n8n User Auth).
-	const triggerWorkflows = workflows.filter((wf) => wf.nodes.some((node) => node.type === NODE_TYPE_TRIGGER || (node.type === FORM_TRIGGER && node.parameters.authentication === 'n8nUserAuth')));
+	const triggerWorkflows = workflows.filter((wf) => wf.nodes.some((node) => node.type === NODE_TYPE_TRIGGER));
+	// The payroll's forms (only n8n users open them: n8n User Auth), published once n8n runs (no CLI start more).
+	const formWorkflows = missing.filter((wf) => wf.nodes.some((node) => node.type === FORM_TRIGGER && node.parameters.authentication === 'n8nUserAuth'));
 	const published = triggerWorkflows.filter((trigger) => missing.includes(trigger));
 	for (const wf of published) n8nCli(config, ['publish:workflow', `--id=${wf.id}`]);
 	const keptWorkflows = workflows.length - missing.length;
@@ -243,6 +244,14 @@ async function main(): Promise<void> {
 		approverNote = made ? '' : ' (already in this n8n)';
 	} catch (error) {
 		approverNote = ` (not made: ${(error as Error).message.slice(0, 200)})`;
+	}
+	for (const wf of formWorkflows) {
+		try {
+			const stored = await session.rest<{ versionId: string }>('GET', `/rest/workflows/${wf.id}`);
+			await session.rest('POST', `/rest/workflows/${wf.id}/activate`, { versionId: stored.versionId });
+		} catch (error) {
+			say(`could not publish "${wf.name}" (${(error as Error).message.slice(0, 200)}): open it and click Publish`);
+		}
 	}
 	// Only the triggers published just now: a kept example may have been unpublished on purpose.
 	for (const webhookPath of triggerWebhookPaths(published)) await waitForProductionWebhook(n8nUrl, webhookPath);

@@ -174,6 +174,8 @@ async function expectFilesFolderReadable(session: N8nSession, output: string, fi
 	// The approver the payroll example needs: a second n8n user, named in the banner, who can sign in.
 	expect(output).toContain(`Approver:  ${PAYROLL_APPROVER.email}  /  ${PAYROLL_APPROVER.password}`);
 	expect((await new N8nSession(session.baseUrl).request('POST', '/rest/login', { emailOrLdapLoginId: PAYROLL_APPROVER.email, password: PAYROLL_APPROVER.password })).status).toBe(200);
+	// The payroll's form is published: n8n answers it (sending a browser to its sign-in), not 404.
+	expect((await fetch(`${session.baseUrl}/form/paycashless-payroll`, { redirect: 'manual' })).headers.get('location')).toMatch(/\/oauth\/authorize\?/);
 	fs.writeFileSync(path.join(files, 'payees.csv'), 'name,accountNumber,bankCode,amount\nAdaeze Okafor,0123456789,058,1500.50\n');
 	fs.writeFileSync(path.join(home, 'outside.csv'), 'name\nNobody\n');
 	await session.createApiKey('start-test');
