@@ -19,11 +19,16 @@ import {
 	unixTimestamp,
 } from '../lib/signing';
 import { PAYCASHLESS_DEFAULT_BASE_URL } from '../lib/api';
-import { ceilingRefusalError, payoutCeilingRefusal, signedHostRefusal, type PayoutCeilingSettings } from '../lib/payoutCeiling';
+import { ceilingRefusalError, payoutCeilingRefusal, readPayoutSettings, settingsRefusal, signedHostRefusal, type PayoutCeilingSettings } from '../lib/payoutCeiling';
 
+/**
+ * The mark of the Test button's request (`test` below): `authenticate` then also answers for the
+ * payout settings (an unreadable one fails the Test, saying why) and never sends the mark.
+ */
+const CREDENTIAL_TEST_HEADER = 'X-Paycashless-Credential-Test';
 
-/** Headers this credential owns; any earlier value, in any letter case, is replaced. */
-const OWNED_HEADERS = ['authorization', 'content-type', SIGNATURE_HEADER.toLowerCase(), TIMESTAMP_HEADER.toLowerCase()];
+/** Headers this credential owns; any earlier value, in any letter case, is replaced (the Test's mark is dropped). */
+const OWNED_HEADERS = ['authorization', 'content-type', SIGNATURE_HEADER.toLowerCase(), TIMESTAMP_HEADER.toLowerCase(), CREDENTIAL_TEST_HEADER.toLowerCase()];
 
 export interface PaycashlessCredentialData extends PayoutCeilingSettings {
 	apiKey?: string;
@@ -205,11 +210,19 @@ export class PaycashlessApi implements ICredentialType {
 		const url = joinUrl(requestOptions.baseURL, requestUrl ?? uri);
 		const refusal = signedHostRefusal(baseUrl, url) ?? payoutCeilingRefusal(credentials as PayoutCeilingSettings, requestOptions, url);
 		if (refusal) throw ceilingRefusalError(refusal);
+		// The Test button: payout settings that cannot be read refuse every payout; the Test says why.
+		if (Object.keys(requestOptions.headers ?? {}).some((name) => name.toLowerCase() === CREDENTIAL_TEST_HEADER.toLowerCase())) {
+			const settings = readPayoutSettings(credentials as PayoutCeilingSettings);
+			if ('unreadable' in settings) throw ceilingRefusalError(settingsRefusal(settings.unreadable));
+		}
 		return signPaycashlessRequest(credentials as unknown as PaycashlessCredentialData, requestOptions, Date.now());
 	};
 
 	/**
-	 * The Test button: a signed `GET /v1/payouts?limit=1`. n8n reads a failed answer's status code
+	 * The Test button: a signed `GET /v1/payouts?limit=1`, marked (`CREDENTIAL_TEST_HEADER`) so that
+	 * `authenticate` first refuses payout settings it cannot read: n8n shows a refusal's message as
+	 * the Test's (its credential tester returns `error.message` when the error has no `code`).
+	 * n8n reads a failed answer's status code
 	 * only, so the request keeps every answer (`ignoreHttpStatusErrors`) and the rules read its body:
 	 * the error code says which of key, secret or clock is wrong (top level or under `error`, as
 	 * Paycashless uses both); an answer without the list's `hasMore` is not Paycashless's.
@@ -220,6 +233,7 @@ export class PaycashlessApi implements ICredentialType {
 			url: '/v1/payouts',
 			method: 'GET',
 			qs: { limit: 1 },
+			headers: { [CREDENTIAL_TEST_HEADER]: '1' },
 			ignoreHttpStatusErrors: true,
 		},
 		rules: [

@@ -75,6 +75,8 @@ const NAMED_ACCOUNTS: Readonly<Record<string, string>> = Object.freeze({
 	'0234567805': 'ADA CHIOMA OBI',
 	'0234567806': 'MUHAMMAD BELLO',
 	'0234567807': 'BELLO MOHAMMED MULTIBIZ',
+	'0234567808': 'ADA OBI CONCEPTS',
+	'0234567809': 'ADA OBI (NIG) LTD',
 });
 
 /** The holder's name of an account: derived from the bank and the account number, so always the same. */
@@ -91,4 +93,18 @@ export function personName(seed: string): string {
 	const surname = SURNAMES[(h >>> 8) % SURNAMES.length];
 	const title = (s: string) => s[0] + s.slice(1).toLowerCase();
 	return `${title(given)} ${title(surname)}`;
+}
+
+/** What Bank Account → Look Up answers for an account number and a CBN or NIBSS bank code. */
+export type AccountLookUp =
+	| { found: true; accountNumber: string; accountName: string; bank: Bank }
+	| { found: false; field: 'accountNumber' | 'bankCode'; status: 400 | 404; message: string };
+
+/** The one account look-up: the API's `GET /v1/banks/account_lookup` and the Pay page's look-up box. */
+export function lookUpAccount(accountNumber: string, bankCode: string): AccountLookUp {
+	if (!isAccountNumber(accountNumber)) return { found: false, field: 'accountNumber', status: 400, message: '`accountNumber` must be 10 digits (NUBAN).' };
+	const bank = bankByCode(bankCode);
+	if (!bank) return { found: false, field: 'bankCode', status: 404, message: `No bank has the CBN or NIBSS code ${JSON.stringify(bankCode)}.` };
+	if (!accountExists(accountNumber)) return { found: false, field: 'accountNumber', status: 404, message: `Account ${accountNumber} was not found at ${bank.name}.` };
+	return { found: true, accountNumber, accountName: accountName(accountNumber, bank.id), bank };
 }

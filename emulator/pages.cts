@@ -4,7 +4,8 @@
  * through the control API (which sends the callbacks), then the new state and whether each
  * callback reached the workflow.
  */
-import { accountName, BANKS, bankById } from './banks.cjs';
+import { accountName, BANKS, bankById, lookUpAccount } from './banks.cjs';
+import { TEST_STAFF_PATH } from './testStaff.cjs';
 import type { Reply } from './router.cjs';
 import type { Store } from './store.cjs';
 import type { CallbackAttempt } from './types.cjs';
@@ -120,7 +121,7 @@ const NEWEST = 200;
  * NEWEST of each), each linked to its page with the "Simulate payment" button. What `npm start`'s
  * banner points at, so a waiting "Create and Wait" can be paid without reading the store.
  */
-export function waitingPage(store: Store): Reply {
+export function waitingPage(store: Store, query: Record<string, string> = {}): Reply {
 	// `order`: the row's place in its table, which breaks ties within a second (later rows are newer).
 	const entries: Array<{ createdAt: number; order: number; html: string }> = [];
 	for (const [order, row] of store.invoices.rows.slice(-NEWEST).entries()) {
@@ -146,8 +147,8 @@ export function waitingPage(store: Store): Reply {
 	const list = entries.length > 0 ? `<ol>${entries.slice(0, 50).map((entry) => entry.html).join('\n')}</ol>` : '<p>Nothing is waiting to be paid.</p>';
 	return htmlPage(
 		'Waiting to be paid',
-		`<p id="jump">On this page: <a href="#waiting">waiting to be paid</a> · <a href="#payouts-heading">payouts</a> · <a href="#test-data">test banks and accounts</a></p>\n` +
-			`<p id="waiting">Open one and click "Simulate payment": the emulator sends the signed callback, and a workflow waiting for it goes on.</p>\n${list}\n${payoutsSection(store)}\n${testDataSection()}`,
+		`<p id="jump">On this page: <a href="#waiting">waiting to be paid</a> · <a href="#payouts-heading">payouts</a> · <a href="#test-data">test banks and accounts</a> · <a href="#look-up">look up an account</a> · <a href="${TEST_STAFF_PATH}">test staff (CSV)</a></p>\n` +
+			`<p id="waiting">Open one and click "Simulate payment": the emulator sends the signed callback, and a workflow waiting for it goes on.</p>\n${list}\n${payoutsSection(store)}\n${testDataSection(query)}`,
 	);
 }
 
@@ -167,8 +168,12 @@ function payoutsSection(store: Store): string {
 /** Account numbers shown per test bank: any other 10 digits work too (the name is derived from them). */
 const SAMPLE_ACCOUNTS = ['0123456789', '2234567890'];
 
-/** The test banks with their codes, a few accounts with their holders' names, and how to get "not found". */
-function testDataSection(): string {
+/**
+ * The test banks with their codes, a few accounts with their holders' names, how to get "not
+ * found", a look-up box for any account (`?accountNumber=…&bankCode=…`, answered as Bank Account →
+ * Look Up would be), and the test staff CSV.
+ */
+function testDataSection(query: Record<string, string> = {}): string {
 	const banks = BANKS.map(
 		(bank) => `<tr><td>${escapeHtml(bank.name)}</td><td>${bank.cbnCode}</td><td>${bank.nibssCode}</td><td><code>${bank.id}</code></td></tr>`,
 	);
@@ -184,7 +189,32 @@ ${banks.join('\n')}
 <table id="accounts" border="1" cellpadding="4" style="border-collapse:collapse"><thead><tr><th>Account number</th><th>Bank</th><th>Holder's name</th></tr></thead><tbody>
 ${accounts.join('\n')}
 </tbody></table>
-<p id="not-found">For a "not found": an account number starting with 000 (e.g. 0001234567) does not exist (Look Up answers 404, a payout is refused); an unknown bank code (e.g. 999) is not found either; an account number that is not 10 digits is refused.</p>`;
+<p id="not-found">For a "not found": an account number starting with 000 (e.g. 0001234567) does not exist (Look Up answers 404, a payout is refused); an unknown bank code (e.g. 999) is not found either; an account number that is not 10 digits is refused.</p>
+${lookUpSection(query)}
+<h2 id="test-staff">Test staff</h2>
+<p><a id="test-staff-csv" href="${TEST_STAFF_PATH}" download="paycashless-test-staff.csv">Download test staff (CSV)</a>: 12 people in the payroll example's columns (staffId, name, accountNumber, bankCode, amountNaira, reference), each named as Look Up names their account, none of them the example's, every amount within the example's Money Limits. Use it in place of the example's CSV for a payroll of your own.</p>`;
+}
+
+/** The look-up box: any account's holder, as Bank Account → Look Up answers (banks.cts lookUpAccount). */
+function lookUpSection(query: Record<string, string>): string {
+	const accountNumber = (query.accountNumber ?? '').trim();
+	const bankCode = (query.bankCode ?? '').trim();
+	const options = BANKS.map((bank) => `<option value="${bank.cbnCode}"${bank.cbnCode === bankCode ? ' selected' : ''}>${escapeHtml(bank.name)} (${bank.cbnCode})</option>`);
+	let answer = '';
+	if (accountNumber !== '' || bankCode !== '') {
+		const found = lookUpAccount(accountNumber, bankCode);
+		answer = found.found
+			? `<p id="look-up-answer"><strong>${escapeHtml(found.accountName)}</strong>: account ${escapeHtml(found.accountNumber)} at ${escapeHtml(found.bank.name)} (${found.bank.cbnCode}), bank id <code>${found.bank.id}</code>. This is the name Look Up returns (its <code>accountName</code>).</p>`
+			: `<p id="look-up-answer"><strong>${found.status === 404 ? 'Not found' : 'Refused'}</strong>: ${escapeHtml(found.message.replace(/`/g, ''))} Look Up answers ${found.status} for it, and a payout to it is refused.</p>`;
+	}
+	return `<h2 id="look-up">Look up an account</h2>
+<p>Type any account number and pick its bank: the page shows the holder's name Paycashless would return, or "not found" (account numbers starting with 000).</p>
+<form id="look-up-form" method="get" action="/#look-up">
+<label>Account number <input name="accountNumber" inputmode="numeric" maxlength="10" placeholder="0123456789" value="${escapeHtml(accountNumber)}"></label>
+<label>Bank <select name="bankCode">${options.join('')}</select></label>
+<button type="submit">Look up</button>
+</form>
+${answer}`;
 }
 
 /** A payout's page: its state, and buttons that settle or fail it (sending the callback) while it is open. */
@@ -203,7 +233,8 @@ function payoutPage(store: Store, id: string, callbacks: readonly CallbackAttemp
 		: [];
 	const lines = [
 		`${money(payout.amount, payout.currency)} to ${payout.destinationAccountNumber} at ${bank ? `${bank.name} (${bank.cbnCode})` : payout.destinationBankId}${bank ? `, ${accountName(payout.destinationAccountNumber, bank.id)}` : ''}`,
-		`Status ${payout.status}${payout.failureMessage ? `: ${payout.failureMessage}` : ''}${open ? '' : '. Nothing to settle.'}`,
+		// The failure message ends its own sentence: one full stop before "Nothing to settle" (issue 51).
+		`Status ${payout.status}${payout.failureMessage ? `: ${payout.failureMessage.replace(/\.+\s*$/, '')}` : ''}${open ? '' : '. Nothing to settle.'}`,
 		payout.narration ? `Narration: ${payout.narration}` : 'Narration: none',
 		// Where the payout came from: the sender's own metadata, and the n8n run details the node writes (n8nWorkflowName, n8nBatch…).
 		...(payout.metadata && Object.keys(payout.metadata).length > 0

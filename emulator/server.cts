@@ -24,6 +24,7 @@ import { registerTaxRates } from './resources/taxRates.cjs';
 import { Router, type Core, type Reply } from './router.cjs';
 import { checkSeedCounts, seedStore, type SeedPeriod } from './seed.cjs';
 import { Store } from './store.cjs';
+import { TEST_STAFF_PATH, testStaffCsv } from './testStaff.cjs';
 import { LISTABLE, type CallbackAttempt, type Collection, type EmulatorHandle, type EmulatorOptions, type FaultConfig, type Listable, type RecordedRequest } from './types.cjs';
 
 const DEFAULT_API_KEY = 'pk_test_emulator';
@@ -253,7 +254,14 @@ export class Emulator implements EmulatorHandle, Core {
 			return;
 		}
 		if (!/^\/v1(\/|$)/i.test(path)) {
-			const page = method !== 'GET' ? undefined : path === '/' ? waitingPage(this.store) : hostedPage(this.store, path, this.callbacks);
+			const page =
+				method !== 'GET'
+					? undefined
+					: path === '/'
+						? waitingPage(this.store, query)
+						: path === TEST_STAFF_PATH
+							? { status: 200, body: testStaffCsv(), headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': 'attachment; filename="paycashless-test-staff.csv"' } }
+							: hostedPage(this.store, path, this.callbacks);
 			send(response, page ?? { status: 404, body: { error: { type: 'invalid_request_error', code: 'route_not_found', message: `Nothing at ${method} ${path}: API paths start with /v1.` } } });
 			return;
 		}

@@ -7,31 +7,35 @@
  * request can send its headers and body to Paycashless for 5 minutes. So the credential
  * - signs only requests to its Base URL's origin (scheme, host, port): any other address is
  *   refused before signing (`signedHostRefusal`);
- * - treats every request whose signed path is /v1/payouts (any letter case, trailing slash,
- *   encoded letters, doubled slashes, dot segments, a proxy's path prefix) and that has a body,
- *   whatever its method, as a payout create, and POST /v1/payouts without one too. Such a request
- *   is refused before it is signed or sent when
+ * - treats as a payout what ../lib/payoutBody.ts `readPayoutRequest` says would pay: any request
+ *   with a body to /v1/payouts (any method, any spelling of the path) or a POST there, and a body
+ *   to any other path that carries a destination account and an amount (each payout in it). Such
+ *   a request is refused before it is signed or sent when
+ *   - its Payouts setting or a Maximum Payout is set but cannot be read (not Allowed or Off; not
+ *     a plain non-negative amount): the settings fail closed, every payout is refused
+ *     (`readPayoutSettings`; the credential's Test says why, `settingsRefusal`), or
  *   - payouts are switched off in the credential, or
- *   - a ceiling is set and the body's amount is above the ceiling of its currency, or its
- *     currency has no ceiling while another has (a ceiling names its currency), or
- *   - a ceiling is set and the body, as it will be sent, cannot be read for sure (./payoutBody.ts:
- *     not JSON, a key twice, no whole-number amount.value, no or two currencies...) or is a form.
- * Pure: no n8n, no I/O. Messages name amounts in main units, never the credential's secrets.
+ *   - a ceiling is set and an amount is above the ceiling of its currency, or its currency has no
+ *     ceiling while another has (a ceiling names its currency), or
+ *   - a ceiling is set and the payout, as it will be sent, cannot be read for sure.
+ * Pure: no n8n, no I/O. Messages name the refused amount in main units and which setting refused
+ * it, never a setting's value (whoever reads a refusal, also an AI agent's HTTP Request tool,
+ * learns that a ceiling holds, not where) nor the credential's secrets.
  */
-import { readPayoutBody, PAYOUT_CURRENCIES, type PayoutCurrency } from './payoutBody';
-import { bodyToSign, signingPath } from './signing';
+import { readPayoutRequest, PAYOUT_CURRENCIES, type PayoutCurrency } from './payoutBody';
+import { bodyToSign } from './signing';
 
 const CEILING_CURRENCIES = PAYOUT_CURRENCIES;
 type CeilingCurrency = PayoutCurrency;
 
-/** The credential's fields this module reads. */
+/** The credential's fields this module reads, as n8n hands them over (an import or an expression may give any value). */
 export interface PayoutCeilingSettings {
-	/** `off`: every payout is refused. Default (absent): allowed. */
-	payouts?: string;
+	/** `off`: every payout is refused; `allowed` (the default, also when absent): up to the ceilings. */
+	payouts?: unknown;
 	/** Largest payout in naira; 0 or empty = no ceiling. */
-	maxPayoutNgn?: number | string;
+	maxPayoutNgn?: unknown;
 	/** Largest payout in dollars; 0 or empty = no ceiling. */
-	maxPayoutUsd?: number | string;
+	maxPayoutUsd?: unknown;
 }
 
 /** The `code` of the error a refusal throws: the transport reads it as "refused before sending". */
@@ -46,58 +50,58 @@ export interface OutgoingRequest {
 	body?: unknown;
 	form?: unknown;
 	formData?: unknown;
+	qs?: unknown;
 }
 
 const MINOR_UNITS_PER_MAIN = 100;
 
-/** The payouts path, as `normalisedPath` gives it. */
-const PAYOUTS_PATH = '/v1/payouts';
+const FIELD_LABELS = { payouts: 'Payouts', maxPayoutNgn: 'Maximum Payout (NGN)', maxPayoutUsd: 'Maximum Payout (USD)' } as const;
+const CEILING_FIELDS: Record<CeilingCurrency, 'maxPayoutNgn' | 'maxPayoutUsd'> = { NGN: 'maxPayoutNgn', USD: 'maxPayoutUsd' };
 
-/**
- * The signed path (`signingPath`) as a lenient server might route it: percent-decoding undone
- * (also twice), backslashes as slashes, `;parameters` and spaces around segments dropped, `.`
- * and `..` resolved, empty segments and trailing slashes dropped.
- */
-function normalisedPath(url: string): string {
-	let path = signingPath(url);
-	for (let round = 0; round < 3; round++) {
-		try {
-			const decoded = decodeURIComponent(path);
-			if (decoded === path) break;
-			path = decoded;
-		} catch {
-			break;
-		}
-	}
-	const segments: string[] = [];
-	for (const raw of path.toLowerCase().replace(/\\/g, '/').split('/')) {
-		const segment = raw.split(';', 1)[0].trim();
-		if (segment === '' || segment === '.') continue;
-		if (segment === '..') segments.pop();
-		else segments.push(segment);
-	}
-	return `/${segments.join('/')}`;
-}
+/** The payout settings as read: payouts off, and the ceiling (main units) of each currency that has one. */
+export type PayoutSettings = { off: boolean; ceilings: Partial<Record<CeilingCurrency, number>> } | { unreadable: string };
 
-/** Whether the signed path is the payouts path (also with a format suffix, `/v1/payouts.json`). */
-function isPayoutsPath(url: string): boolean {
-	const path = normalisedPath(url);
-	return path === PAYOUTS_PATH || path.startsWith(`${PAYOUTS_PATH}.`);
-}
-
-/**
- * Whether the request creates a payout: its signed path is the payouts path and it has a body,
- * whatever its method (the signature does not cover the method), or it is a POST.
- */
-export function isPayoutCreate(method: string | undefined, url: string, hasBody = false): boolean {
-	if (!isPayoutsPath(url)) return false;
-	return hasBody || (method ?? 'GET').toUpperCase() === 'POST';
-}
-
-function ceilingOf(value: number | string | undefined): number | undefined {
+/** A ceiling in main units: a plain non-negative number with at most two decimals (0 = none), or why not. */
+function ceilingOf(value: unknown): number | undefined | { unreadable: true } {
 	if (value === undefined || value === null || value === '') return undefined;
-	const number = typeof value === 'number' ? value : Number(value);
-	return Number.isFinite(number) && number > 0 ? number : undefined;
+	const number = typeof value === 'number' ? value : typeof value === 'string' && /^\s*\d+(\.\d{1,2})?\s*$/.test(value) ? Number(value) : Number.NaN;
+	const minor = number * MINOR_UNITS_PER_MAIN;
+	if (!Number.isFinite(number) || number < 0 || Math.abs(minor - Math.round(minor)) > 1e-6 || Math.round(minor) > Number.MAX_SAFE_INTEGER) return { unreadable: true };
+	return number > 0 ? number : undefined;
+}
+
+/**
+ * The credential's payout settings, failing closed: Payouts absent or empty is Allowed (the
+ * default); any value but `allowed` or `off`, or a Maximum Payout that is set but is not a plain
+ * non-negative amount in main units (text, a negative number, a fraction of a kobo, an object),
+ * is unreadable, and then every payout is refused.
+ */
+export function readPayoutSettings(settings: PayoutCeilingSettings): PayoutSettings {
+	const payouts = settings.payouts;
+	if (payouts !== undefined && payouts !== null && payouts !== '' && payouts !== 'allowed' && payouts !== 'off') {
+		return { unreadable: `its ${FIELD_LABELS.payouts} setting is neither Allowed nor Off` };
+	}
+	const ceilings: Partial<Record<CeilingCurrency, number>> = {};
+	for (const currency of CEILING_CURRENCIES) {
+		const field = CEILING_FIELDS[currency];
+		const ceiling = ceilingOf(settings[field]);
+		if (typeof ceiling === 'object') {
+			return { unreadable: `its ${FIELD_LABELS[field]} is set but is not an amount in ${currency === 'NGN' ? 'naira' : 'dollars'}` };
+		}
+		if (ceiling !== undefined) ceilings[currency] = ceiling;
+	}
+	return { off: payouts === 'off', ceilings };
+}
+
+/** Where a refusal says the limit lives. */
+const WHERE = 'Nothing was sent. The limit is in the Paycashless credential (Payouts, Maximum Payout); only a person who may edit that credential can change it.';
+
+/** The refusal of unreadable settings: every payout, and the credential's Test. */
+export function settingsRefusal(reason: string): CeilingRefusal {
+	return {
+		message: `Refused by the Paycashless credential: ${reason}, so it refuses every payout`,
+		description: `${WHERE} Set Payouts to Allowed or Off, and each Maximum Payout to a number of naira or dollars (0: no ceiling), then test the credential again.`,
+	};
 }
 
 /** `NGN 1,500.50` from 150050 kobo (integer arithmetic: no float on the way). */
@@ -107,53 +111,53 @@ function showMinor(minor: number, currency: string): string {
 	return `${currency} ${whole.toLocaleString('en-US')}.${cents}`;
 }
 
-function showMain(main: number, currency: string): string {
-	return `${currency} ${main.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-}
-
 /**
  * Why the credential refuses this request, or `undefined` when it may be signed and sent. Only a
- * payout create is ever refused. `url` is the full address (base URL joined); `request.body` is
- * the body as n8n hands it over: it is read as the credential will send it (`bodyToSign`).
+ * request that would pay is ever refused. `url` is the full address (base URL joined);
+ * `request.body` is the body as n8n hands it over: it is read as the credential will send it
+ * (`bodyToSign`).
  */
 export function payoutCeilingRefusal(settings: PayoutCeilingSettings, request: OutgoingRequest, url: string): CeilingRefusal | undefined {
+	const read = readPayoutSettings(settings);
+	// Payouts allowed without a ceiling: nothing to hold a payout to, and no body is read.
+	if (!('unreadable' in read) && !read.off && Object.keys(read.ceilings).length === 0) return undefined;
 	const method = (request.method ?? 'GET').toUpperCase();
-	const sent = bodyToSign(method, request.body);
-	const form = request.form !== undefined || request.formData !== undefined;
-	if (!isPayoutCreate(method, url, sent !== undefined || form)) return undefined;
-	const where = 'Nothing was sent. The limit is in the Paycashless credential (Payouts, Maximum Payout); only a person who may edit that credential can change it.';
-	const asPayout = method === 'POST' ? '' : ` (a ${method} with a body to /v1/payouts is signed as a payout: the signature does not cover the method)`;
-	if (settings.payouts === 'off') {
-		return { message: `Refused by the Paycashless credential: payouts are switched off${asPayout}`, description: where };
+	const form = request.form ?? request.formData;
+	const reading = readPayoutRequest({ method, url, body: bodyToSign(method, request.body), form, query: request.qs });
+	if (reading.kind === 'none') return undefined;
+	const why = reading.create
+		? method === 'POST'
+			? ''
+			: ` (a ${method} with a body to /v1/payouts is signed as a payout: the signature does not cover the method)`
+		: ' (its body carries a destination account and an amount: a payout, wherever it is sent)';
+	if ('unreadable' in read) {
+		const refusal = settingsRefusal(read.unreadable);
+		return { message: `${refusal.message}${why}`, description: refusal.description };
 	}
-	const ceilings: Partial<Record<CeilingCurrency, number>> = {};
-	for (const currency of CEILING_CURRENCIES) {
-		const ceiling = ceilingOf(currency === 'NGN' ? settings.maxPayoutNgn : settings.maxPayoutUsd);
-		if (ceiling !== undefined) ceilings[currency] = ceiling;
-	}
-	if (Object.keys(ceilings).length === 0) return undefined;
-	const unreadable = (reason: string) => ({
-		message: `Refused by the Paycashless credential: this payout's amount cannot be checked against its Maximum Payout (${reason})${asPayout}`,
-		description: `${where} Send the payout as a JSON body with amount.value in kobo or cents and amount.currency NGN or USD, each key once.`,
-	});
-	if (form) return unreadable('it is sent as a form, not JSON');
-	const reading = readPayoutBody(sent);
-	if ('unreadable' in reading) return unreadable(reading.unreadable);
-	const amount = reading.money;
-	const ceiling = ceilings[amount.currency];
-	if (ceiling === undefined) {
+	if (read.off) return { message: `Refused by the Paycashless credential: payouts are switched off${why}`, description: WHERE };
+	if (reading.kind === 'unreadable') {
 		return {
-			message: `Refused by the Paycashless credential: it sets no Maximum Payout for ${amount.currency}${asPayout}`,
-			description: `${where} A ceiling names its currency: payouts in a currency without one are refused once any ceiling is set.`,
+			message: `Refused by the Paycashless credential: this payout's amount cannot be checked against its Maximum Payout (${reading.reason})${why}`,
+			description: `${WHERE} Send the payout as a JSON body with amount.value in kobo or cents and amount.currency NGN or USD, each key once.`,
 		};
 	}
-	// Compared in kobo/cents: the ceiling (main units, up to 2 decimals) rounded to whole kobo.
-	const ceilingMinor = Math.round(ceiling * MINOR_UNITS_PER_MAIN);
-	if (amount.minor > ceilingMinor) {
-		return {
-			message: `Refused by the Paycashless credential: ${showMinor(amount.minor, amount.currency)} is above its Maximum Payout of ${showMain(ceiling, amount.currency)}${asPayout}`,
-			description: `${where} Amounts in the API body are in kobo or cents: ${amount.minor} is ${showMinor(amount.minor, amount.currency)}.`,
-		};
+	for (const [k, payout] of reading.payouts.entries()) {
+		const which = reading.payouts.length > 1 ? ` (payout ${k + 1} of ${reading.payouts.length} in the body)` : '';
+		const ceiling = read.ceilings[payout.currency];
+		if (ceiling === undefined) {
+			return {
+				message: `Refused by the Paycashless credential: it sets no Maximum Payout for ${payout.currency}${which}${why}`,
+				description: `${WHERE} A ceiling names its currency: payouts in a currency without one are refused once any ceiling is set.`,
+			};
+		}
+		// Compared in kobo/cents: the ceiling (main units, up to 2 decimals) rounded to whole kobo.
+		const ceilingMinor = Math.round(ceiling * MINOR_UNITS_PER_MAIN);
+		if (payout.minor > ceilingMinor) {
+			return {
+				message: `Refused by the Paycashless credential: ${showMinor(payout.minor, payout.currency)} is above its Maximum Payout (${payout.currency})${which}${why}`,
+				description: `${WHERE} Amounts in the API body are in kobo or cents: ${payout.minor} is ${showMinor(payout.minor, payout.currency)}.`,
+			};
+		}
 	}
 	return undefined;
 }

@@ -1,5 +1,5 @@
 /** GET /v1/banks/account_lookup?accountNumber=...&bankCode=... (bank code: CBN or NIBSS). */
-import { accountExists, accountName, bankByCode, bankRef, isAccountNumber } from '../banks.cjs';
+import { bankRef, lookUpAccount } from '../banks.cjs';
 import { apiError, invalidField, missingField } from '../errors.cjs';
 import type { Router } from '../router.cjs';
 
@@ -8,12 +8,10 @@ export function registerAccountLookup(router: Router): void {
 		const { accountNumber, bankCode } = ctx.query;
 		if (!accountNumber) throw missingField('accountNumber', '`accountNumber` (query) is required.');
 		if (!bankCode) throw missingField('bankCode', '`bankCode` (query) is required: the CBN or NIBSS code of the bank.');
-		if (!isAccountNumber(accountNumber)) throw invalidField('accountNumber', '`accountNumber` must be 10 digits (NUBAN).', 400);
-		const bank = bankByCode(bankCode);
-		if (!bank) throw apiError(404, 'invalid_request_error', 'resource_missing', `No bank has the CBN or NIBSS code ${JSON.stringify(bankCode)}.`, ['bankCode']);
-		if (!accountExists(accountNumber)) {
-			throw apiError(404, 'invalid_request_error', 'resource_missing', `Account ${accountNumber} was not found at ${bank.name}.`, ['accountNumber']);
+		const answer = lookUpAccount(accountNumber, bankCode);
+		if (!answer.found) {
+			throw answer.status === 400 ? invalidField(answer.field, answer.message, 400) : apiError(404, 'invalid_request_error', 'resource_missing', answer.message, [answer.field]);
 		}
-		return { status: 200, body: { accountNumber, accountName: accountName(accountNumber, bank.id), bank: bankRef(bank) } };
+		return { status: 200, body: { accountNumber, accountName: answer.accountName, bank: bankRef(answer.bank) } };
 	});
 }

@@ -12,7 +12,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { resourceDescription } from './actions/resource';
 import { MONEY_KINDS } from './money/kinds';
-import { moneyLimitsCollection } from './money/limits';
+import { emptyLimitNotices, moneyLimitsCollection } from './money/limits';
 import { findOperation, operationPairs, resources, showFor } from './actions/registry';
 import { batchKind, limitsKind, type OperationDeclaration } from './actions/types';
 import { router } from './actions/router';
@@ -48,11 +48,11 @@ const creates = (declaration: OperationDeclaration) => declaration.kind === 'cre
 /** The fields after the operations' own, shared by several operations, shown as their declarations say. */
 const SHARED_PROPERTIES: INodeProperties[] = [
 	// Money Limits: on the operations that move money of its kind, and on the batch checks for them.
-	...MONEY_KINDS.map((kind) => ({
-		...moneyLimitsCollection(kind),
-		builderHint: moneyLimitsHint,
-		displayOptions: showFor(operationPairs((declaration) => limitsKind(declaration) === kind)),
-	})),
+	...MONEY_KINDS.flatMap((kind) => {
+		const shownFor = showFor(operationPairs((declaration) => limitsKind(declaration) === kind));
+		// A limit added but left empty: a notice right under the collection (money/limits.ts).
+		return [{ ...moneyLimitsCollection(kind), builderHint: moneyLimitsHint, displayOptions: shownFor }, ...emptyLimitNotices(kind, shownFor)];
+	}),
 	requestOptionsProperty(showFor(operationPairs(creates), '/')),
 	// Requests in Parallel: a batch check runs once for all items, so it has none.
 	...concurrencyProperties(showFor(operationPairs((declaration) => declaration.kind === 'read' && batchKind(declaration) === undefined)), showFor(operationPairs(creates))),

@@ -15,7 +15,7 @@ import type {
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { pollTriggerRelatedNodes, pollTriggerSearchHint } from './descriptions/builderHints';
-import { CREATED_AT_QUERY, statusLabel } from './descriptions/common';
+import { CREATED_AT_QUERY, statusLabel } from './descriptions/listFilters';
 import { eventSubtitle } from './descriptions/subtitle';
 import { paycashlessApi, type ListOptions } from './transport';
 import {

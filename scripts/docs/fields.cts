@@ -21,7 +21,8 @@ function toolVariant(description: INodeTypeDescription): INodeTypeDescription {
 	return typeof usable === 'object' ? { ...description, ...usable.replacements } : description;
 }
 
-const list = (values: unknown[]) => values.map((value) => JSON.stringify(value)).join(' or ');
+/** Wanted values as a reader says them: n8n's condition `{ _cnd: { exists: true } }` is "set". */
+const list = (values: unknown[]) => values.map((value) => (JSON.stringify(value) === '{"_cnd":{"exists":true}}' ? 'set' : JSON.stringify(value))).join(' or ');
 
 /**
  * Whether a field shows for `context`, and the conditions on other fields that remain (e.g.

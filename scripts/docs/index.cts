@@ -1,5 +1,7 @@
 /**
- * `npm run docs`: writes every generated region of the docs (./regions.cts) from the code.
+ * `npm run docs`: writes every generated region of the docs (./regions.cts) from the code: the
+ * Operations tables (./operations.cts), docs/fields.md (./fields.cts), docs/ai-agent.md's tables of
+ * what the tool offers (./tool.cts).
  * `--check` writes nothing and exits 1 when a file differs (test/tooling/repo/generatedDocs.test.cts
  * runs the same check). A new generator is one more line in GENERATORS.
  */
@@ -9,8 +11,9 @@ import * as path from 'path';
 import { fieldsRegions } from './fields.cjs';
 import { operationRegions } from './operations.cjs';
 import { applied, ROOT, type Region } from './regions.cjs';
+import { toolRegions } from './tool.cjs';
 
-export const GENERATORS: Array<() => Promise<Region[]>> = [operationRegions, fieldsRegions];
+export const GENERATORS: Array<() => Promise<Region[]>> = [operationRegions, fieldsRegions, toolRegions];
 
 /** Every file the generators write, with its text now and as written. */
 export async function generatedDocs(): Promise<ReturnType<typeof applied>> {

@@ -65,6 +65,8 @@ export interface ContextOptions {
 	asTool?: boolean;
 	/** n8n's per-execution node context (getContext('node')); share one object across runs of one execution. */
 	nodeContext?: IDataObject;
+	/** n8n's per-execution flow context (getContext('flow')), which every node of an execution shares; share one object across runs. */
+	flowContext?: IDataObject;
 	/** Workflow time zone; default UTC. */
 	timezone?: string;
 	/** Node type whose description supplies the defaults; default the Paycashless node. */
@@ -358,7 +360,7 @@ export function createExecuteContext(options: ContextOptions): ExecuteHarness {
 		getTimezone: () => options.timezone ?? 'UTC',
 		continueOnFail: () => options.continueOnFail ?? false,
 		getContext: (() => {
-			const contexts: Record<string, IDataObject> = { node: options.nodeContext ?? {}, flow: {} };
+			const contexts: Record<string, IDataObject> = { node: options.nodeContext ?? {}, flow: options.flowContext ?? {} };
 			return (type: string) => contexts[type];
 		})(),
 		logger: makeLogger(logs),

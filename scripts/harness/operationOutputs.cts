@@ -1,9 +1,10 @@
 /**
  * Real output items of every operation of the Paycashless node: the run table (./operationRuns.cts)
- * run by the real node code (./executeContext.cts) against the emulator, with its checks, waits
- * resumed by the callbacks the emulator really sends; then both triggers on what the emulator holds
- * and sent. What the output schemas (nodes/Paycashless/__schema__) are derived from
- * (scripts/output-schemas.cts) and checked against (test/unit/node/schemas.test.cts).
+ * run by the real node code in the fake n8n contexts (./executeContext.cts, `fakeRunContext`)
+ * against the emulator, with its checks, waits resumed by the callbacks the emulator really sends;
+ * then both triggers on what the emulator holds and sent. The output schemas the package ships
+ * (nodes/Paycashless/__schema__) are generated from these items by `npm run schemas`
+ * (scripts/output-schemas.cts) and checked against them (test/unit/node/schemas.test.cts).
  *
  * Each operation is run in the variants a user meets (first run and repeat of a create, a wait
  * while waiting, at its time limit, already settled and resumed, a verified and a refused
@@ -18,7 +19,8 @@ import { PaycashlessTrigger } from '../../nodes/Paycashless/PaycashlessTrigger.n
 import { RESOURCES } from '../../nodes/Paycashless/poll/events';
 import { PollHarness } from './pollContext.cjs';
 import { createExecuteContext, runNode } from './executeContext.cjs';
-import { CALLBACK_URL, OPERATION_RUNS, RESUME_URL, RUN_SEED, type InProcessContext } from './operationRuns.cjs';
+import { OPERATION_RUNS, RUN_SEED, type OperationRun, type RunContext } from './operationRuns.cjs';
+import { CALLBACK_URL, RESUME_URL } from './seed.cjs';
 import { runWebhook } from './webhookContext.cjs';
 
 /** `resource/operation` → its output items (json only). */
@@ -101,13 +103,16 @@ async function pollOutputs(emulator: EmulatorHandle): Promise<Map<string, IDataO
 	return outputs;
 }
 
-/** Runs every entry of the run table (./operationRuns.cts) in order, in the fake n8n contexts, its checks with `expect`. */
-async function collect(emulator: EmulatorHandle, expect: jest.Expect): Promise<OperationOutputs> {
-	const outputs: OperationOutputs = new Map();
+/**
+ * The run table's runtime in the fake n8n contexts against `emulator`: each node run is the real
+ * node's code (./executeContext.cts); a wait's run stops where n8n would pause it and gives the item
+ * n8n forwards at the time limit; a resume is the node's webhook fed the callback the emulator sent.
+ * `record` sees every output, by `resource/operation`.
+ */
+export function fakeRunContext(emulator: EmulatorHandle, expect: jest.Expect, record: (key: string, items: IDataObject[]) => void = () => undefined): RunContext {
 	const credentials = { apiKey: emulator.apiKey, apiSecret: emulator.apiSecret, baseUrl: emulator.baseUrl };
 	const add = (parameters: INodeParameters, items: IDataObject[]) => {
-		const key = `${String(parameters.resource)}/${String(parameters.operation)}`;
-		outputs.set(key, [...(outputs.get(key) ?? []), ...items]);
+		record(`${String(parameters.resource)}/${String(parameters.operation)}`, items);
 		return items;
 	};
 	const run = async (parameters: INodeParameters, items?: Array<{ json: IDataObject }>) => {
@@ -141,14 +146,23 @@ async function collect(emulator: EmulatorHandle, expect: jest.Expect): Promise<O
 		if (resumed.items.length === 0) throw new Error(`the callback for ${reference} did not resume the wait: ${JSON.stringify(resumed.answer)}`);
 		return add(parameters, resumed.items);
 	};
-	const context: InProcessContext = { emulator, expect, state: {}, run, runWait, resume };
-	for (const entry of OPERATION_RUNS) {
-		try {
-			await entry.run(context);
-		} catch (error) {
-			(error as Error).message = `${entry.resource}/${entry.operation} (scripts/harness/operationRuns.cts): ${(error as Error).message}`;
-			throw error;
-		}
+	return { emulator, expect, run, resumeUrl: RESUME_URL, runWait, resume };
+}
+
+/** Runs one entry, its failure naming it. */
+export async function runEntry(entry: OperationRun, context: RunContext): Promise<void> {
+	try {
+		await entry.run(context);
+	} catch (error) {
+		(error as Error).message = `${entry.resource}/${entry.operation} (scripts/harness/operationRuns.cts): ${(error as Error).message}`;
+		throw error;
 	}
+}
+
+/** Runs every entry of the run table (./operationRuns.cts) in its order, in the fake n8n contexts, its checks with `expect`. */
+async function collect(emulator: EmulatorHandle, expect: jest.Expect): Promise<OperationOutputs> {
+	const outputs: OperationOutputs = new Map();
+	const context = fakeRunContext(emulator, expect, (key, items) => outputs.set(key, [...(outputs.get(key) ?? []), ...items]));
+	for (const entry of OPERATION_RUNS) await runEntry(entry, context);
 	return outputs;
 }

@@ -1,14 +1,18 @@
 /**
  * The run table: one entry per operation of the Paycashless node, what it runs against the emulator
  * (its parameters, in the variants a user meets), what it seeds or settles there, and what its output
- * must be. Every runtime reads it, in this order (later entries use what earlier ones made):
- * - the output schemas: scripts/output-schemas.cts and test/unit/node/schemas.test.cts, through
- *   ./operationOutputs.cts (the node's code in fake n8n contexts, the checks included);
- * - real n8n: test/support/suites/operations.cts, in n8n's engine (test/engine/, n8n-core 2.41 and
- *   1.123) and in a real n8n 2.41 (test/e2e/n8n.test.cts, single process and queue mode).
- * An entry marked `inProcess` needs what only the fake contexts give (a wait resumed by the callback
- * the emulator sent, input items): real n8n runs those operations in their own suites (wait.cts,
- * callbackVerify, checkBatch), which the checklist test finds by title.
+ * must be. Each entry runs alone, in any order: it seeds what it needs in the emulator itself
+ * (./seed.cts: signed requests to the emulator's API, not the node), on an empty emulator as well
+ * as after every other entry (test/unit/node/runTable.test.cts runs them each alone and all in a
+ * shuffled order). Every runtime reads it:
+ * - the fake n8n contexts (./operationOutputs.cts): the output schemas the package ships are
+ *   generated from what the entries output there (`npm run schemas`, scripts/output-schemas.cts;
+ *   test/unit/node/schemas.test.cts checks them), every entry, in this order;
+ * - n8n's engine in the test process (test/engine/operations.test.cts, n8n-core 2.41 and 1.123):
+ *   every entry, each alone, its waits paused and resumed by the emulator's callback;
+ * - a real n8n 2.41 (test/e2e/n8n.test.cts, single process and queue mode): the entries marked
+ *   `inN8n`, each saying why (what a real n8n adds to the engine: the package installed by n8n,
+ *   the credential from its database, the run through its server, a queue-mode worker).
  *
  * A new operation is one entry here. `expect` is jest's in the tests and the `expect` package's in
  * the script: the checks hold wherever the entry runs.
@@ -20,14 +24,21 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { accountName, BANKS } from '../../emulator/banks.cjs';
 import type { EmulatorHandle } from '../../emulator/types.cjs';
 import { businessAccountParameters, individualAccountParameters } from './fixtures.cjs';
+import {
+	ACCESS_BANK,
+	CALLBACK_URL,
+	seedAccountRequest,
+	seedCheckout,
+	seedDedicatedAccount,
+	seedInvoice,
+	seedPayout,
+	seedTaxRate,
+	seedTransferPayment,
+} from './seed.cjs';
 
-/** Where the emulator sends callbacks in these runs: nothing listens there (the attempt is recorded). */
-export const RESUME_URL = 'http://127.0.0.1:9/webhook-waiting/42?signature=0123abcd';
-export const CALLBACK_URL = 'http://127.0.0.1:9/webhook/paycashless';
-/** What the emulator holds before the first entry. */
+/** What the emulator holds before the schemas' run and the suites' (each entry needs none of it). */
 export const RUN_SEED = { payouts: 5, payments: 5, invoices: 5, dedicatedAccounts: 5 };
 
-const ACCESS_BANK = 'bank_538ed2056326432ba8e6853b613997bb';
 const GTB = BANKS.find((bank) => bank.cbnCode === '058')!;
 const byId = (value: string) => ({ __rl: true, mode: 'id', value });
 const unique = (prefix: string) => `${prefix}-${randomUUID().slice(0, 12)}`;
@@ -36,29 +47,25 @@ const unique = (prefix: string) => `${prefix}-${randomUUID().slice(0, 12)}`;
 export interface RunContext {
 	emulator: EmulatorHandle;
 	expect: jest.Expect;
-	/** What earlier entries made (IDs, references), for the later ones. */
-	state: Record<string, string>;
-	/** One node run over one item with these parameters: its output items. */
-	run(parameters: INodeParameters): Promise<IDataObject[]>;
-}
-
-/** What the fake contexts give besides: input items, and waits. */
-export interface InProcessContext extends RunContext {
+	/** One node run over `items` (default: one empty item) with these parameters: its output items. */
 	run(parameters: INodeParameters, items?: Array<{ json: IDataObject }>): Promise<IDataObject[]>;
-	/** A wait operation's run: its output, and the item n8n forwards when the time limit passes. */
+	/** The resume URL this runtime gives a waiting execution (a payment made for Wait for Payment calls it). */
+	resumeUrl: string;
+	/** A wait operation's run: its output while it waits, and the item n8n forwards when the time limit passes. */
 	runWait(parameters: INodeParameters): Promise<IDataObject[]>;
-	/** Resumes a wait with the callback the emulator sent for `reference` (the node's webhook). */
+	/** Resumes the wait for `reference` with the callback the emulator sent it (the node's webhook): its output. */
 	resume(parameters: INodeParameters, reference: string): Promise<IDataObject[]>;
 }
 
-interface Entry {
+export interface OperationRun {
 	resource: string;
 	operation: string;
 	/** Words after "Resource → Operation" in a test's title. */
 	title?: string;
+	/** Why it also runs in a real n8n (every entry runs in the fake contexts and n8n's engine). */
+	inN8n?: string;
+	run(context: RunContext): Promise<void>;
 }
-
-export type OperationRun = Entry & ({ inProcess?: false; run(context: RunContext): Promise<void> } | { inProcess: true; run(context: InProcessContext): Promise<void> });
 
 const payoutParameters = (reference: string): INodeParameters => ({
 	resource: 'payout',
@@ -111,6 +118,7 @@ export const OPERATION_RUNS: OperationRun[] = [
 	{
 		resource: 'bankAccount',
 		operation: 'lookUp',
+		inN8n: 'a read with a query, signed without a body by the credential n8n stored',
 		async run({ run, expect }) {
 			const [item] = await run({ resource: 'bankAccount', operation: 'lookUp', accountNumber: '0123456789', bankCode: GTB.nibssCode });
 			expect(item).toMatchObject({ accountNumber: '0123456789', accountName: accountName('0123456789', GTB.id), bank: { id: GTB.id } });
@@ -120,46 +128,43 @@ export const OPERATION_RUNS: OperationRun[] = [
 		resource: 'payout',
 		operation: 'create',
 		title: '(first run and repeat)',
+		inN8n: 'money leaves: a signed body, Money Limits read from the node n8n stored, the repeat found by its reference (on a queue-mode worker too)',
 		async run(context) {
-			const { run, expect, emulator, state } = context;
-			for (const [key, prefix] of [['payout', 'po'], ['failedPayout', 'po-failed']]) {
-				const reference = unique(prefix);
-				const [item, ...rest] = await run(payoutParameters(reference));
-				expect(rest).toHaveLength(0);
-				expect(item).toMatchObject({ reference, status: 'pending' });
-				expect(String(item.id)).toMatch(/^po_/);
-				expect(emulator.list('payouts').find((payout) => payout.reference === reference)).toMatchObject({ amount: 150050, destinationAccountNumber: '0123456789', receiptEmail: 'payee@example.com' });
-				if (key === 'payout') await repeated(context, payoutParameters(reference), item);
-				state[`${key}Id`] = String(item.id);
-				state[`${key}Reference`] = reference;
-			}
+			const { run, expect, emulator } = context;
+			const reference = unique('po');
+			const [item, ...rest] = await run(payoutParameters(reference));
+			expect(rest).toHaveLength(0);
+			expect(item).toMatchObject({ reference, status: 'pending' });
+			expect(String(item.id)).toMatch(/^po_/);
+			expect(emulator.list('payouts').find((payout) => payout.reference === reference)).toMatchObject({ amount: 150050, destinationAccountNumber: '0123456789', receiptEmail: 'payee@example.com' });
+			await repeated(context, payoutParameters(reference), item);
 		},
 	},
 	{
 		resource: 'payout',
 		operation: 'verify',
 		title: '(by reference)',
-		async run({ run, expect, state }) {
-			const [item] = await run({ resource: 'payout', operation: 'verify', reference: state.payoutReference });
-			expect(item).toMatchObject({ id: state.payoutId, reference: state.payoutReference, amount: 150050, currency: 'NGN', destinationAccountNumber: '0123456789', narration: 'Rent' });
-			const [failed] = await run({ resource: 'payout', operation: 'verify', reference: state.failedPayoutReference });
-			expect(failed).toMatchObject({ id: state.failedPayoutId, status: 'pending' });
+		async run({ run, expect, emulator }) {
+			const reference = unique('po');
+			const payout = await seedPayout(emulator, reference);
+			const [item] = await run({ resource: 'payout', operation: 'verify', reference });
+			expect(item).toMatchObject({ id: payout.id, reference, amount: 150050, currency: 'NGN', destinationAccountNumber: '0123456789', narration: 'Rent', status: 'pending' });
 		},
 	},
 	{
 		resource: 'payout',
 		operation: 'get',
 		title: '(pending, then final; Verify once final too)',
-		async run({ run, expect, state, emulator }) {
-			const read = async (operation: 'get' | 'verify', key: string) =>
-				(await run(operation === 'get' ? { resource: 'payout', operation, payoutId: byId(state[`${key}Id`]) } : { resource: 'payout', operation, reference: state[`${key}Reference`] }))[0];
-			expect(await read('get', 'payout')).toMatchObject({ id: state.payoutId, reference: state.payoutReference, amount: 150050 });
-			expect(await read('get', 'failedPayout')).toMatchObject({ id: state.failedPayoutId, status: 'pending' });
-			await emulator.completePayout(state.payoutReference, 'succeeded');
-			await emulator.completePayout(state.failedPayoutReference, 'failed');
-			for (const [key, status] of [['payout', 'succeeded'], ['failedPayout', 'failed']]) {
-				expect(await read('get', key)).toMatchObject({ id: state[`${key}Id`], status });
-				expect(await read('verify', key)).toMatchObject({ id: state[`${key}Id`], status });
+		async run({ run, expect, emulator }) {
+			const payouts = [await seedPayout(emulator, unique('po')), await seedPayout(emulator, unique('po-failed'))];
+			const read = async (operation: 'get' | 'verify', payout: IDataObject) =>
+				(await run(operation === 'get' ? { resource: 'payout', operation, payoutId: byId(String(payout.id)) } : { resource: 'payout', operation, reference: String(payout.reference) }))[0];
+			for (const payout of payouts) expect(await read('get', payout)).toMatchObject({ id: payout.id, reference: payout.reference, amount: 150050, status: 'pending' });
+			const statuses = ['succeeded', 'failed'];
+			for (const [index, payout] of payouts.entries()) await emulator.completePayout(String(payout.reference), statuses[index]);
+			for (const [index, payout] of payouts.entries()) {
+				expect(await read('get', payout)).toMatchObject({ id: payout.id, status: statuses[index] });
+				expect(await read('verify', payout)).toMatchObject({ id: payout.id, status: statuses[index] });
 			}
 		},
 	},
@@ -167,24 +172,28 @@ export const OPERATION_RUNS: OperationRun[] = [
 		resource: 'payout',
 		operation: 'getAll',
 		title: '(all, and filtered by destination account)',
-		async run({ run, expect, emulator, state }) {
+		async run({ run, expect, emulator }) {
+			const payout = await seedPayout(emulator, unique('po'));
 			const all = await run({ resource: 'payout', operation: 'getAll', returnAll: true });
-			expect(all.map((payout) => payout.id).sort()).toEqual(emulator.list('payouts').map((payout) => payout.id).sort());
+			expect(all.map((found) => found.id).sort()).toEqual(emulator.list('payouts').map((found) => found.id).sort());
 			const items = await run({ resource: 'payout', operation: 'getAll', returnAll: true, filters: { destinationAccountNumber: '0123456789' } });
-			const expected = emulator.list('payouts').filter((payout) => payout.destinationAccountNumber === '0123456789');
-			expect(items.map((payout) => payout.id).sort()).toEqual(expected.map((payout) => payout.id).sort());
-			expect(items.map((payout) => payout.id)).toContain(state.payoutId);
+			const expected = emulator.list('payouts').filter((found) => found.destinationAccountNumber === '0123456789');
+			expect(items.map((found) => found.id).sort()).toEqual(expected.map((found) => found.id).sort());
+			expect(items.map((found) => found.id)).toContain(payout.id);
 		},
 	},
 	{
 		resource: 'payout',
 		operation: 'batchStatus',
-		async run({ run, expect, state }) {
-			// The payouts settled above: one paid, one failed (with how to pay it again); a batch id nobody wrote: nothing, settled.
-			const [paid] = await run({ resource: 'payout', operation: 'batchStatus', findBatchBy: 'referencePrefix', referencePrefix: state.payoutReference });
-			expect(paid).toMatchObject({ rows: 1, paid: 1, pending: 0, notPaid: 0, settled: true });
-			const [failed] = await run({ resource: 'payout', operation: 'batchStatus', findBatchBy: 'referencePrefix', referencePrefix: state.failedPayoutReference });
-			expect(failed).toMatchObject({ rows: 1, notPaid: 1, failures: [expect.objectContaining({ reference: state.failedPayoutReference, status: 'failed' })] });
+		async run({ run, expect, emulator }) {
+			// A batch of two, settled on the emulator: one paid, one failed (with how to pay it again); a batch id nobody wrote: nothing, settled.
+			const prefix = `${unique('po-batch')}-`;
+			await seedPayout(emulator, `${prefix}1`);
+			await seedPayout(emulator, `${prefix}2`);
+			await emulator.completePayout(`${prefix}1`, 'succeeded');
+			await emulator.completePayout(`${prefix}2`, 'failed');
+			const [batch] = await run({ resource: 'payout', operation: 'batchStatus', findBatchBy: 'referencePrefix', referencePrefix: prefix });
+			expect(batch).toMatchObject({ rows: 2, paid: 1, pending: 0, notPaid: 1, settled: true, failures: [expect.objectContaining({ reference: `${prefix}2`, status: 'failed' })] });
 			const [none] = await run({ resource: 'payout', operation: 'batchStatus', findBatchBy: 'batchId', batchId: '0000000000000000' });
 			expect(none).toMatchObject({ rows: 0, settled: true });
 		},
@@ -192,10 +201,11 @@ export const OPERATION_RUNS: OperationRun[] = [
 	{
 		resource: 'payout',
 		operation: 'checkBatch',
-		inProcess: true,
-		async run({ run, expect, state }) {
+		async run({ run, expect, emulator }) {
 			// One already paid, one to pay under a period limit, one refused.
-			const [paid] = await run({ ...payoutParameters(state.payoutReference), operation: 'checkBatch' });
+			const paidReference = unique('po');
+			await seedPayout(emulator, paidReference);
+			const [paid] = await run({ ...payoutParameters(paidReference), operation: 'checkBatch' });
 			expect(paid).toMatchObject({ count: 0, alreadyPaidCount: 1, refusedCount: 0 });
 			const reference = unique('po-check');
 			const [toPay] = await run({ ...payoutParameters(reference), operation: 'checkBatch', moneyLimits: { maxAmount: 100000, periodTotal: 1000000, maxTotal: 500000, maxCount: 10, periodCount: 100 } });
@@ -207,7 +217,6 @@ export const OPERATION_RUNS: OperationRun[] = [
 	{
 		resource: 'payout',
 		operation: 'createAndWait',
-		inProcess: true,
 		async run({ runWait, resume, emulator, expect }) {
 			for (const status of ['succeeded', 'failed']) {
 				const reference = unique('po-wait');
@@ -225,16 +234,14 @@ export const OPERATION_RUNS: OperationRun[] = [
 		operation: 'createTransfer',
 		title: '(first run and repeat)',
 		async run(context) {
-			const { run, expect, state } = context;
+			const { run, expect } = context;
 			const reference = unique('pay');
-			const parameters = payment('createTransfer', reference, 2500.75, 'NGN', ['bola@example.com', 'Bola Ade'], { callbackUrl: RESUME_URL, metadata: { metadataValues: [{ key: 'order', value: '1001' }] } });
+			const parameters = payment('createTransfer', reference, 2500.75, 'NGN', ['bola@example.com', 'Bola Ade'], { callbackUrl: CALLBACK_URL, metadata: { metadataValues: [{ key: 'order', value: '1001' }] } });
 			const [item] = await run(parameters);
 			expect(item).toMatchObject({ reference, amount: { value: 250075, currency: 'NGN' } });
 			expect(String(item.accountNumber)).toMatch(/^\d{10}$/);
 			expect(String(item.id)).toMatch(/^pi_/);
 			await repeated(context, parameters, item);
-			state.paymentId = String(item.id);
-			state.paymentReference = reference;
 		},
 	},
 	{
@@ -242,47 +249,53 @@ export const OPERATION_RUNS: OperationRun[] = [
 		operation: 'createCheckout',
 		title: '(first run and repeat)',
 		async run(context) {
-			const { run, expect, state } = context;
+			const { run, expect } = context;
 			const reference = unique('chk');
 			const parameters = payment('createCheckout', reference, 99.99, 'USD', ['chi@example.com', 'Chi Eze'], { returnUrl: 'https://shop.example.com/thanks', callbackUrl: CALLBACK_URL });
 			const [item] = await run(parameters);
 			expect(item).toMatchObject({ reference, amount: { value: 9999, currency: 'USD' }, returnUrl: 'https://shop.example.com/thanks' });
 			expect(String(item.authorizationUrl)).toMatch(/^https?:\/\//);
 			await repeated(context, parameters, item);
-			state.checkoutId = String(item.id);
-			state.checkoutReference = reference;
 		},
 	},
 	{
 		resource: 'payment',
 		operation: 'getAll',
-		async run({ run, expect }) {
+		title: '(a limit, and all)',
+		inN8n: 'a list paged by n8n\'s request helper, one output item per record',
+		async run({ run, expect, emulator }) {
+			while (emulator.list('payments').length < 7) await seedTransferPayment(emulator, unique('pay'));
 			const items = await run({ resource: 'payment', operation: 'getAll', returnAll: false, limit: 7 });
 			expect(items).toHaveLength(7);
 			expect(new Set(items.map((found) => found.id)).size).toBe(7);
-			await run({ resource: 'payment', operation: 'getAll', returnAll: true });
+			expect(await run({ resource: 'payment', operation: 'getAll', returnAll: true })).toHaveLength(emulator.list('payments').length);
 		},
 	},
 	{
 		resource: 'payment',
 		operation: 'get',
-		title: '(the transfer pending, the checkout paid)',
-		async run({ run, expect, state, emulator }) {
-			await emulator.completePayment(state.checkoutReference, 'succeeded');
-			const [item] = await run({ resource: 'payment', operation: 'get', paymentId: byId(state.paymentId) });
-			expect(item).toMatchObject({ id: state.paymentId, reference: state.paymentReference, expectedAmount: 250075, currency: 'NGN' });
-			const [paid] = await run({ resource: 'payment', operation: 'get', paymentId: byId(state.checkoutId) });
-			expect(paid).toMatchObject({ id: state.checkoutId, reference: state.checkoutReference });
+		title: '(a transfer pending, a checkout paid)',
+		async run({ run, expect, emulator }) {
+			const transfer = await seedTransferPayment(emulator, unique('pay'));
+			const checkout = await seedCheckout(emulator, unique('chk'));
+			await emulator.completePayment(String(checkout.reference), 'succeeded');
+			const [item] = await run({ resource: 'payment', operation: 'get', paymentId: byId(String(transfer.id)) });
+			expect(item).toMatchObject({ id: transfer.id, reference: transfer.reference, expectedAmount: 250075, currency: 'NGN' });
+			const [paid] = await run({ resource: 'payment', operation: 'get', paymentId: byId(String(checkout.id)) });
+			expect(paid).toMatchObject({ id: checkout.id, reference: checkout.reference, status: 'succeeded' });
 		},
 	},
 	{
 		resource: 'payment',
 		operation: 'verify',
 		title: '(by reference)',
-		async run({ run, expect, state }) {
-			for (const key of ['payment', 'checkout']) {
-				const [item] = await run({ resource: 'payment', operation: 'verify', reference: state[`${key}Reference`] });
-				expect(item).toMatchObject({ id: state[`${key}Id`], reference: state[`${key}Reference`] });
+		async run({ run, expect, emulator }) {
+			const transfer = await seedTransferPayment(emulator, unique('pay'));
+			const checkout = await seedCheckout(emulator, unique('chk'));
+			await emulator.completePayment(String(checkout.reference), 'succeeded');
+			for (const seeded of [transfer, checkout]) {
+				const [item] = await run({ resource: 'payment', operation: 'verify', reference: String(seeded.reference) });
+				expect(item).toMatchObject({ id: seeded.id, reference: seeded.reference });
 			}
 			await run({ resource: 'payment', operation: 'getAll', returnAll: true });
 		},
@@ -290,20 +303,21 @@ export const OPERATION_RUNS: OperationRun[] = [
 	{
 		resource: 'payment',
 		operation: 'waitForPayment',
-		inProcess: true,
-		async run({ runWait, resume, emulator, expect, state }) {
-			const waitForPayment: INodeParameters = { resource: 'payment', operation: 'waitForPayment', reference: state.paymentReference, waitTimeLimit: 2, waitTimeLimitUnit: 'hours' };
+		async run({ runWait, resume, emulator, expect, resumeUrl }) {
+			const reference = unique('pay');
+			await seedTransferPayment(emulator, reference, resumeUrl);
+			const waitForPayment: INodeParameters = { resource: 'payment', operation: 'waitForPayment', reference, waitTimeLimit: 2, waitTimeLimitUnit: 'hours' };
 			await runWait(waitForPayment);
-			await emulator.completePayment(state.paymentReference, 'succeeded');
-			const [resumed] = await resume(waitForPayment, state.paymentReference);
-			expect(resumed).toMatchObject({ reference: state.paymentReference });
+			await emulator.completePayment(reference, 'succeeded');
+			const [resumed] = await resume(waitForPayment, reference);
+			expect(resumed).toMatchObject({ reference });
 			await runWait(waitForPayment);
 		},
 	},
 	{
 		resource: 'taxRate',
 		operation: 'create',
-		async run({ run, expect, state }) {
+		async run({ run, expect }) {
 			const name = unique('VAT');
 			const [item, ...rest] = await run({
 				resource: 'taxRate',
@@ -317,18 +331,19 @@ export const OPERATION_RUNS: OperationRun[] = [
 			expect(rest).toHaveLength(0);
 			expect(item).toMatchObject({ name, percentage: 7.5, taxType: 'vat', inclusive: false, description: 'Nigerian VAT' });
 			expect(String(item.id)).toMatch(/^txr_/);
-			state.taxRateId = String(item.id);
 		},
 	},
 	{
 		resource: 'invoice',
 		operation: 'create',
 		title: '(line items in naira, a tax rate; first run and repeat) returns hostedInvoiceUrl',
+		inN8n: 'a create whose answer the node completes: line items in naira, a tax rate seeded before it',
 		async run(context) {
-			const { run, expect, emulator, state } = context;
+			const { run, expect, emulator } = context;
+			const taxRateId = String((await seedTaxRate(emulator, unique('VAT'))).id);
 			const reference = unique('inv');
-			const [item] = await run(invoiceParameters(reference, state.taxRateId));
-			expect(item).toMatchObject({ reference, currency: 'NGN', taxRateIds: [state.taxRateId] });
+			const [item] = await run(invoiceParameters(reference, taxRateId));
+			expect(item).toMatchObject({ reference, currency: 'NGN', taxRateIds: [taxRateId] });
 			expect(item.items).toEqual([
 				expect.objectContaining({ name: 'Consulting', quantity: 2, price: 150050 }),
 				expect.objectContaining({ name: 'Travel', quantity: 1, price: 25000 }),
@@ -336,48 +351,49 @@ export const OPERATION_RUNS: OperationRun[] = [
 			expect(String(item.hostedInvoiceUrl)).toMatch(/^https?:\/\//);
 			expect(String(item.id)).toMatch(/^inv_/);
 			expect(emulator.list('invoices').find((invoice) => invoice.id === item.id)).toMatchObject({ reference, amountDue: item.amountDue });
-			await repeated(context, invoiceParameters(reference, state.taxRateId), item);
-			state.invoiceId = String(item.id);
-			state.invoiceReference = reference;
+			await repeated(context, invoiceParameters(reference, taxRateId), item);
 		},
 	},
 	{
 		resource: 'invoice',
 		operation: 'get',
-		async run({ run, expect, state }) {
-			const [item] = await run({ resource: 'invoice', operation: 'get', invoiceId: byId(state.invoiceId) });
-			expect(item).toMatchObject({ id: state.invoiceId, reference: state.invoiceReference });
+		async run({ run, expect, emulator }) {
+			const invoice = await seedInvoice(emulator, unique('inv'), [String((await seedTaxRate(emulator, unique('VAT'))).id)]);
+			const [item] = await run({ resource: 'invoice', operation: 'get', invoiceId: byId(String(invoice.id)) });
+			expect(item).toMatchObject({ id: invoice.id, reference: invoice.reference, taxRates: [expect.objectContaining({ percentage: 7.5 })] });
 		},
 	},
 	{
 		resource: 'invoice',
 		operation: 'cancel',
-		async run({ run, expect, emulator, state }) {
-			const [item] = await run({ resource: 'invoice', operation: 'cancel', invoiceId: byId(state.invoiceId), cancellationReason: 'Order withdrawn' });
-			expect(item).toMatchObject({ id: state.invoiceId, status: 'cancelled' });
-			expect(emulator.list('invoices').find((invoice) => invoice.id === state.invoiceId)).toMatchObject({ status: 'cancelled' });
+		async run({ run, expect, emulator }) {
+			const invoice = await seedInvoice(emulator, unique('inv'), [String((await seedTaxRate(emulator, unique('VAT'))).id)]);
+			const [item] = await run({ resource: 'invoice', operation: 'cancel', invoiceId: byId(String(invoice.id)), cancellationReason: 'Order withdrawn' });
+			expect(item).toMatchObject({ id: invoice.id, status: 'cancelled' });
+			expect(emulator.list('invoices').find((found) => found.id === invoice.id)).toMatchObject({ status: 'cancelled' });
 		},
 	},
 	{
 		resource: 'invoice',
 		operation: 'getAll',
 		title: '(all, a limit, and a reference filter)',
-		async run({ run, expect, state }) {
+		async run({ run, expect, emulator }) {
+			const invoice = await seedInvoice(emulator, unique('inv'), [String((await seedTaxRate(emulator, unique('VAT'))).id)]);
+			while (emulator.list('invoices').length < 5) await seedInvoice(emulator, unique('inv'));
 			await run({ resource: 'invoice', operation: 'getAll', returnAll: true });
 			const limited = await run({ resource: 'invoice', operation: 'getAll', returnAll: false, limit: 5 });
 			expect(limited).toHaveLength(5);
-			expect(limited.every((invoice) => String(invoice.id).startsWith('inv_'))).toBe(true);
-			const filtered = await run({ resource: 'invoice', operation: 'getAll', returnAll: true, filters: { reference: state.invoiceReference } });
-			expect(filtered.map((invoice) => invoice.id)).toEqual([state.invoiceId]);
+			expect(limited.every((found) => String(found.id).startsWith('inv_'))).toBe(true);
+			const filtered = await run({ resource: 'invoice', operation: 'getAll', returnAll: true, filters: { reference: String(invoice.reference) } });
+			expect(filtered.map((found) => found.id)).toEqual([invoice.id]);
 		},
 	},
 	{
 		resource: 'invoice',
 		operation: 'createAndWait',
-		inProcess: true,
-		async run({ runWait, resume, emulator, expect, state }) {
+		async run({ runWait, resume, emulator, expect }) {
 			const reference = unique('inv-wait');
-			const invoiceWait: INodeParameters = { ...invoiceParameters(reference, state.taxRateId), operation: 'createAndWait', additionalFields: {}, waitTimeLimit: 2, waitTimeLimitUnit: 'hours' };
+			const invoiceWait: INodeParameters = { ...invoiceParameters(reference, ''), operation: 'createAndWait', additionalFields: {}, waitTimeLimit: 2, waitTimeLimitUnit: 'hours' };
 			await runWait(invoiceWait);
 			await emulator.payInvoice(reference);
 			const [resumed] = await resume(invoiceWait, reference);
@@ -388,23 +404,24 @@ export const OPERATION_RUNS: OperationRun[] = [
 	{
 		resource: 'taxRate',
 		operation: 'update',
-		title: '(after the invoices that use it: an inactive rate is refused)',
-		async run({ run, expect, emulator, state }) {
+		title: '(renamed and deactivated)',
+		inN8n: 'a PUT: a write one item at a time, as its declaration says, through n8n',
+		async run({ run, expect, emulator }) {
+			const taxRateId = String((await seedTaxRate(emulator, unique('VAT'))).id);
 			const name = unique('VAT renamed');
-			const [item] = await run({ resource: 'taxRate', operation: 'update', taxRateId: state.taxRateId, updateFields: { name, description: 'updated', active: false } });
-			expect(item).toMatchObject({ id: state.taxRateId, name, description: 'updated', percentage: 7.5, active: false });
-			expect(emulator.list('taxRates').find((rate) => rate.id === state.taxRateId)).toMatchObject({ name });
+			const [item] = await run({ resource: 'taxRate', operation: 'update', taxRateId, updateFields: { name, description: 'updated', active: false } });
+			expect(item).toMatchObject({ id: taxRateId, name, description: 'updated', percentage: 7.5, active: false });
+			expect(emulator.list('taxRates').find((rate) => rate.id === taxRateId)).toMatchObject({ name });
 		},
 	},
 	{
 		resource: 'dedicatedAccount',
 		operation: 'create',
 		title: '(individual, business)',
-		async run({ run, expect, state }) {
+		async run({ run, expect }) {
 			const [item] = await run({ ...individualAccountParameters, additionalFields: { callbackUrl: CALLBACK_URL } });
 			expect(item).toMatchObject({ status: 'awaiting_customer_consent' });
 			expect(String(item.accountRequestCode)).toMatch(/^acc_req_/);
-			state.accountRequestCode = String(item.accountRequestCode);
 			const [business] = await run(businessAccountParameters);
 			expect(String(business.accountRequestCode)).toMatch(/^acc_req_/);
 		},
@@ -412,43 +429,47 @@ export const OPERATION_RUNS: OperationRun[] = [
 	{
 		resource: 'dedicatedAccount',
 		operation: 'getRequestStatus',
-		async run({ run, expect, emulator, state }) {
-			const [pending] = await run({ resource: 'dedicatedAccount', operation: 'getRequestStatus', accountRequestCode: state.accountRequestCode });
-			expect(pending).toMatchObject({ accountRequestCode: state.accountRequestCode, status: 'awaiting_customer_consent' });
-			await emulator.activateAccountRequest(state.accountRequestCode);
-			const [active] = await run({ resource: 'dedicatedAccount', operation: 'getRequestStatus', accountRequestCode: state.accountRequestCode });
-			expect(active).toMatchObject({ accountRequestCode: state.accountRequestCode, account: { currency: 'NGN' } });
+		async run({ run, expect, emulator }) {
+			const accountRequestCode = await seedAccountRequest(emulator);
+			const [pending] = await run({ resource: 'dedicatedAccount', operation: 'getRequestStatus', accountRequestCode });
+			expect(pending).toMatchObject({ accountRequestCode, status: 'awaiting_customer_consent' });
+			await emulator.activateAccountRequest(accountRequestCode);
+			const [active] = await run({ resource: 'dedicatedAccount', operation: 'getRequestStatus', accountRequestCode });
+			expect(active).toMatchObject({ accountRequestCode, account: { currency: 'NGN' } });
 			expect(String((active.account as IDataObject).id)).toMatch(/^va_/);
-			state.dedicatedAccountId = String((active.account as IDataObject).id);
 		},
 	},
 	{
 		resource: 'dedicatedAccount',
 		operation: 'get',
-		async run({ run, expect, state }) {
-			const [item] = await run({ resource: 'dedicatedAccount', operation: 'get', dedicatedAccountId: byId(state.dedicatedAccountId) });
-			expect(item).toMatchObject({ id: state.dedicatedAccountId, accountRequestCode: state.accountRequestCode });
+		async run({ run, expect, emulator }) {
+			const account = await seedDedicatedAccount(emulator);
+			const [item] = await run({ resource: 'dedicatedAccount', operation: 'get', dedicatedAccountId: byId(account.id) });
+			expect(item).toMatchObject(account);
 		},
 	},
 	{
 		resource: 'dedicatedAccount',
 		operation: 'getAll',
-		async run({ run, expect, emulator, state }) {
+		async run({ run, expect, emulator }) {
+			const account = await seedDedicatedAccount(emulator);
 			const items = await run({ resource: 'dedicatedAccount', operation: 'getAll', returnAll: true });
 			expect(items).toHaveLength(emulator.list('dedicatedAccounts').length);
-			expect(items.map((account) => account.id)).toContain(state.dedicatedAccountId);
+			expect(items.map((found) => found.id)).toContain(account.id);
 		},
 	},
 	{
 		resource: 'callback',
 		operation: 'verify',
 		title: '(a genuine callback and an altered one)',
-		inProcess: true,
 		async run({ run, expect, emulator }) {
-			// A payout callback the emulator sent to CALLBACK_URL (Payout → Create, completed above): verified; altered: flagged.
+			// A payout callback the emulator sent to CALLBACK_URL: verified; altered: flagged.
+			const reference = unique('po');
+			await seedPayout(emulator, reference);
+			await emulator.completePayout(reference, 'succeeded');
 			await emulator.callbacksSettled();
-			const sent = emulator.callbacks.find((attempt) => attempt.url === CALLBACK_URL && attempt.event.startsWith('PAYOUT_'));
-			if (!sent) throw new Error('the emulator sent no payout callback to verify');
+			const sent = emulator.callbacks.find((attempt) => attempt.url === CALLBACK_URL && attempt.body.includes(`"${reference}"`));
+			if (!sent) throw new Error(`the emulator sent no callback for payout ${reference}`);
 			const verify: INodeParameters = { resource: 'callback', operation: 'verify', expectedCallbackUrl: CALLBACK_URL, rawBodyBinaryProperty: '', onInvalid: 'flag' };
 			const body = JSON.parse(sent.body) as IDataObject;
 			const [genuine] = await run(verify, [{ json: { headers: sent.headers, body } }]);

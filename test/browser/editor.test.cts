@@ -789,7 +789,7 @@ describe('in n8n’s editor, in Chromium', () => {
 		});
 	});
 
-	it('issue 43: Get Many’s Created After takes a typed {{ $today }}: the list is filtered from today, never silently unfiltered', async () => {
+	it('issue 43: Get Many’s Created From takes a typed {{ $today }}: the list is filtered from today, never silently unfiltered', async () => {
 		const created = await lab.session.api<{ id: string }>('POST', '/workflows', {
 			name: 'browser: created after today',
 			settings: { executionOrder: 'v1' },
@@ -802,7 +802,7 @@ describe('in n8n’s editor, in Chromium', () => {
 					type: NODE_TYPE_ACTION,
 					typeVersion: 1,
 					position: [240, 0],
-					parameters: { resource: 'payout', operation: 'getAll', returnAll: false, limit: 5, filters: { createdAfter: '' } },
+					parameters: { resource: 'payout', operation: 'getAll', returnAll: false, limit: 5, filters: { createdOnOrAfter: '' } },
 					credentials: { paycashlessApi: lab.good },
 				},
 			],
@@ -811,7 +811,7 @@ describe('in n8n’s editor, in Chromium', () => {
 		const outcome = await step(page, 'created-after-today', async () => {
 			await openWorkflow(page, lab.n8n.baseUrl, created.id);
 			await openNode(page, 'Payouts Today');
-			const field = page.getByTestId('ndv').getByTestId('parameter-input-createdAfter');
+			const field = page.getByTestId('ndv').getByTestId('parameter-input-createdOnOrAfter');
 			await expect(field.locator('input').first().getAttribute('placeholder')).resolves.toContain('{{ $today }}');
 			// What the user typed: the expression as text, in the field as it opens (not switched to Expression).
 			await field.locator('input').first().fill('{{ $today }}');
@@ -821,10 +821,10 @@ describe('in n8n’s editor, in Chromium', () => {
 			await waitFor(
 				'the Get Many run to list or refuse',
 				async () =>
-					lab.emulator.requests.slice(before).some((request) => request.path === '/v1/payouts') || (await output.getByText('Invalid Created After').count()) > 0 ? true : undefined,
+					lab.emulator.requests.slice(before).some((request) => request.path === '/v1/payouts') || (await output.getByText('Invalid Created From').count()) > 0 ? true : undefined,
 				patience(6_000),
 			);
-			await output.getByText(/Invalid Created After|reference/).first().waitFor();
+			await output.getByText(/Invalid Created From|reference/).first().waitFor();
 			fs.mkdirSync(ARTIFACTS, { recursive: true });
 			await page.screenshot({ path: path.join(ARTIFACTS, 'created-after-today.png') });
 			const text = await output.innerText();
@@ -834,12 +834,12 @@ describe('in n8n’s editor, in Chromium', () => {
 		const listed = lab.emulator.requests.slice(before).filter((request) => request.method === 'GET' && request.path === '/v1/payouts');
 		if (listed.length > 0) {
 			// n8n took it as an expression: the list asked from the start of today.
-			const since = Number(listed[0].query['createdAt.gt']);
+			const since = Number(listed[0].query['createdAt.gte']);
 			expect(Date.now() / 1000 - since).toBeGreaterThanOrEqual(0);
 			expect(Date.now() / 1000 - since).toBeLessThan(50 * 3600);
 		} else {
 			// Left as text: refused, naming the field and what to do, nothing listed.
-			expect(outcome).toContain('Invalid Created After "{{ $today }}": this is an expression n8n did not work out: switch the field to Expression');
+			expect(outcome).toContain('Invalid Created From "{{ $today }}": this is an expression n8n did not work out: switch the field to Expression');
 		}
 	});
 

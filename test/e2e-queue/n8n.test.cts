@@ -59,7 +59,8 @@ describe('queue mode: where executions run', () => {
 
 	it('every execution of the suite above ran on a worker (the workers\' logs name each one)', async () => {
 		const executions = await allExecutions();
-		expect(executions.length).toBeGreaterThan(25);
+		// Guards against a list that finds nothing: the suite above runs 20 (single process, measured).
+		expect(executions.length).toBeGreaterThan(15);
 		const byWorker = queue.executionsByWorker();
 		const notOnAWorker = executions.filter((execution) => !byWorker.has(String(execution.id))).map((e) => `${e.id} ${e.mode} ${e.status}`);
 		expect(notOnAWorker).toEqual([]);
@@ -317,8 +318,14 @@ describe('queue mode: the package through main\'s community-package installer', 
 		await communityPackages.uninstall(lab.session);
 		const uninstallEverywhere = await reachesEveryProcess(null, started);
 		expect(await communityPackages.list(lab.session)).toEqual([]);
-		const without = await probeWebhookProcessor(queue.webhookUrls[0], triggerPath);
-		expect(without.text).toMatch(/Unrecognized node type/);
+		// The nodes folder changes before the process has unloaded the node types it holds in memory:
+		// on a busy machine the webhook processor still answers with the trigger for a moment.
+		const without = await waitFor('the webhook processor without the trigger', async (saw) => {
+			const probe = await probeWebhookProcessor(queue.webhookUrls[0], triggerPath);
+			saw(probe);
+			return /Unrecognized node type/.test(probe.text) ? probe : undefined;
+		});
+		expect(without.loadsTrigger).toBe(false);
 
 		started = Date.now();
 		await communityPackages.install(lab.session, newerVersion);

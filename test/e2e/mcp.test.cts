@@ -234,7 +234,8 @@ describe('a scripted builder follows the server and builds look-up-then-pay from
 				patience(6_000),
 			);
 			expect({ status: execution.status, error: execution.data?.resultData.error }).toEqual({ status: 'success', error: undefined });
-			outputs.push(execution.data!.resultData.runData['Send Payout'][0].data!.main[0][0].json);
+			// The pattern's payout node, named as n8n's panel names it (its action).
+			outputs.push(execution.data!.resultData.runData['Create a payout'][0].data!.main[0][0].json);
 		}
 		const payouts = lab.emulator.list('payouts').filter((p) => p.reference === `payout-${order.orderId}`);
 		expect(payouts).toHaveLength(1);

@@ -4,10 +4,11 @@
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { CREATED_AT_QUERY, createdAtFilterFields } from '../descriptions/common';
+import { CREATED_AT_QUERY, createdAtFilterFields, REFERENCE_PREFIX_FILTER } from '../descriptions/listFilters';
 import { CURRENCIES, toSmallestUnit } from '../helpers/amount';
 import { mergeAdditionalBody, metadataFromPairs } from '../helpers/body';
 import { toUnixSeconds } from '../helpers/dates';
+import { withMainUnits } from '../helpers/mainUnits';
 import { optionalText, requireId, requireInteger, requireOneOf } from '../helpers/validation';
 import type { ReferencedObject } from '../catalog/objects';
 import type { KeyField, ListOptions } from '../transport';
@@ -43,11 +44,14 @@ export function readListOptions(this: IExecuteFunctions, i: number): ListOptions
  * The query of a list from its "Filters" collection: text filters as given (trimmed),
  * creation-time bounds as `createdAt.*` Unix seconds in the workflow's time zone, and a status
  * checked against `statuses` when the API documents the whole list (an expression may give any).
+ * Reference Starts With is never sent, nor Reference where the list has no such filter
+ * (`sendsReference` false): `referenceFilter` applies them to what the list returns.
  */
-export function readListFilters(this: IExecuteFunctions, i: number, statuses?: readonly string[]): IDataObject {
+export function readListFilters(this: IExecuteFunctions, i: number, statuses?: readonly string[], { sendsReference = true }: { sendsReference?: boolean } = {}): IDataObject {
 	const filters = this.getNodeParameter('filters', i, {}) as IDataObject;
 	const qs: IDataObject = {};
 	for (const [name, value] of Object.entries(filters)) {
+		if (name === REFERENCE_PREFIX_FILTER || (name === 'reference' && !sendsReference)) continue;
 		const query = CREATED_AT_QUERY[name];
 		if (query) {
 			if (value === '' || value === undefined || value === null) continue;
@@ -59,6 +63,34 @@ export function readListFilters(this: IExecuteFunctions, i: number, statuses?: r
 		}
 	}
 	return qs;
+}
+
+/**
+ * Reference and Reference Starts With as a test of each listed record, or undefined when neither
+ * is set: applied after the read (also to a Reference that was sent, in case the list ignored it).
+ */
+export function referenceFilter(this: IExecuteFunctions, i: number): ((record: IDataObject) => boolean) | undefined {
+	const filters = this.getNodeParameter('filters', i, {}) as IDataObject;
+	const exact = optionalText(filters.reference);
+	const prefix = optionalText(filters[REFERENCE_PREFIX_FILTER]);
+	if (exact === undefined && prefix === undefined) return undefined;
+	return (record) => {
+		const reference = typeof record.reference === 'string' ? record.reference : '';
+		return (exact === undefined || reference === exact) && (prefix === undefined || reference.startsWith(prefix));
+	};
+}
+
+/**
+ * Each record with its money in main units (`inMainUnits`) and `keys` first, in that order (those
+ * it has), then its other keys as they came: n8n's table view makes its columns in key order, so
+ * what a person reads first (reference, status, the amount in naira, who, when) comes first.
+ */
+export function readFirst(records: IDataObject[], keys: readonly string[]): IDataObject[] {
+	return withMainUnits(records).map((record) => {
+		const first: IDataObject = {};
+		for (const key of keys) if (key in record) first[key] = record[key];
+		return Object.assign(first, record);
+	});
 }
 
 /** An ID from a resource locator (pasted or picked), checked against its prefix. */

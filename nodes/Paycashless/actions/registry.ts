@@ -45,22 +45,16 @@ export interface OperationPair {
 	operation: string;
 }
 
-const key = (pair: OperationPair) => `${pair.resource}.${pair.operation}`;
-
 /**
- * Display options that show a shared field for exactly `pairs` (`prefix` \`/\` inside a collection,
- * where n8n reads the node's top-level parameters). n8n's `show` is an AND over parameters, so a set
- * is written as resources × operations; that is only right when the product adds no other
- * operation, and this checks it (a new operation that breaks it fails at load, with the reason).
+ * Display options that show a shared field for `pairs` (`prefix` \`/\` inside a collection, where
+ * n8n reads the node's top-level parameters). n8n's `show` is an AND over parameters, so a set is
+ * written as resources × operations; that is only right when the product adds no other operation:
+ * test/unit/node/sharedFields.test.cts resolves every shared field as n8n does and names any
+ * operation it shows for beyond its own.
  */
 export function showFor(pairs: OperationPair[], prefix = ''): IDisplayOptions {
 	const resources = [...new Set(pairs.map((pair) => pair.resource))].sort();
 	const operations = [...new Set(pairs.map((pair) => pair.operation))].sort();
-	const wanted = new Set(pairs.map(key));
-	const extra = operationPairs().filter((pair) => resources.includes(pair.resource) && operations.includes(pair.operation) && !wanted.has(key(pair)));
-	if (extra.length > 0) {
-		throw new Error(`Cannot show a field for exactly ${[...wanted].join(', ')}: it would also show for ${extra.map(key).join(', ')}. Give it its own display options.`);
-	}
 	return { show: { [`${prefix}resource`]: resources, [`${prefix}operation`]: operations } };
 }
 

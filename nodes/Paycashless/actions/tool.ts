@@ -5,10 +5,11 @@
  * - only operations that work as one tool call: no waits (a tool call cannot pause the run and be
  *   resumed by a callback) and no Callback → Verify (it checks a callback n8n received, which a
  *   model does not have); see `asTool` in ./types.ts;
- * - no "Amount in Smallest Unit" switch: a model cannot flip amounts to kobo;
- * - the fields a model fills come as `$fromAI()` with a description, because the model sees the
- *   `$fromAI` keys and their descriptions, not the fields' descriptions: amounts in main units,
- *   what a reference is for, where a bank ID comes from;
+ * - each field as its own declaration says (its tool fact, ../helpers/toolFacts.ts): a field the
+ *   model fills comes as `$fromAI()` with the key and description it declares, because the model
+ *   sees those, not the field's description (amounts in main units, what a reference is for, where
+ *   a bank ID comes from); a field left out is not in the tool ("Amount in Smallest Unit": a model
+ *   cannot flip amounts to kobo); any other field is the same as in the regular node;
  * - Money Limits and "Run Without Limits (Unsafe)" on the operations that move money
  *   (../money/limits.ts), and Simplify (a compact output with money in main units);
  * - an operation's own tool fields (`asTool.fields`): Bank Account → Look Up's "Show Account Name
@@ -25,6 +26,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { isObject } from '../helpers/body';
 import { formatMainUnits, MAIN_UNITS_KEY } from '../helpers/mainUnits';
 import type { Currency } from '../helpers/amount';
+import { AS_TOOL, type FromAi } from '../helpers/toolFacts';
 import { MARKER } from '../transport';
 import { NO_LIMITS_PARAMETER, runWithoutLimitsField, runWithoutLimitsNotice } from '../money/limits';
 import { showFor, type OperationPair } from './registry';
@@ -33,40 +35,10 @@ import { moneyKind, type PaycashlessOperation, type PaycashlessResourceDefinitio
 
 export const SIMPLIFY_PARAMETER = 'simplify';
 
-type FromAi = [key: string, description: string, type: 'string' | 'number'];
-
-/** The payee's account number: Payout → Create's Destination Account Number, Look Up's Account Number. */
-const ACCOUNT_NUMBER: FromAi = ['Account_Number', "The payee's 10-digit bank account number (NUBAN)", 'string'];
-
-/** What a model fills, by field name: `$fromAI(key, description, type)`. */
-const FROM_AI: Record<string, FromAi> = {
-	reference: [
-		'Reference',
-		'Your own unique reference for this one real-world payment, e.g. claim-1042. The same reference never pays twice: use the same one to retry or check a payment, and a new one only for a different payment.',
-		'string',
-	],
-	amount: [
-		'Amount',
-		'Amount in MAIN units of the currency: naira for NGN, dollars for USD, e.g. 1500.50 means NGN 1,500.50. Never kobo or cents.',
-		'number',
-	],
-	destinationAccountNumber: ACCOUNT_NUMBER,
-	accountNumber: ACCOUNT_NUMBER,
-	bankId: [
-		'Bank_ID',
-		'The Paycashless bank ID, starting with bank_. Get it from the bank account look-up tool (bank.id in its result); it is not a bank code.',
-		'string',
-	],
-	bankCode: ['Bank_Code', "The bank's CBN or NIBSS code, e.g. 058 or 000013", 'string'],
-	customerEmail: ['Customer_Email', "The paying customer's e-mail address", 'string'],
-	customerName: ['Customer_Name', "The paying customer's full name", 'string'],
-};
-
-function fromAi(name: string): string | undefined {
-	const spec = FROM_AI[name];
-	if (!spec) return undefined;
+/** `={{ $fromAI(key, description, type) }}`: what the model fills a field with, as its fact declares. */
+function fromAiExpression(fact: FromAi, type: string): string {
 	const quote = (text: string) => `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
-	return `={{ $fromAI(${quote(spec[0])}, ${quote(spec[1])}, ${quote(spec[2])}) }}`;
+	return `={{ $fromAI(${quote(fact.key)}, ${quote(fact.description)}, ${quote(type)}) }}`;
 }
 
 /** Whether an operation is offered to an AI agent. */
@@ -78,16 +50,16 @@ export function offeredAsTool(operation: PaycashlessOperation): boolean {
 export const REGULAR_ONLY = { show: { '@tool': [false] } };
 const TOOL_ONLY = { show: { '@tool': [true] } };
 
-/** Whether the tool variant has its own version of this field (then the regular one is REGULAR_ONLY). */
+/** Whether the tool variant has its own version of this field, as its fact says (then the regular one is REGULAR_ONLY). */
 export function differsAsTool(property: INodeProperties): boolean {
-	return property.name === 'amountInSmallestUnit' || (property.name in FROM_AI && (property.type === 'string' || property.type === 'number'));
+	return property[AS_TOOL] !== undefined;
 }
 
-/** The tool variant's version of a field that differs: none for the smallest-unit switch, else `$fromAI`. */
+/** The tool variant's version of a field that differs: none when its fact leaves it out, else `$fromAI`. */
 function toolVersion(property: INodeProperties): INodeProperties | undefined {
-	const expression = fromAi(property.name);
-	if (property.name === 'amountInSmallestUnit' || !expression) return undefined;
-	return { ...property, default: expression };
+	const fact = property[AS_TOOL];
+	if (fact === undefined || fact === 'leftOut') return undefined;
+	return { ...property, default: fromAiExpression(fact, property.type) };
 }
 
 /** What the model reads about one operation: n8n passes the node's `toolDescription` as the tool's description. */

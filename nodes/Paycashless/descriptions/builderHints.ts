@@ -70,14 +70,18 @@ export const actionRelatedNodes: IBuilderHint['relatedNodes'] = [
 
 const credentials = "credentials: { paycashlessApi: newCredential('Paycashless') }";
 
-/** Payout → Create's pattern: it spans two operations (Bank Account → Look Up, then the payout). */
+/**
+ * Payout → Create's pattern: it spans two operations (Bank Account → Look Up, then the payout). Its
+ * nodes have the names n8n's editor gives them when added from the panel (their actions), so an
+ * expression in a hint or a person's later edit names them as the canvas does.
+ */
 export const LOOK_UP_THEN_PAY = `<patterns>
 <pattern title="Look up the account, then pay it once (amount in naira, reference from the order)">
 const lookUp = node({
   type: '${ACTION_NODE_TYPE}',
   version: 1,
   config: {
-    name: 'Look Up Account',
+    name: 'Look up a bank account',
     parameters: { resource: 'bankAccount', operation: 'lookUp', accountNumber: expr('{{ $json.accountNumber }}'), bankCode: expr('{{ $json.bankCode }}') },
     ${credentials}
   }
@@ -86,7 +90,7 @@ const pay = node({
   type: '${ACTION_NODE_TYPE}',
   version: 1,
   config: {
-    name: 'Send Payout',
+    name: 'Create a payout',
     parameters: {
       resource: 'payout',
       operation: 'create',
@@ -111,7 +115,7 @@ const FIELD_HINTS: Record<string, IParameterBuilderHint> = {
 	},
 	bankId: {
 		propertyHint:
-			"The bank_… ID from a Bank Account → Look Up node before this one: expr('{{ $json.bank.id }}') right after it, or expr(\"{{ $('Look Up Account').item.json.bank.id }}\"). Not a CBN or NIBSS bank code.",
+			"The bank_… ID from a Bank Account → Look Up node before this one: expr('{{ $json.bank.id }}') right after it, or expr(\"{{ $('Look up a bank account').item.json.bank.id }}\"). Not a CBN or NIBSS bank code.",
 		placeholderSupported: false,
 	},
 	callbackUrl: {

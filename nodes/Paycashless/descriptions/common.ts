@@ -4,6 +4,8 @@
  */
 import type { INodeProperties } from 'n8n-workflow';
 
+import { AS_TOOL, type FromAi } from '../helpers/toolFacts';
+
 export const currencyField: INodeProperties = {
 	displayName: 'Currency',
 	name: 'currency',
@@ -29,6 +31,7 @@ export function amountFields(description: string): INodeProperties[] {
 			placeholder: '1500.50',
 			hint: 'In naira or dollars, e.g. 1500.50 = NGN 1,500.50. For kobo or cents, turn on Amount in Smallest Unit.',
 			description: `${description} In the currency's main unit (naira or dollars, at most two decimals, e.g. 1500.50); sent to Paycashless in the smallest unit (kobo or cents, e.g. 150050). Outputs keep Paycashless's amounts in the smallest unit and add inMainUnits: the same amounts in main units, to map into a later Amount.`,
+			[AS_TOOL]: { key: 'Amount', description: 'Amount in MAIN units of the currency: naira for NGN, dollars for USD, e.g. 1500.50 means NGN 1,500.50. Never kobo or cents.' },
 		},
 		amountInSmallestUnitField,
 	];
@@ -41,6 +44,7 @@ export const amountInSmallestUnitField: INodeProperties = {
 	default: false,
 	description:
 		'Whether amounts are given in the smallest unit (kobo or cents, whole numbers, e.g. 150050 for 1,500.50) instead of the main unit',
+	[AS_TOOL]: 'leftOut',
 };
 
 export const referenceField: INodeProperties = {
@@ -52,6 +56,11 @@ export const referenceField: INodeProperties = {
 	placeholder: 'order-1234',
 	description:
 		'Your own unique reference. Paycashless uses it to recognise a repeated request, and you can look the object up with Verify and this reference.',
+	[AS_TOOL]: {
+		key: 'Reference',
+		description:
+			'Your own unique reference for this one real-world payment, e.g. claim-1042. The same reference never pays twice: use the same one to retry or check a payment, and a new one only for a different payment.',
+	},
 };
 
 export const callbackUrlField: INodeProperties = {
@@ -80,6 +89,7 @@ export const customerEmailField: INodeProperties = {
 	placeholder: 'name@email.com',
 	required: true,
 	default: '',
+	[AS_TOOL]: { key: 'Customer_Email', description: "The paying customer's e-mail address" },
 };
 
 export const customerNameField: INodeProperties = {
@@ -88,7 +98,11 @@ export const customerNameField: INodeProperties = {
 	type: 'string',
 	required: true,
 	default: '',
+	[AS_TOOL]: { key: 'Customer_Name', description: "The paying customer's full name" },
 };
+
+/** What the model is asked for in a payee's account number (Payout → Create's Destination Account Number, Look Up's Account Number). */
+export const ACCOUNT_NUMBER_FOR_THE_MODEL: FromAi = { key: 'Account_Number', description: "The payee's 10-digit bank account number (NUBAN)" };
 
 export const metadataField: INodeProperties = {
 	displayName: 'Metadata',
@@ -119,75 +133,6 @@ export const additionalBodyJsonField: INodeProperties = {
 		'Advanced: a JSON object merged into the request body last, for fields Paycashless accepts that this node does not offer yet',
 };
 
-/** "Return All" and "Limit", as on every n8n list. */
-export const listFields: INodeProperties[] = [
-	{
-		displayName: 'Return All',
-		name: 'returnAll',
-		type: 'boolean',
-		default: false,
-		description: 'Whether to return all results or only up to a given limit',
-	},
-	{
-		displayName: 'Limit',
-		name: 'limit',
-		type: 'number',
-		default: 50,
-		typeOptions: { minValue: 1 },
-		description: 'Max number of results to return',
-		hint: 'Any number from 1: the node asks for pages of up to 100 records (the API maximum) until it has this many',
-		displayOptions: { show: { returnAll: [false] } },
-	},
-];
-
-/** Creation-time bounds of list filters; each becomes a `createdAt.*` query in Unix seconds. */
-/**
- * Text fields, not n8n date pickers: a picker drops a typed `{{ $today }}` unless the field is
- * switched to Expression first, and the list then comes back unfiltered. Text takes a date, a
- * date and time, Unix seconds or an expression; helpers/dates.ts reads it and names the field
- * when it cannot. Values saved by the former date pickers (`2024-05-01T00:00:00`) read the same.
- */
-const CREATED_AT_TEXT =
-	'A date (2025-06-01), a date and time (2025-06-01T09:30:00, in the workflow\'s time zone unless it ends in Z or +01:00), Unix seconds, or an expression such as {{ $today }} or {{ $now.minus({ days: 7 }) }}';
-
-function createdAtField(displayName: string, name: string, meaning: string, query: string): INodeProperties {
-	return {
-		displayName,
-		name,
-		type: 'string',
-		default: '',
-		placeholder: 'e.g. 2025-06-01 or {{ $today }}',
-		description: `Only records created ${meaning} (${query}). ${CREATED_AT_TEXT}.`,
-	};
-}
-
-export const createdAtFilterFields: INodeProperties[] = [
-	createdAtField('Created After', 'createdAfter', 'after this moment', 'createdAt.gt'),
-	createdAtField('Created Before', 'createdBefore', 'before this moment', 'createdAt.lt'),
-	createdAtField('Created On or After', 'createdOnOrAfter', 'at or after this moment', 'createdAt.gte'),
-	createdAtField('Created On or Before', 'createdOnOrBefore', 'at or before this moment', 'createdAt.lte'),
-];
-
-/** Which query parameter each creation-time filter fills. */
-export const CREATED_AT_QUERY: Record<string, string> = {
-	createdAfter: 'createdAt.gt',
-	createdBefore: 'createdAt.lt',
-	createdOnOrAfter: 'createdAt.gte',
-	createdOnOrBefore: 'createdAt.lte',
-};
-
-/** A "Filters" collection holding `fields` (sorted by display name). */
-export function filtersCollection(fields: INodeProperties[]): INodeProperties {
-	return {
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		options: [...fields].sort((a, b) => a.displayName.localeCompare(b.displayName)),
-	};
-}
-
 /** An "Additional Fields" collection holding `fields` (sorted by display name). */
 export function additionalFieldsCollection(fields: INodeProperties[], name = 'additionalFields'): INodeProperties {
 	return {
@@ -197,34 +142,5 @@ export function additionalFieldsCollection(fields: INodeProperties[], name = 'ad
 		placeholder: 'Add Field',
 		default: {},
 		options: [...fields].sort((a, b) => a.displayName.localeCompare(b.displayName)),
-	};
-}
-
-/**
- * A status filter dropdown from documented values. Adding it filters nothing until a status is
- * picked ("Any Status" first, the default). Where Paycashless has not documented every status
- * (`open`), the description says how to give another one (an expression: any text).
- */
-/** A status as the option lists show it: `awaiting_charge` → "Awaiting charge". */
-export function statusLabel(value: string): string {
-	return value
-		.split('_')
-		.map((word, index) => (index === 0 ? word.charAt(0).toUpperCase() + word.slice(1) : word))
-		.join(' ');
-}
-
-export function statusFilterField(values: string[], description: string, options: { open?: boolean } = {}): INodeProperties {
-	return {
-		displayName: 'Status',
-		name: 'status',
-		type: 'options',
-		default: '',
-		description: options.open
-			? `${description}. Paycashless documents only the statuses listed; for another one, switch this field to Expression and type it.`
-			: description,
-		options: [
-			{ name: 'Any Status', value: '' },
-			...values.map((value) => ({ name: statusLabel(value), value })),
-		],
 	};
 }

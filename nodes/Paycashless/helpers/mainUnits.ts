@@ -72,7 +72,8 @@ function mainUnitsOf(object: IDataObject, inherited: Currency | undefined): IDat
  * `value` with `inMainUnits` added to every object in it that has money and a currency (its own
  * or an enclosing object's: an invoice's line items take the invoice's). It goes just before the
  * object's first money field, so it shows beside `amount` in n8n's views of a long record, not
- * last. Nothing else changes; the input is not modified.
+ * last; an object that has it before its money fields keeps it there, recomputed (a Get Many
+ * puts it among the fields a person reads first). Nothing else changes; the input is not modified.
  */
 export function withMainUnits<T>(value: T, inherited?: Currency): T {
 	if (Array.isArray(value)) return value.map((entry) => withMainUnits(entry, inherited)) as T;
@@ -82,7 +83,10 @@ export function withMainUnits<T>(value: T, inherited?: Currency): T {
 	const main = mainUnitsOf(object, inherited);
 	const copy: IDataObject = {};
 	for (const [key, entry] of Object.entries(object)) {
-		if (main && key === MAIN_UNITS_KEY) continue;
+		if (main && key === MAIN_UNITS_KEY) {
+			copy[MAIN_UNITS_KEY] = main;
+			continue;
+		}
 		if (main && copy[MAIN_UNITS_KEY] === undefined && (MONEY_FIELDS as readonly string[]).includes(key)) copy[MAIN_UNITS_KEY] = main;
 		// The user's own metadata is theirs: left as given.
 		copy[key] = key === MAIN_UNITS_KEY || key === 'metadata' ? entry : withMainUnits(entry, currency);

@@ -44,6 +44,36 @@ export function requireText(value: unknown, field: string, allowed = 'a value is
 	return (value as string).trim();
 }
 
+/** What a reference may be, said in every refusal of one. */
+const REFERENCE_ALLOWED =
+	'use text that is not "." or ".." (also percent-encoded, %2E), without control characters (tabs, line breaks): a URL path drops or changes those, so the node could not look the object up by its reference (letters, digits, - and _ are always safe)';
+
+/**
+ * A reference: required text (trimmed) that survives a URL path unchanged, because the node finds
+ * a create again by it (`/v1/payouts/verify/<reference>`, `/v1/payments/<reference>/verify`): not
+ * `.` or `..`, also once percent-decoded (a URL resolves them away, so Paycashless would be asked
+ * for another path and answer "not found"), no control character, no unpaired UTF-16 surrogate
+ * (it cannot be encoded into a URL at all).
+ */
+export function requireReference(value: unknown, field = 'Reference'): string {
+	const reference = requireText(value, field);
+	let decoded = reference;
+	for (let round = 0; round < 3; round++) {
+		try {
+			const next = decodeURIComponent(decoded);
+			if (next === decoded) break;
+			decoded = next;
+		} catch {
+			break;
+		}
+	}
+	// eslint-disable-next-line no-control-regex
+	const control = /[\u0000-\u001f\u007f]/;
+	const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+	if (/^\.{1,2}$/.test(decoded.trim()) || control.test(reference) || loneSurrogate.test(reference)) invalid(field, reference, REFERENCE_ALLOWED);
+	return reference;
+}
+
 /** An optional text: trimmed, `undefined` when empty or not given. */
 export function optionalText(value: unknown): string | undefined {
 	if (typeof value === 'number' && Number.isFinite(value)) return String(value);

@@ -5,6 +5,7 @@
  * - Expected Account Name: the name Paycashless's account lookup returns must pass the name rule
  *   (namesMatch). The expected name may not come from the model (`$fromAI`) or from the lookup
  *   being checked (an expression reading `accountName` or naming an account-lookup node).
+ * The lookups are shared by the execution (./lookups.ts: one per payee, kept for an hour).
  * A lookup that fails or names no bank refuses. No refusal an AI agent reads (the tool) repeats the
  * holder's name: it is what the model could otherwise learn to write; the regular node names it
  * to the person, who needs it to correct the row.
@@ -12,12 +13,12 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { PayoutMoney } from '../../../lib/payoutBody';
-import { BANK } from '../catalog/objects';
 import { isObject } from '../helpers/body';
 import { namesMatch } from '../helpers/names';
 import { NUBAN_DIGITS, optionalText, requireBankCode, requireDigits } from '../helpers/validation';
 import type { PaycashlessApi } from '../transport';
-import { nodeOfRun, runsAsTool } from '../helpers/runsAsTool';
+import { nodeOfRun } from '../helpers/runsAsTool';
+import { lookUpAccount } from './lookups';
 import { refuse } from './refusal';
 
 /** The typed-in choices of the beneficiary checks, by field name (refused as expressions with the other limits). */
@@ -42,7 +43,7 @@ export function beneficiaryFields(): INodeProperties[] {
 			default: '',
 			placeholder: 'Adaeze Okafor',
 			description:
-				"Who the payee must be. Before paying, the node looks the account up (Payee Bank Code below) and refuses the payout unless the account's name and this one have the same words: any order, any case, accents, punctuation and titles ignored, an initial for a word starting with it (\"okafor adaeze\" matches ADAEZE OKAFOR, not ADAEZE CHIOMA OKAFOR nor ADAEZE OKAFOR VENTURES). Write the holder's name in full, or allow middle names below. The account must also be at the payout's bank.",
+				"Who the payee must be. Before paying, the node looks the account up (Payee Bank Code below) and refuses the payout unless the account's name and this one have the same words: any order, any case, accents, punctuation and titles ignored, an initial for a name starting with it, never for a business word (\"okafor adaeze\" matches ADAEZE OKAFOR, not ADAEZE CHIOMA OKAFOR nor ADAEZE OKAFOR VENTURES; \"Adaeze C. Okafor\" not ADAEZE OKAFOR COLLECTIONS). Write the holder's name in full, or allow middle names below. The account must also be at the payout's bank.",
 		},
 		{
 			displayName: 'Payee Bank Code',
@@ -59,7 +60,7 @@ export function beneficiaryFields(): INodeProperties[] {
 			noDataExpression: true,
 			default: false,
 			description:
-				"Whether the account's name may have up to two words more than Expected Account Name (middle names: \"Ada Obi\" then matches ADA CHIOMA OBI). A left-over word that is a business word or looks like one (VENTURES, FASHION, POS, & SONS, OBITECH, a number) still refuses the payout: a business named after a person is not that person. Off: every word of the account's name must be in Expected Account Name. Typed in only: an expression is refused.",
+				"Whether the account's name may have up to two words more than Expected Account Name (middle names: \"Ada Obi\" then matches ADA CHIOMA OBI). Each left-over word must read as a person's name, or be one initial: a business word, an abbreviation, a short code or a number (VENTURES, STORES, & CO, LTD, NIG, BDC, A.B.C, OBITECH, 2) still refuses the payout: a business named after a person is not that person. Off: every word of the account's name must be in Expected Account Name. Typed in only: an expression is refused.",
 		},
 	];
 }
@@ -137,13 +138,15 @@ function allowedEntries(this: IExecuteFunctions, i: number, text: string): Allow
 		});
 }
 
-/** The account lookup, once per account and bank code in one check; refuses when it fails or names no bank. */
+/**
+ * The account lookup of a check: shared with the execution's other lookups of the same account,
+ * bank code and credential (./lookups.ts); refuses when it fails or names no bank.
+ */
 function lookups(this: IExecuteFunctions, i: number, api: PaycashlessApi) {
-	const done = new Map<string, Promise<{ name: string; bankId: string }>>();
-	const lookUp = async (accountNumber: string, bankCode: string) => {
+	return async (accountNumber: string, bankCode: string): Promise<{ name: string; bankId: string }> => {
 		let found: IDataObject = {};
 		try {
-			found = await api.request(BANK.accountLookup(accountNumber, bankCode));
+			found = await lookUpAccount.call(this, api, accountNumber, bankCode, true);
 		} catch (error) {
 			refuse.call(this, i, 'LOOKUP_FAILED', `Refused: account ${accountNumber} could not be looked up at bank code ${bankCode}`, `Nothing was sent. ${(error as Error).message}`);
 		}
@@ -158,11 +161,6 @@ function lookups(this: IExecuteFunctions, i: number, api: PaycashlessApi) {
 			);
 		}
 		return { name: String(found.accountName ?? ''), bankId };
-	};
-	return (accountNumber: string, bankCode: string) => {
-		const key = `${accountNumber}@${bankCode}`;
-		if (!done.has(key)) done.set(key, lookUp(accountNumber, bankCode));
-		return done.get(key) as Promise<{ name: string; bankId: string }>;
 	};
 }
 
@@ -221,10 +219,9 @@ export async function checkBeneficiary(this: IExecuteFunctions, i: number, limit
 		);
 	}
 	if (!namesMatch(expected, found.name, { allowMiddleNames: limits.allowMiddleNames === true })) {
-		// The person running the regular node sees the holder's name; an AI agent (the tool) never does.
-		const holder = runsAsTool.call(this)
-			? "a Bank Account → Look Up node on this account and bank shows the holder's name to them."
-			: `Paycashless names the holder ${JSON.stringify(found.name)}; Expected Account Name is ${JSON.stringify(expected)}.`;
+		// The person running the regular node sees the holder's name; an AI agent (the tool) never
+		// does: it reads ./refusal.ts's words for NAME_MISMATCH.
+		const holder = `Paycashless names the holder ${JSON.stringify(found.name)}; Expected Account Name is ${JSON.stringify(expected)}.`;
 		refuse.call(
 			this,
 			i,

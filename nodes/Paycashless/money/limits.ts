@@ -21,7 +21,7 @@
  * Longer than 250 lines on purpose: the limits' fields, how they are read and the checks they
  * make are one guard on money, read whole.
  */
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IDisplayOptions, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { CURRENCIES, toSmallestUnit, type Currency } from '../helpers/amount';
 import { readPayoutBody } from '../../../lib/payoutBody';
@@ -67,7 +67,9 @@ export function moneyLimitsCollection(kind: MoneyKind): INodeProperties {
 			name: 'maxAmount',
 			type: 'number',
 			noDataExpression: true,
-			default: 0,
+			// Added empty (not 0): the panel shows an empty field and a notice until it is typed in.
+			default: null,
+			placeholder: 'e.g. 50000',
 			// No numberPrecision: n8n's editor would show 3000000.00; the node reads the amount to the kobo anyway.
 			typeOptions: { minValue: 0 },
 			hint: 'In naira (main units of the Limits Currency, NGN unless added): 50000 is NGN 50,000; 1000000 is NGN 1,000,000 (one million). Above 0: 0 refuses every item.',
@@ -78,7 +80,8 @@ export function moneyLimitsCollection(kind: MoneyKind): INodeProperties {
 			name: 'maxCount',
 			type: 'number',
 			noDataExpression: true,
-			default: 1,
+			default: null,
+			placeholder: 'e.g. 20',
 			typeOptions: { minValue: 1 },
 			description: `How many ${what}s (distinct references) this node may make in one execution, over all its items and runs (every call of an AI agent's tool is a run). A new execution starts again: for a limit across executions, use the period limits. Typed in only: an expression is refused.`,
 		},
@@ -87,7 +90,8 @@ export function moneyLimitsCollection(kind: MoneyKind): INodeProperties {
 			name: 'maxTotal',
 			type: 'number',
 			noDataExpression: true,
-			default: 0,
+			default: null,
+			placeholder: 'e.g. 1000000',
 			typeOptions: { minValue: 0 },
 			hint: 'In naira (main units of the Limits Currency, NGN unless added): 1000000 is NGN 1,000,000 (one million). Above 0: 0 refuses every item.',
 			description: `The most this node may ${VERB[kind]} in one execution, in main units of the Limits Currency, over all its items and runs. Typed in only: an expression is refused.`,
@@ -100,7 +104,8 @@ export function moneyLimitsCollection(kind: MoneyKind): INodeProperties {
 				name: 'periodTotal',
 				type: 'number',
 				noDataExpression: true,
-				default: 0,
+				default: null,
+				placeholder: 'e.g. 3000000',
 				typeOptions: { minValue: 0 },
 				hint: 'In naira (main units of the Limits Currency, NGN unless added): 3000000 is NGN 3,000,000 (three million) per period. Above 0: 0 refuses every item.',
 				description:
@@ -111,7 +116,8 @@ export function moneyLimitsCollection(kind: MoneyKind): INodeProperties {
 				name: 'periodCount',
 				type: 'number',
 				noDataExpression: true,
-				default: 1,
+				default: null,
+				placeholder: 'e.g. 50',
 				typeOptions: { minValue: 1 },
 				description: 'How many payouts the whole Paycashless account may make in the Period (those that have not failed). Typed in only: an expression is refused.',
 			},
@@ -141,6 +147,25 @@ export function moneyLimitsCollection(kind: MoneyKind): INodeProperties {
 		// paid), not alphabetical: n8n's editor shows added limits in this order.
 		options,
 	};
+}
+
+/**
+ * One notice per amount or count limit, shown under Money Limits while that limit is added but
+ * empty (or 0): such a limit refuses every item (it never switches itself off), and the panel says
+ * so before anything runs. `shownFor`: the display options of the kind's Money Limits.
+ */
+export function emptyLimitNotices(kind: MoneyKind, shownFor: IDisplayOptions): INodeProperties[] {
+	const names = [...Object.keys(AMOUNT_LIMITS), ...Object.keys(COUNT_LIMITS)].filter((name) => kind === 'payout' || !name.startsWith('period'));
+	return names.map((name) => {
+		const amount = name in AMOUNT_LIMITS;
+		return {
+			displayName: `Money Limits → ${TYPED_ONLY[name]} is empty: every ${kind} is refused until you type ${amount ? 'an amount above 0' : 'a number'} (or remove this limit)`,
+			name: `${name}EmptyNotice`,
+			type: 'notice',
+			default: '',
+			displayOptions: { ...shownFor, show: { ...shownFor.show, [`/${LIMITS_PARAMETER}.${name}`]: amount ? [null, 0] : [null] } },
+		};
+	});
 }
 
 /** The opt-out a tool needs to move money without limits. */

@@ -33,7 +33,7 @@ function errorMessage(details: PaycashlessErrorDetails): string {
  * again ('' for requests that are safe to repeat). The words come from the operation's policy.
  */
 function checkAdvice(request: PaycashlessRequest, policy?: WritePolicy): string {
-	if (isRepeatable(request)) return '';
+	if (isRepeatable(request, policy)) return '';
 	const reference = referenceOf(request);
 	if (policy?.kind === 'create' && reference !== undefined) {
 		return policy.findsAgain.movesMoney
@@ -184,7 +184,7 @@ function unansweredError(input: ErrorInput, cause: unknown): NodeApiError {
 	const timedOut = TIMEOUT_CODES.has(code ?? '') || /timeout|timed out/i.test(reason);
 	const tried = attempts > 1 ? ` The node tried ${attempts} times.` : '';
 	const slow = timedOut ? ' If Paycashless is just slow, raise Request Options → Timeout.' : '';
-	const description = isRepeatable(request)
+	const description = isRepeatable(request, policy)
 		? `Check the Base URL in the Paycashless credential (${baseURL}) and the network connection, then try again.${slow}${tried}`
 		: `The request may or may not have reached Paycashless.${checkAdvice(request, policy)}${slow}${tried}`;
 	const error = new NodeApiError(node, { message: reason, ...(code ? { code } : {}) } as JsonObject, { description, itemIndex });
@@ -281,7 +281,7 @@ export function failureError(
 	return composeError({
 		node: call.context.getNode(),
 		request,
-		policy: isRepeatable(request) ? undefined : call.policy,
+		policy: isRepeatable(request, call.policy) ? undefined : call.policy,
 		attempt,
 		attempts,
 		baseURL: call.baseURL,
@@ -299,6 +299,6 @@ export function stoppedError(call: Call, request: PaycashlessRequest, result: Se
 			maxMs: call.settings.maxRetryWaitMs,
 		});
 	}
-	const unknown = result.failure === 'uncertain' && !isRepeatable(request);
+	const unknown = result.failure === 'uncertain' && !isRepeatable(request, call.policy);
 	return failureError(call, request, result.attempt, result.attempts, unknown ? { kind: 'unknownOutcome' } : undefined);
 }

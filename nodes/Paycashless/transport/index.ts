@@ -14,7 +14,8 @@
  *   types.ts   the vocabulary: request, settings, write policy, attempt
  *
  * Signing happens in the credential's `authenticate`. The policies:
- * - repeatable requests (GET, PUT): retried on 429, 5xx and network failures;
+ * - the requests of an operation declared a read, and a write's look-ups on the way (GETs):
+ *   retried on 429, 5xx and network failures; a read that would write is refused, nothing sent;
  * - creates with a reference (the operation's create policy): reconciled by the reference in the
  *   body that was sent, never resent blindly, and returned as the one create output with its
  *   `_paycashless` marker;
@@ -34,6 +35,7 @@ import { sendWithRetries } from './retry';
 import { succeeded } from './send';
 import {
 	DEFAULT_TRANSPORT_SETTINGS,
+	checkDeclared,
 	isRepeatable,
 	referenceOf,
 	type Call,
@@ -140,7 +142,9 @@ export function paycashlessApi(context: PaycashlessContext, options: TransportOp
  * create output (create.ts).
  */
 async function sendRequest(call: Call, request: PaycashlessRequest): Promise<IDataObject> {
-	const create = !isRepeatable(request) && call.policy?.kind === 'create' ? call.policy.findsAgain : undefined;
+	const undeclared = checkDeclared(request, call.policy);
+	if (undeclared !== undefined) throw new NodeOperationError(call.context.getNode(), undeclared, { itemIndex: call.itemIndex });
+	const create = !isRepeatable(request, call.policy) && call.policy?.kind === 'create' ? call.policy.findsAgain : undefined;
 	const reference = referenceOf(request);
 	const result = await sendWithRetries(call, request, create && reference !== undefined ? reconcileStep(call, request, create, reference) : undefined);
 	if (result.found) return result.found;
@@ -179,11 +183,16 @@ export interface ListOptions {
 	 * that would otherwise mark records as seen that it never read).
 	 */
 	incomplete?: 'keep' | 'fail';
+	/**
+	 * Filters the records after the read (a filter the list does not take): only kept records
+	 * count towards `limit`, and every page asks for 100.
+	 */
+	keep?: (record: IDataObject) => boolean;
 }
 
 /** Page size to ask for: 100 when returning all, otherwise the limit up to 100. */
 function pageSizeFor(options: ListOptions): number {
-	return options.returnAll ? MAX_PAGE_SIZE : Math.min(Math.max(1, Math.floor(options.limit)), MAX_PAGE_SIZE);
+	return options.returnAll || options.keep ? MAX_PAGE_SIZE : Math.min(Math.max(1, Math.floor(options.limit)), MAX_PAGE_SIZE);
 }
 
 /** Fetches one page of a list. */
@@ -206,9 +215,9 @@ async function paginate(call: Call, list: ListRequest, options: ListOptions): Pr
 	let cursor: string | undefined;
 	for (;;) {
 		// The last page of a Limit asks only for what is still missing (Limit 250: 100, 100, 50).
-		const size = options.returnAll ? pageSize : Math.min(pageSize, options.limit - records.length);
+		const size = options.returnAll || options.keep ? pageSize : Math.min(pageSize, options.limit - records.length);
 		const page = await fetchPage(call, list, size, cursor);
-		records.push(...page.data);
+		records.push(...(options.keep ? page.data.filter(options.keep) : page.data));
 		if (!options.returnAll && records.length >= options.limit) return records.slice(0, options.limit);
 		if (!page.hasMore) return records;
 		const next = page.cursor;

@@ -1,8 +1,8 @@
 /**
  * The one retry loop: sends a request until it succeeds or may not be sent again, and decides
  * which failures it retries (what a failure means: send.ts's `classify`): a repeatable request
- * (GET, PUT) after any transient failure, any other request only after a failure that changed
- * nothing (429, no connection). When a create's attempts stop on a failure, its reconciliation
+ * (a read's, or a write's look-up: `isRepeatable`, from the operation's declaration) after any
+ * transient failure, a write only after a failure that changed nothing (429, no connection). When a create's attempts stop on a failure, its reconciliation
  * step (create.ts) finds it by its reference or has it sent again. Waits use `sleep` from
  * n8n-workflow (node code may not use timers) and stop when the execution is cancelled.
  */
@@ -103,14 +103,14 @@ export interface LoopResult extends SendResult {
  */
 export async function sendWithRetries(call: Call, request: PaycashlessRequest, reconcile?: ReconcileStep): Promise<LoopResult> {
 	const { maxAttempts } = call.settings;
-	const retryOn = isRepeatable(request) ? TRANSIENT : HARMLESS;
+	const retryOn = isRepeatable(request, call.policy) ? TRANSIENT : HARMLESS;
 	const startedAt = Date.now();
 	let sends = 0;
 	for (let attempts = 1; ; attempts++) {
 		await waitWhileHeld(call);
 		const attempt = await sendAttempt(call, request);
 		sends += 1;
-		const failure = classify(attempt, request);
+		const failure = classify(attempt, request, call.policy);
 		// classify says undefined only for a 2xx JSON object (succeeded, send.ts).
 		if (failure === undefined) return { attempt, attempts, sends, body: (attempt as Extract<Attempt, { answered: true }>).body as IDataObject };
 		let stopped: SendResult | undefined;

@@ -9,8 +9,9 @@
  *   - `rateLimited` (429): Paycashless did nothing; wait `Retry-After` (or the backoff) and resend.
  *   - `notSent` (connection refused, DNS): the request never left; resend after the backoff.
  *   - `uncertain` (5xx, 408, dropped connection, timeout): Paycashless may have acted. Safe to
- *     resend only when the request is repeatable (GET, PUT); a create is reconciled by reference
- *     first (create.ts); anything else ends with "outcome unknown".
+ *     resend only when the request is repeatable (a read's, as its operation declares: types.ts's
+ *     `isRepeatable`); a create is reconciled by reference first (create.ts); any other write
+ *     ends with "outcome unknown".
  *   - `final`: any other answer (4xx, a failure body) or error; never retried.
  * Nothing here makes an error (errors.ts).
  */
@@ -19,7 +20,7 @@ import type { IDataObject, IHttpRequestOptions, IN8nHttpFullResponse } from 'n8n
 import { CREDENTIAL_NAME } from '../../../lib/api';
 import { ceilingRefusalOf } from '../../../lib/payoutCeiling';
 import { isObject } from '../helpers/body';
-import { isRepeatable, type Attempt, type Call, type FailureClass, type PaycashlessRequest } from './types';
+import { isRepeatable, type Attempt, type Call, type FailureClass, type PaycashlessRequest, type WritePolicy } from './types';
 
 function withoutUndefined(qs: IDataObject | undefined): IDataObject | undefined {
 	if (!qs) return undefined;
@@ -212,7 +213,7 @@ const UNCERTAIN_CODES = new Set([
 const UNCERTAIN_MESSAGE = /socket hang up|timeout|timed out|other side closed|terminated|connection (was )?(reset|closed)/i;
 
 /** What a thrown error (no answer) means. */
-function classifyNoAnswer(error: unknown, request: PaycashlessRequest): FailureClass {
+function classifyNoAnswer(error: unknown, request: PaycashlessRequest, policy: WritePolicy | undefined): FailureClass {
 	const codes = errorCodes(error);
 	// Refused by the credential before it was signed: nothing left this machine, and nothing will.
 	if (codes.includes('ERR_CANCELED') || ceilingRefusalOf(error)) return 'final';
@@ -220,17 +221,17 @@ function classifyNoAnswer(error: unknown, request: PaycashlessRequest): FailureC
 	if (codes.some((code) => NOT_SENT_CODES.has(code))) return 'notSent';
 	if (errorMessages(error).some((message) => UNCERTAIN_MESSAGE.test(message))) return 'uncertain';
 	// Unknown failure: a read is not retried; a write may have gone out, so it counts as uncertain.
-	return isRepeatable(request) ? 'final' : 'uncertain';
+	return isRepeatable(request, policy) ? 'final' : 'uncertain';
 }
 
-/** What a failed attempt means (`undefined`: it succeeded). */
-export function classify(attempt: Attempt, request: PaycashlessRequest): FailureClass | undefined {
-	if (!attempt.answered) return classifyNoAnswer(attempt.error, request);
+/** What a failed attempt means (`undefined`: it succeeded), for a request under `policy` (none: a read). */
+export function classify(attempt: Attempt, request: PaycashlessRequest, policy: WritePolicy | undefined): FailureClass | undefined {
+	if (!attempt.answered) return classifyNoAnswer(attempt.error, request, policy);
 	if (succeeded(attempt)) return undefined;
 	const { status } = attempt;
 	if (status === 429) return 'rateLimited';
 	if (status >= 500 || status === 408) return 'uncertain';
 	// A 2xx that is not the JSON Paycashless sends (e.g. a proxy page): a write may have happened.
-	if (status >= 200 && status < 300 && !attempt.failureBody && !isRepeatable(request)) return 'uncertain';
+	if (status >= 200 && status < 300 && !attempt.failureBody && !isRepeatable(request, policy)) return 'uncertain';
 	return 'final';
 }

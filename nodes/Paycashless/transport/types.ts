@@ -31,9 +31,21 @@ export interface PaycashlessPage {
 	cursor?: string;
 }
 
-/** Safe to send twice with the same effect: GET and PUT (HTTP semantics). */
-export function isRepeatable(request: PaycashlessRequest): boolean {
-	return request.method === 'GET' || request.method === 'PUT';
+/**
+ * Whether a request may be sent again freely. The operation's declaration decides, through the
+ * write policy it gives the transport: a read's requests may (no policy); under a write policy only
+ * the look-ups on the way may (GET), and the write itself (any other method, a `PUT` too) is
+ * reconciled by its reference or checked by the user. The method only checks the declaration: a
+ * request that is not a GET without a write policy is refused before it is sent (`checkDeclared`).
+ */
+export function isRepeatable(request: PaycashlessRequest, policy: WritePolicy | undefined): boolean {
+	return policy === undefined || request.method === 'GET';
+}
+
+/** A write sent without a write policy (its operation declared a read): nothing is sent; the reason, or undefined when it agrees. */
+export function checkDeclared(request: PaycashlessRequest, policy: WritePolicy | undefined): string | undefined {
+	if (policy !== undefined || request.method === 'GET') return undefined;
+	return `Nothing was sent: ${request.method} ${request.path} would write, but its operation is declared a read (an error in the node; please report it)`;
 }
 
 /** The reference a create sends (`body.reference`): the one that finds it again. */
@@ -57,7 +69,8 @@ export interface KeyField {
  * operations declare (actions/types.ts) and the transport acts on. `Op` names another operation
  * of the node: in a declaration its reference by the node's own names (`{ resource: 'payout',
  * operation: 'verify' }`), in the transport the name a user sees (`Payout → Verify`), put in by
- * the registry. Reads need none: GET and PUT requests are always retried as reads.
+ * the registry. Reads need none: their requests (GETs only) are retried as reads, and so are the
+ * GETs a write makes on the way (`isRepeatable`).
  */
 export type WritePolicy<Op = string> =
 	/** Creates an object under the item's reference (`body.reference`): reconciled, never sent twice. */

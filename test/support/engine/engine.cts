@@ -25,6 +25,8 @@ import type {
 	IRun,
 	IRunExecutionData,
 	IVersionedNodeType,
+	IWebhookFunctions,
+	IWebhookResponseData,
 	IWorkflowExecuteAdditionalData,
 } from 'n8n-workflow';
 
@@ -42,6 +44,15 @@ const workflowLib = require('n8n-workflow') as typeof import('n8n-workflow');
 interface Core {
 	WorkflowExecute: new (additionalData: IWorkflowExecuteAdditionalData, mode: string, runExecutionData?: IRunExecutionData) => { processRunExecutionData(workflow: unknown): Promise<IRun> };
 	ExecutionLifecycleHooks: new (mode: string, executionId: string, workflowData: unknown) => { addHandler(hook: string, handler: (...args: unknown[]) => void): void };
+	WebhookContext: new (
+		workflow: unknown,
+		node: INode,
+		additionalData: IWorkflowExecuteAdditionalData,
+		mode: string,
+		webhookData: unknown,
+		closeFunctions: Array<() => Promise<void>>,
+		runExecutionData: IRunExecutionData | null,
+	) => IWebhookFunctions;
 }
 
 function core(): Core {
@@ -112,7 +123,24 @@ export interface EngineRun {
 	output(node: string, output?: number): INodeExecutionData[];
 	/** Nodes in the order n8n ran them. */
 	order: string[];
+	/**
+	 * A run that waits (`run.status` 'waiting'): the call to its resume URL, as n8n's server gives it
+	 * to the waiting node (WaitingWebhooks: the node's `webhook` in n8n-core's WebhookContext over the
+	 * stored execution, then, with the items it returns, the node disabled and the execution run on
+	 * from its stack). What the webhook answered, and the run on when it resumed.
+	 */
+	resume(call: WebhookCall): Promise<{ answer: { status: number; body: unknown }; resumed?: EngineRun }>;
 }
+
+/** One HTTP call to a webhook: the body as sent, its headers, the URL it was made to. */
+interface WebhookCall {
+	body: string;
+	headers: Record<string, string>;
+	url: string;
+}
+
+/** This engine's resume URL of a waiting execution (`$execution.resumeUrl`: the base below, execution 1). */
+export const ENGINE_RESUME_URL = 'http://127.0.0.1:5678/webhook-waiting/1';
 
 /**
  * Runs `nodes` (connected by `connections`) in n8n's engine, starting at the first node with
@@ -180,11 +208,60 @@ export async function runWorkflow(options: {
 		},
 	} as unknown as IRunExecutionData;
 	const run = await new WorkflowExecute(additionalData, 'manual', runExecutionData).processRunExecutionData(workflow);
-	return {
-		run,
+	const engineRun = (done: IRun): EngineRun => ({
+		run: done,
 		order,
-		output: (node, output = 0) => run.data.resultData.runData[node]?.[0]?.data?.main[output] ?? [],
+		output: (node, output = 0) => done.data.resultData.runData[node]?.[0]?.data?.main[output] ?? [],
+		resume: async (call) => await resume(done, call),
+	});
+	const resume = async (waiting: IRun, call: WebhookCall): Promise<{ answer: { status: number; body: unknown }; resumed?: EngineRun }> => {
+		const data = waiting.data;
+		const entry = data.executionData?.nodeExecutionStack[0];
+		if (waiting.status !== 'waiting' || !entry) throw new Error(`the run is ${waiting.status}, not waiting`);
+		const node = workflow.getNode(entry.node.name) as INode;
+		const nodeType = nodeTypes.getByNameAndVersion(node.type, node.typeVersion) as INodeType;
+		const url = new URL(call.url);
+		const answer: { status: number; body: unknown } = { status: 200, body: undefined };
+		const response = {
+			headersSent: false,
+			status(code: number) {
+				answer.status = code;
+				return response;
+			},
+			json(body: unknown) {
+				answer.body = body;
+				return response;
+			},
+			end() {
+				response.headersSent = true;
+				return response;
+			},
+			setHeader: () => response,
+		};
+		const request = {
+			method: 'POST',
+			url: `${url.pathname}${url.search}`,
+			originalUrl: `${url.pathname}${url.search}`,
+			headers: Object.fromEntries(Object.entries(call.headers).map(([name, value]) => [name.toLowerCase(), value])),
+			query: Object.fromEntries(url.searchParams),
+			params: {},
+			body: JSON.parse(call.body) as unknown,
+			rawBody: Buffer.from(call.body),
+		};
+		const webhookAdditionalData = { ...known, httpRequest: request, httpResponse: response } as unknown as IWorkflowExecuteAdditionalData;
+		const webhookData = { httpMethod: 'POST', node: node.name, path: '', webhookDescription: nodeType.description.webhooks?.[0], workflowId: workflow.id, workflowExecuteAdditionalData: webhookAdditionalData };
+		const context = new (core().WebhookContext)(workflow, node, webhookAdditionalData, 'webhook', webhookData, [], data);
+		const result = await (nodeType.webhook as (this: IWebhookFunctions) => Promise<IWebhookResponseData>).call(context);
+		if (!result.workflowData) return { answer };
+		// As n8n resumes it: the webhook's items replace the waiting node's, which is then passed through.
+		entry.data.main = result.workflowData;
+		entry.metadata = { ...entry.metadata, forwardAllOutputs: true };
+		entry.node.disabled = true;
+		data.waitTill = undefined;
+		const resumed = await new WorkflowExecute(additionalData, 'webhook', data).processRunExecutionData(workflow);
+		return { answer, resumed: engineRun(resumed) };
 	};
+	return engineRun(run);
 }
 
 /** A Paycashless action node (the package's own type) with the credential. */

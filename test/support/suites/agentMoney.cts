@@ -129,7 +129,8 @@ describe('Money Limits hold for an agent', () => {
 		const refused = toolResults(run.requests[2]).map((result) => resultOf(result.content)).filter((result) => typeof result.message === 'string');
 		expect(refused).toHaveLength(2);
 		for (const result of refused) {
-			expect(result.message).toBe('Refused: this execution already made 3 payouts, the Maximum Count per Execution');
+			// The model learns which limit refused, not its value (nodes/Paycashless/money/refusal.ts).
+			expect(result.message).toBe('Refused: this would pass the Maximum Count per Execution');
 			expect(result.error).toMatchObject({ description: expect.stringMatching(/^Nothing was sent/) });
 		}
 		// A new execution starts counting again.
@@ -142,7 +143,8 @@ describe('Money Limits hold for an agent', () => {
 		const run = await agent.run('pay 5000 naira', [{ toolCalls: [{ name: 'Pay_Claim', arguments: args(`agent-kobo-${randomUUID().slice(0, 6)}`, 500000) }] }, { text: 'ok' }]);
 		expect(payoutPosts()).toBe(postsBefore);
 		const result = resultOf(toolResults(run.requests[1])[0].content);
-		expect(result.message).toBe("Refused: NGN 500,000.00 is above this node's Maximum Amount of NGN 50,000.00");
+		expect(result.message).toBe("Refused: the amount is above this node's Maximum Amount");
+		expect(JSON.stringify(result)).not.toMatch(/50,000|5000000/);
 		expect(result.error).toMatchObject({ description: expect.stringMatching(/an amount meant in kobo is 100 times too large/) });
 	});
 
@@ -150,8 +152,9 @@ describe('Money Limits hold for an agent', () => {
 		const reference = `agent-name-${randomUUID().slice(0, 6)}`;
 		const run = await agent.run('pay Ada', [{ toolCalls: [{ name: 'Pay_Named_Payee', arguments: args(reference, 100, '0123456780') }] }, { text: 'ok' }]);
 		const result = resultOf(toolResults(run.requests[1])[0].content);
-		expect(result.message).toBe('Refused: the holder of account 0123456780 (bank code 044) does not match Expected Account Name');
-		// The model is not told whose account it is (a refusal must not teach it the name to write).
+		expect(result.message).toBe("Refused: the account's holder does not match Expected Account Name");
+		// The model is not told whose account it is (a refusal must not teach it the name to write), nor the bank it is checked at.
+		expect(`${String(result.message)} ${JSON.stringify((result.error as { description?: string } | undefined)?.description)}`).not.toContain('044');
 		for (const word of accountName('0123456780', ACCESS_BANK).split(' ')) expect(JSON.stringify(result)).not.toContain(word);
 		expect(lab.emulator.list('payouts').filter((payout) => payout.reference === reference)).toHaveLength(0);
 	});
@@ -214,7 +217,8 @@ describe('Money Limits hold whatever the model, the next execution or an express
 		const [fromAi, zero] = resultsOf(run, 1);
 		expect(fromAi.message).toBe('Refused: Money Limits → Maximum Amount is an expression');
 		expect(fromAi.error).toMatchObject({ code: 'LIMIT_EXPRESSION' });
-		expect(zero.message).toBe('Refused: Money Limits → Maximum Amount is set but is 0');
+		// Which value a limit holds is the person's to read, not the model's.
+		expect(zero.message).toBe('Refused: a Money Limit of this node is set to a value it cannot use');
 		expect(zero.error).toMatchObject({ code: 'LIMIT_INVALID' });
 		expect(payoutPosts()).toBe(postsBefore);
 	});
@@ -244,7 +248,7 @@ describe('Money Limits hold whatever the model, the next execution or an express
 	it('a payout in a currency the limits do not name is refused, even when the model picks it', async () => {
 		const reference = `agent-cur-${randomUUID().slice(0, 6)}`;
 		const run = await agent.run('pay in dollars', [{ toolCalls: [{ name: 'Pay_Any_Currency', arguments: { ...args(reference, 100), Currency: 'USD' } }] }, { text: 'ok' }]);
-		expect(resultsOf(run, 1)[0]).toMatchObject({ message: "Refused: this payout is in USD, and this node's Money Limits are in NGN", error: { code: 'CURRENCY_NOT_LIMITED' } });
+		expect(resultsOf(run, 1)[0]).toMatchObject({ message: "Refused: this node's Money Limits do not allow this currency", error: { code: 'CURRENCY_NOT_LIMITED' } });
 		expect(lab.emulator.list('payouts').filter((payout) => payout.reference === reference)).toHaveLength(0);
 	});
 

@@ -11,7 +11,7 @@ import { loadExampleWorkflows, type WorkflowJson } from '../../../scripts/n8n/ex
 import { NODE_TYPE_TRIGGER } from '../../../scripts/n8n/lab.cjs';
 import { hasEnded, patience, settle } from '../../../scripts/n8n/patience.cjs';
 import { createTransferPayment, e2eRuntime, executionById, executionIds, manualRunBody, paymentTotalsSince, selectE2eRuntime, SETUP_TIMEOUT_MS, startE2eLab, TEARDOWN_TIMEOUT_MS, waitFor, webhookNode, type E2eLab, type Execution, type E2eRuntime } from '../e2e/harness.cjs';
-import { describeOperations } from './operations.cjs';
+import { describeOperations, realN8nOperations } from './operations.cjs';
 
 /**
  * The end-to-end suite against one runtime (an e2e project's), called once by a small test file
@@ -94,6 +94,20 @@ describe('credential Test button (POST /rest/credentials/test, as the editor cal
 		expect(result).toEqual({ status: 'Error', message: testMessage('hasMore', undefined) });
 		expect(lab.emulator.requests.filter((r) => r.status === 200)).toEqual([]);
 	});
+
+	it('fails when a payout setting cannot be read (Maximum Payout "abc", as an import may store it), naming the field; nothing is sent', async () => {
+		lab.emulator.clearLogs();
+		const { apiKey, apiSecret, baseUrl } = lab.emulator;
+		// n8n's public API checks the fields' types; the editor's REST endpoint stores what it is given.
+		const created = await lab.session.rest<{ id: string }>('POST', '/rest/credentials', {
+			name: `Paycashless unreadable ceiling ${Date.now()}`,
+			type: 'paycashlessApi',
+			data: { apiKey, apiSecret, baseUrl, bodilessSigning: 'documented', payouts: 'allowed', maxPayoutNgn: 'abc' },
+		});
+		const result = await testCredential(created.id);
+		expect(result).toEqual({ status: 'Error', message: expect.stringMatching(/^Refused by the Paycashless credential: its Maximum Payout \(NGN\) is set but is not an amount in naira, so it refuses every payout\./) });
+		expect(lab.emulator.requests).toEqual([]);
+	});
 });
 
 describe('n8n HTTP Request node with the predefined credential type paycashlessApi', () => {
@@ -171,9 +185,9 @@ describe('n8n HTTP Request node with the predefined credential type paycashlessA
 	});
 });
 
-// The operations suite: test/support/suites/operations.cts, on this n8n unless the runtime is 1.123, whose
-// engine runs them in the test process (test/engine/operations.test.cts).
-if (e2eRuntime().n8nLine === '2') describeOperations('in n8n against the emulator', () => lab);
+// The operations suite: test/support/suites/operations.cts, the run table's entries marked inN8n on this
+// n8n unless the runtime is 1.123; n8n's engine runs every entry on both lines (test/engine/operations.test.cts).
+if (e2eRuntime().n8nLine === '2') describeOperations('in n8n against the emulator', 'inN8n', () => realN8nOperations(lab));
 
 // On Error: Continue (regular output) and (using error output): in n8n's engine, test/engine/onError.test.cts.
 

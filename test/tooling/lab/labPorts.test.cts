@@ -36,10 +36,12 @@ it('a port another live process took is not handed out again, even when nothing 
 		expect(await freePort(other.port)).not.toBe(other.port);
 		for (let i = 0; i < 20; i++) expect(await freePort()).not.toBe(other.port);
 	} finally {
+		const gone = new Promise((resolve) => other.child.once('exit', resolve));
 		other.child.kill('SIGKILL');
+		// Gone means exited, not 200 ms later: on a busy machine a killed process takes longer.
+		await gone;
 	}
 	// Once that process is gone, the port is free to take again.
-	await new Promise((resolve) => setTimeout(resolve, 200));
 	expect(await freePort(other.port)).toBe(other.port);
 });
 

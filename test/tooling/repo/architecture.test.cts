@@ -2,7 +2,7 @@
  * The layering the package promises, read from docs/architecture.md's layer table and checked on
  * every shipped file: no import cycles (type-only imports count: they tie modules together just the
  * same), every import between layers one the table allows, node parameters read only where the table
- * says so, and the doc naming every file of the node's folders and only code that exists. And the
+ * says so (resolved with `getNodeParameter`, or raw as stored: `getNode().parameters`), and the doc naming every file of the node's folders and only code that exists. And the
  * shape of nodes/: each fact about a Paycashless object written once (catalog/objects.ts), the
  * transport one pipe, and files short enough to read (or saying why not).
  */
@@ -91,6 +91,8 @@ interface Layer {
 	/** The layers it may import, or 'everything'. */
 	imports: string[] | 'everything';
 	readsParameters: boolean;
+	/** Whether it reads parameters as stored (raw, unresolved). */
+	readsStored: boolean;
 }
 
 /** The layer table of docs/architecture.md (the rows after its `<!-- layers -->` marker). */
@@ -100,7 +102,7 @@ function layersOfDoc(): Layer[] {
 	const rows = table.slice(2, table.findIndex((line, index) => index > 0 && !line.startsWith('|')));
 	const names = (cell: string) => [...cell.matchAll(/`([^`]+)`/g)].map((match) => match[1]);
 	return rows.map((row) => {
-		const [, first, , imports, reads] = row.split('|').map((cell) => cell.trim());
+		const [, first, , imports, reads, stored] = row.split('|').map((cell) => cell.trim());
 		const name = names(first)[0];
 		const folder = ['lib/', 'credentials/'].includes(name) ? name : `${NODE}/${name}`;
 		const holds =
@@ -112,11 +114,15 @@ function layersOfDoc(): Layer[] {
 			holds,
 			imports: imports === 'everything' ? 'everything' : imports === 'nothing' ? [] : names(imports),
 			readsParameters: !/^no\b/.test(reads),
+			readsStored: stored !== undefined && !/^no\b/.test(stored),
 		};
 	});
 }
 
 const layers = layersOfDoc();
+
+/** A parameter read as stored: a node's `parameters` (member, index or destructured), or a parent node's. */
+const RAW_PARAMETER_READ = [/\.parameters\b/, /\[\s*['"`]parameters['"`]\s*\]/, /\{[^{}]*\bparameters\b[^{}]*\}\s*=/, /\bincludeNodeParameters\b/];
 const shippedFiles = ['lib', 'credentials', 'nodes'].flatMap(sourceFiles);
 const layerOf = (file: string) => layers.find((layer) => layer.holds(file));
 
@@ -168,6 +174,21 @@ describe('module layering: the table of docs/architecture.md, checked on every f
 		// Guards against a scan that finds nothing.
 		expect(reading.length).toBeGreaterThan(5);
 		expect(reading.filter((file) => !layerOf(file)?.readsParameters).map(rel)).toEqual([]);
+	});
+
+	it('only the layers whose row says so read parameters as stored (`getNode().parameters`, a parent node\'s `parameters`)', () => {
+		const reading = shippedFiles.filter((file) => RAW_PARAMETER_READ.some((pattern) => pattern.test(codeOf(file))));
+		// Guards against a scan that finds nothing: Money Limits, the payee's source, Batch Options, Show Account Name.
+		expect(reading.length).toBeGreaterThanOrEqual(3);
+		expect(reading.filter((file) => !layerOf(file)?.readsStored).map(rel)).toEqual([]);
+		// A layer that reads stored parameters reads parameters.
+		expect(layers.filter((layer) => layer.readsStored && !layer.readsParameters).map((layer) => layer.name)).toEqual([]);
+	});
+
+	it('the raw read scan sees each way of writing one', () => {
+		const seen = (code: string) => RAW_PARAMETER_READ.some((pattern) => pattern.test(code));
+		expect(['this.getNode().parameters[NAME]', 'nodeOfRun.call(this).parameters?.moneyLimits', "node['parameters']", 'const { parameters } = this.getNode();', 'this.getParentNodes(name, { includeNodeParameters: true })'].filter((code) => !seen(code))).toEqual([]);
+		expect(["parameters: { resource: 'bankAccount' }", "this.getNodeParameter('amount', i)"].filter(seen)).toEqual([]);
 	});
 
 	it('shipped code imports no test, emulator or script code', () => {

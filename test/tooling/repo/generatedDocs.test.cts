@@ -1,6 +1,7 @@
 /**
  * The generated regions of the docs (README.md's and docs/operations.md's Operations tables, from
- * the node's declarations: scripts/docs/) are what the generators write today.
+ * the node's declarations; docs/fields.md; docs/ai-agent.md's tables of what the tool offers:
+ * scripts/docs/) are what the generators write today.
  */
 import { generatedDocs } from '../../../scripts/docs/index.cjs';
 import { withRegion } from '../../../scripts/docs/regions.cjs';
@@ -22,6 +23,14 @@ describe('generated docs', () => {
 		expect(detail).toContain('| Payout | Get | `GET /v1/payouts/{id}` |');
 		expect(detail).toContain('| Payout | Create and Wait for Final Status | `POST /v1/payouts`, then waits |');
 		expect(detail).toContain('| Dedicated Account | Get Request Status | `GET /v1/dedicated_accounts/requests/{code}/status` |');
+	});
+
+	it('docs/ai-agent.md lists what the tool variant offers and every `$fromAI` key the model is asked for, from the description', async () => {
+		const page = (await generatedDocs()).find((found) => found.file === 'docs/ai-agent.md')!.written;
+		expect(page).toContain('| Payout | Create, Get, Get Many, Verify | Check Batch, Create and Wait for Final Status, Get Batch Status |');
+		expect(page).toContain('| Callback |  | Verify |');
+		expect(page).toMatch(/\| `Bank_ID` \| string \| The Paycashless bank ID, starting with bank_\. .* \| \*Bank ID\*: Payout → Create \|/);
+		expect(page).toMatch(/\| `Account_Number` \| string \| .* \| \*Account Number\*: Bank Account → Look Up; \*Destination Account Number\*: Payout → Create \|/);
 	});
 
 	it('replace only the text between the markers, and refuse a file without them', () => {

@@ -8,7 +8,8 @@
 import type { ICredentialDataDecryptedObject, IHttpRequestOptions } from 'n8n-workflow';
 
 import { PaycashlessApi } from '../../../credentials/PaycashlessApi.credentials';
-import { CEILING_REFUSAL_CODE, isPayoutCreate, payoutCeilingRefusal, signedHostRefusal, type PayoutCeilingSettings } from '../../../lib/payoutCeiling';
+import { isPayoutCreate } from '../../../lib/payoutBody';
+import { CEILING_REFUSAL_CODE, payoutCeilingRefusal, signedHostRefusal, type PayoutCeilingSettings } from '../../../lib/payoutCeiling';
 import { useEmulator } from '../../support/emulator.cjs';
 import { runNode } from '../../../scripts/harness/executeContext.cjs';
 import { credentialsOf, payoutItem } from '../../support/reliability.cjs';
@@ -72,7 +73,7 @@ describe('any method with a body to /v1/payouts is checked as a payout', () => {
 	it.each(['PUT', 'PATCH', 'DELETE', 'GET'])('%s over the ceiling is refused, and so is any body with payouts off', (method) => {
 		const url = `${API}/v1/payouts`;
 		expect(payoutCeilingRefusal(NGN_200K, { method, body: over }, url)?.message).toMatch(
-			new RegExp(`^Refused by the Paycashless credential: NGN 200,000\\.01 is above its Maximum Payout of NGN 200,000\\.00 \\(a ${method} with a body to /v1/payouts is signed as a payout`),
+			new RegExp(`^Refused by the Paycashless credential: NGN 200,000\\.01 is above its Maximum Payout \\(NGN\\) \\(a ${method} with a body to /v1/payouts is signed as a payout`),
 		);
 		expect(payoutCeilingRefusal(NGN_200K, { method, body: JSON.stringify(over) }, `${API}/v1/payouts/`)?.message).toMatch(/above its Maximum Payout/);
 		expect(payoutCeilingRefusal({ payouts: 'off' }, { method, body: payoutBody(100) }, url)?.message).toMatch(/^Refused by the Paycashless credential: payouts are switched off/);
@@ -132,11 +133,11 @@ describe('the ceiling against a payout body', () => {
 	it('amounts are kobo in the body, main units in the ceiling and the message: exactly the ceiling passes, one kobo more is refused', () => {
 		expect(check(NGN_200K, payoutBody(20_000_000))).toBeUndefined();
 		expect(check(NGN_200K, payoutBody(20_000_001))).toEqual({
-			message: 'Refused by the Paycashless credential: NGN 200,000.01 is above its Maximum Payout of NGN 200,000.00',
+			message: 'Refused by the Paycashless credential: NGN 200,000.01 is above its Maximum Payout (NGN)',
 			description: expect.stringContaining('Nothing was sent'),
 		});
 		expect(check({ maxPayoutNgn: 1500.5 }, payoutBody(150_050))).toBeUndefined();
-		expect(check({ maxPayoutNgn: 1500.5 }, payoutBody(150_051))?.message).toMatch(/NGN 1,500\.51 is above its Maximum Payout of NGN 1,500\.50/);
+		expect(check({ maxPayoutNgn: 1500.5 }, payoutBody(150_051))?.message).toMatch(/NGN 1,500\.51 is above its Maximum Payout \(NGN\)/);
 	});
 
 	it('reads the body as n8n hands it over: an object, JSON text or bytes; the same currency at the top level too', () => {
@@ -148,7 +149,7 @@ describe('the ceiling against a payout body', () => {
 		expect(check(NGN_200K, payoutBody(100, 'USD'))?.message).toBe('Refused by the Paycashless credential: it sets no Maximum Payout for USD');
 		const both = { maxPayoutNgn: 200000, maxPayoutUsd: 500 };
 		expect(check(both, payoutBody(50_000, 'USD'))).toBeUndefined();
-		expect(check(both, payoutBody(50_001, 'USD'))?.message).toMatch(/USD 500\.01 is above its Maximum Payout of USD 500\.00/);
+		expect(check(both, payoutBody(50_001, 'USD'))?.message).toMatch(/USD 500\.01 is above its Maximum Payout \(USD\)/);
 	});
 
 	it.each([
@@ -187,7 +188,7 @@ describe('where the credential signs (authenticate)', () => {
 			(error: Error & { paycashlessRefusal?: string }) => error,
 		);
 		expect(thrown?.paycashlessRefusal).toBe(CEILING_REFUSAL_CODE);
-		expect(thrown?.message).toMatch(/^Refused by the Paycashless credential: NGN 200,000\.01 is above its Maximum Payout of NGN 200,000\.00\. Nothing was sent/);
+		expect(thrown?.message).toMatch(/^Refused by the Paycashless credential: NGN 200,000\.01 is above its Maximum Payout \(NGN\)\. Nothing was sent/);
 		expect(JSON.stringify({ ...thrown, message: thrown?.message })).not.toMatch(/pk_test_visible_key_123|sk_test_secret_value_456/);
 		expect(options.headers).toBeUndefined();
 	});
@@ -259,7 +260,7 @@ describe('Payout → Create with a credential ceiling (against the emulator)', (
 			() => undefined,
 			(thrown: Error & { description?: string }) => thrown,
 		);
-		expect(error?.message).toBe('Refused by the Paycashless credential: NGN 1,000.01 is above its Maximum Payout of NGN 1,000.00');
+		expect(error?.message).toBe('Refused by the Paycashless credential: NGN 1,000.01 is above its Maximum Payout (NGN)');
 		expect(error?.description).toMatch(/^Nothing was sent/);
 		expect(emulator.requests).toHaveLength(0);
 	});

@@ -118,6 +118,12 @@ const cases: Array<[string, INodeParameters, string]> = [
 	['empty payout reference', { ...payout, reference: '  ' }, 'Invalid Reference "  ": a value is required'],
 	['empty reference to verify', { resource: 'payment', operation: 'verify', reference: '' }, 'Invalid Reference (empty)'],
 	['empty payout verify reference', { resource: 'payout', operation: 'verify', reference: '' }, 'Invalid Reference (empty)'],
+	// A reference the node finds a create again by must survive a URL path (/v1/payouts/verify/..)
+	['payout reference ".."', { ...payout, reference: '..' }, 'Invalid Reference "..": use text that is not "." or ".." (also percent-encoded, %2E)'],
+	['payout verify reference "."', { resource: 'payout', operation: 'verify', reference: ' . ' }, 'Invalid Reference ".": use text that is not "." or ".."'],
+	['payment verify reference ".." percent-encoded', { resource: 'payment', operation: 'verify', reference: '%2E%2e' }, 'Invalid Reference "%2E%2e": use text that is not "." or ".."'],
+	['transfer reference with a line break inside', { ...transfer, reference: 'order\n1001' }, 'Invalid Reference "order\\n1001": use text that is not "." or ".." (also percent-encoded, %2E), without control characters'],
+	['invoice reference with an unpaired surrogate', { ...invoice, reference: 'inv-\uD800' }, 'Invalid Reference "inv-\\ud800"'],
 	['lookup without a bank code', { resource: 'bankAccount', operation: 'lookUp', accountNumber: '0123456789', bankCode: '' }, 'Invalid Bank Code (empty)'],
 	['lookup account number with spaces inside', { resource: 'bankAccount', operation: 'lookUp', accountNumber: '0123 456789', bankCode: '058' }, 'Invalid Account Number "0123 456789"'],
 	// JSON escape hatches and metadata

@@ -11,7 +11,8 @@ import { join } from 'path';
 import type { INodeParameters } from 'n8n-workflow';
 
 import { untrustedSource } from '../../../nodes/Paycashless/money/beneficiary';
-import { namesMatch } from '../../../nodes/Paycashless/helpers/names';
+import { BUSINESS_WORDS, SAME_NAME } from '../../../nodes/Paycashless/helpers/nameLists';
+import { namesMatch, readsAsName } from '../../../nodes/Paycashless/helpers/names';
 import { useEmulator } from '../../support/emulator.cjs';
 import { runNode, type RunResult } from '../../../scripts/harness/executeContext.cjs';
 import { startFakeServer } from '../../support/executeFakeServer.cjs';
@@ -69,6 +70,33 @@ describe('the name rule: every case of the table in docs/money.md', () => {
 
 	it.each(rows)('"%s" against %s, middle names %s: pays %s (%s)', (expected, holder, middle, pays) => {
 		expect(namesMatch(expected, holder, { allowMiddleNames: middle === 'on' })).toBe(pays === 'yes');
+	});
+
+	it('every business word: an initial never stands for it (either way round), and it is never a middle name', () => {
+		const passed: string[] = [];
+		for (const word of BUSINESS_WORDS) {
+			if (namesMatch(`Ada ${word[0]}. Obi`, `ADA OBI ${word}`)) passed.push(`"Ada ${word[0]}. Obi" paid ADA OBI ${word}`);
+			if (namesMatch(`Ada Obi ${word}`, `ADA OBI ${word[0]}`)) passed.push(`"Ada Obi ${word}" paid ADA OBI ${word[0]}`);
+			if (namesMatch('Ada Obi', `ADA OBI ${word}`, { allowMiddleNames: true })) passed.push(`middle names: "Ada Obi" paid ADA OBI ${word}`);
+			if (readsAsName(word)) passed.push(`${word} reads as a name`);
+		}
+		expect(passed).toEqual([]);
+		expect(BUSINESS_WORDS.size).toBeGreaterThan(250);
+	});
+
+	it('every spelling in SAME_NAME reads as a name and pays its name, in both directions; the names themselves are no business words', () => {
+		const failed: string[] = [];
+		for (const [spelling, name] of Object.entries(SAME_NAME)) {
+			if (!namesMatch(`${spelling} Okafor`, `OKAFOR ${name}`) || !namesMatch(`${name} Okafor`, `${spelling} OKAFOR`)) failed.push(`${spelling} = ${name}`);
+			if (!readsAsName(spelling) || !readsAsName(name)) failed.push(`${spelling} or ${name} does not read as a name`);
+		}
+		expect(failed).toEqual([]);
+	});
+
+	it('what reads as a name: the shapes of a code refused, the shapes of Nigerian names kept', () => {
+		for (const word of ['LTD', 'BDC', 'MFB', 'FCMB', 'NG', 'KC', 'NIG', 'ENT', 'ABC', 'GTB', 'A2B', '123456', 'OBITECH', 'ADAMART', 'OBISTORES', 'AGROALLIED']) expect([word, readsAsName(word)]).toEqual([word, false]);
+		for (const word of ['OBI', 'ADA', 'EZE', 'IBE', 'UDO', 'ALI', 'ISA', 'JOY', 'CHIOMA', 'NGOZI', 'OLUWASEUN', 'IBRAHIM', 'YUSUF', 'BLESSING', 'NNAMDI', 'GBENGA', 'NWANKWO', 'ADEBAYO'])
+			expect([word, readsAsName(word)]).toEqual([word, true]);
 	});
 
 	it('without options, middle names are off', () => {

@@ -139,7 +139,8 @@ describe('node description', () => {
 		// The shared Request Options and Requests in Parallel are shown for sets of operations;
 		// test/unit/transport/policy.test.cts and test/unit/node/concurrency.test.cts check those sets.
 		for (const property of properties) {
-			if (['resource', 'operation', 'requestOptions', 'concurrency', 'moneyLimits'].includes(property.name)) continue;
+			// Money Limits and the notices of a limit added empty show with Money Limits.
+			if (['resource', 'operation', 'requestOptions', 'concurrency', 'moneyLimits'].includes(property.name) || property.name.endsWith('EmptyNotice')) continue;
 			const show = property.displayOptions?.show ?? {};
 			expect({ name: property.name, resources: show.resource?.length, operations: show.operation?.length }).toEqual({
 				name: property.name,

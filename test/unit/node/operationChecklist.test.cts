@@ -4,10 +4,9 @@
  * - an emulator route for the request it sends (found by its dry run, scripts/harness/dryRun.cts:
  *   the operation's own `execute` with each required field's placeholder, its first request caught
  *   before it leaves);
- * - one entry in the run table (scripts/harness/operationRuns.cts) and the output schema file
- *   `npm run schemas` writes from it;
- * - a run in a real n8n: its run entry (run by test/support/suites/operations.cts), or for an entry
- *   that only runs in process a test title in an e2e suite that starts with its name ("Payout → Create").
+ * - one entry in the run table (scripts/harness/operationRuns.cts), which runs it in the fake
+ *   contexts and in n8n's engine on both lines (test/support/suites/operations.cts), and the output
+ *   schema file `npm run schemas` writes from it;
  * Its docs rows are generated (npm run docs; test/tooling/repo/generatedDocs.test.cts). Then the same
  * for every resource and every money kind. Fast: nothing is sent, no n8n.
  */
@@ -29,18 +28,9 @@ import { firstRequest } from '../../../scripts/harness/dryRun.cjs';
 import { OPERATION_RUNS } from '../../../scripts/harness/operationRuns.cjs';
 import { ROOT, schemaPath } from '../../../scripts/output-schemas.cjs';
 
-/** Every test title (describe and it) in the files that run a real n8n (test/e2e/ and the suites it calls, test/support/suites/). */
-function e2eTitles(): string[] {
-	return [path.join(ROOT, 'test', 'e2e'), path.join(ROOT, 'test', 'support', 'suites')].flatMap((folder) => {
-		const files = fs.readdirSync(folder, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.cts'));
-		return files.flatMap((file) => [...fs.readFileSync(path.join(folder, file), 'utf8').matchAll(/\b(?:it|describe)\((['`])(.*?)\1/g)].map((found) => found[2]));
-	});
-}
-
 describe('adding an operation: what each operation of the registry still lacks', () => {
-	it('every operation has its emulator route, run entry, output schema and run in n8n', async () => {
+	it('every operation has its emulator route, run entry and output schema', async () => {
 		const routes = (new Emulator() as unknown as { api: { match(method: string, path: string): unknown } }).api;
-		const titles = e2eTitles();
 		const missing: string[] = [];
 		for (const { resource, operation } of operationPairs()) {
 			const { displayName } = resources[resource as PaycashlessResource];
@@ -58,9 +48,6 @@ describe('adding an operation: what each operation of the registry still lacks',
 			if (entries.length !== 1) lacks.push(`one entry in the run table, scripts/harness/operationRuns.cts (it has ${entries.length})`);
 			const schema = schemaPath(resource, operation);
 			if (!fs.existsSync(schema)) lacks.push(`its output schema ${path.relative(ROOT, schema)} (npm run schemas, from its run entry)`);
-			// A table entry runs in real n8n (test/support/suites/operations.cts) unless it needs the fake contexts.
-			const inN8n = entries.some((entry) => !entry.inProcess) || titles.some((title) => title === label || title.startsWith(`${label} `) || title.startsWith(`${label}:`));
-			if (!inN8n) lacks.push(`a run in a real n8n: its run entry without inProcess, or a test titled '${label} …' in an e2e suite (test/e2e/, test/support/suites/)`);
 
 			if (lacks.length > 0) missing.push(`${label} (${resource}/${operation}) lacks:\n${lacks.map((lack) => `  - ${lack}`).join('\n')}`);
 		}

@@ -369,7 +369,8 @@ describe('Tax Rate and Invoice', () => {
 		expect(emulator.requests.map((r) => [r.method, r.path, r.query, r.body])).toEqual([
 			['GET', `/v1/invoices/${invoice.id}`, {}, undefined],
 			['POST', `/v1/invoices/${invoice.id}/cancel`, {}, { cancellationReason: 'Order withdrawn' }],
-			['GET', '/v1/invoices', { limit: '10', status: 'cancelled', currency: 'NGN', reference: 'inv-ref-1' }, undefined],
+			// The reference is sent and checked again on what comes back, so pages of 100 (issue 51).
+			['GET', '/v1/invoices', { limit: '100', status: 'cancelled', currency: 'NGN', reference: 'inv-ref-1' }, undefined],
 		]);
 		expect(got.output[0].json).toMatchObject({ id: invoice.id, reference: 'inv-ref-1' });
 		expect(cancelled.output[0].json).toMatchObject({ id: invoice.id, status: 'cancelled' });

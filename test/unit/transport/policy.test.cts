@@ -15,12 +15,15 @@ import { SETTING_PARAMETERS } from '../../../nodes/Paycashless/descriptions/requ
 import { differences } from '../../../nodes/Paycashless/transport/create';
 import { classify } from '../../../nodes/Paycashless/transport/send';
 import { backoffMs, retryAfterMs } from '../../../nodes/Paycashless/transport/retry';
-import { DEFAULT_TRANSPORT_SETTINGS, type Attempt, type FoundByReference, type PaycashlessRequest } from '../../../nodes/Paycashless/transport/types';
+import { checkDeclared, DEFAULT_TRANSPORT_SETTINGS, isRepeatable, type Attempt, type FoundByReference, type PaycashlessRequest } from '../../../nodes/Paycashless/transport/types';
 import { runNode } from '../../../scripts/harness/executeContext.cjs';
 import { startFakeServer } from '../../support/executeFakeServer.cjs';
 
 const GET: PaycashlessRequest = { method: 'GET', path: '/v1/payouts' };
 const POST: PaycashlessRequest = { method: 'POST', path: '/v1/tax_rates', body: {} };
+/** The write policy of Tax Rate → Create as the registry gives it; a read has none. */
+const WRITE = writePolicy(registry.taxRate.create.declaration);
+const READ_ONLY = undefined;
 const answer = (status: number, body: unknown = { id: 'x' }, headers = {}, failureBody = false): Attempt => ({
 	answered: true,
 	status,
@@ -33,30 +36,52 @@ const withCode = (code: string, message = 'failed') => Object.assign(new Error(m
 
 describe('classify', () => {
 	it('answers', () => {
-		expect(classify(answer(200), GET)).toBeUndefined();
-		expect(classify(answer(202), POST)).toBeUndefined();
-		expect(classify(answer(429), POST)).toBe('rateLimited');
-		for (const status of [500, 502, 503, 504, 408]) expect(classify(answer(status), POST)).toBe('uncertain');
-		for (const status of [400, 401, 403, 404, 409, 422]) expect(classify(answer(status), GET)).toBe('final');
-		expect(classify(answer(200, { status: 'failed', message: 'x' }, {}, true), POST)).toBe('final');
+		expect(classify(answer(200), GET, READ_ONLY)).toBeUndefined();
+		expect(classify(answer(202), POST, WRITE)).toBeUndefined();
+		expect(classify(answer(429), POST, WRITE)).toBe('rateLimited');
+		for (const status of [500, 502, 503, 504, 408]) expect(classify(answer(status), POST, WRITE)).toBe('uncertain');
+		for (const status of [400, 401, 403, 404, 409, 422]) expect(classify(answer(status), GET, READ_ONLY)).toBe('final');
+		expect(classify(answer(200, { status: 'failed', message: 'x' }, {}, true), POST, WRITE)).toBe('final');
 		// A 2xx that is not JSON: a write may have happened; a read is simply wrong.
-		expect(classify(answer(200, '<html>'), POST)).toBe('uncertain');
-		expect(classify(answer(200, '<html>'), GET)).toBe('final');
+		expect(classify(answer(200, '<html>'), POST, WRITE)).toBe('uncertain');
+		expect(classify(answer(200, '<html>'), GET, READ_ONLY)).toBe('final');
 	});
 
 	it('errors without an answer, also inside n8n’s wrapper (cause chain)', () => {
-		expect(classify(thrown(withCode('ECONNREFUSED')), POST)).toBe('notSent');
-		expect(classify(thrown(withCode('ENOTFOUND')), POST)).toBe('notSent');
-		expect(classify(thrown(withCode('ECONNRESET')), POST)).toBe('uncertain');
-		expect(classify(thrown(withCode('ECONNABORTED', 'timeout of 30000ms exceeded')), POST)).toBe('uncertain');
-		expect(classify(thrown(withCode('UND_ERR_SOCKET', 'other side closed')), GET)).toBe('uncertain');
-		expect(classify(thrown(new Error('socket hang up')), GET)).toBe('uncertain');
+		expect(classify(thrown(withCode('ECONNREFUSED')), POST, WRITE)).toBe('notSent');
+		expect(classify(thrown(withCode('ENOTFOUND')), POST, WRITE)).toBe('notSent');
+		expect(classify(thrown(withCode('ECONNRESET')), POST, WRITE)).toBe('uncertain');
+		expect(classify(thrown(withCode('ECONNABORTED', 'timeout of 30000ms exceeded')), POST, WRITE)).toBe('uncertain');
+		expect(classify(thrown(withCode('UND_ERR_SOCKET', 'other side closed')), GET, READ_ONLY)).toBe('uncertain');
+		expect(classify(thrown(new Error('socket hang up')), GET, READ_ONLY)).toBe('uncertain');
 		const wrapped = new NodeApiError({ id: '1', name: 'n', type: 't', typeVersion: 1, position: [0, 0], parameters: {} }, withCode('ETIMEDOUT') as unknown as JsonObject);
-		expect(classify(thrown(wrapped), POST)).toBe('uncertain');
-		expect(classify(thrown(withCode('ERR_CANCELED', 'canceled')), GET)).toBe('final');
+		expect(classify(thrown(wrapped), POST, WRITE)).toBe('uncertain');
+		expect(classify(thrown(withCode('ERR_CANCELED', 'canceled')), GET, READ_ONLY)).toBe('final');
 		// Unknown: a read is not retried, a write may have gone out.
-		expect(classify(thrown(new Error('something else')), GET)).toBe('final');
-		expect(classify(thrown(new Error('something else')), POST)).toBe('uncertain');
+		expect(classify(thrown(new Error('something else')), GET, READ_ONLY)).toBe('final');
+		expect(classify(thrown(new Error('something else')), POST, WRITE)).toBe('uncertain');
+	});
+});
+
+describe('the declaration decides what may be sent again; the method only checks it', () => {
+	const PUT: PaycashlessRequest = { method: 'PUT', path: '/v1/tax_rates/txr_1', body: { name: 'VAT' } };
+	const update = writePolicy(registry.taxRate.update.declaration);
+
+	it('a read\'s requests may be repeated; under a write policy only its look-ups (GET), never the write, a PUT included', () => {
+		expect(isRepeatable(GET, READ_ONLY)).toBe(true);
+		expect(isRepeatable(GET, update)).toBe(true);
+		expect(isRepeatable(PUT, update)).toBe(false);
+		expect(isRepeatable(POST, WRITE)).toBe(false);
+		// A dropped PUT of Tax Rate → Update is an uncertain write, not a read to retry.
+		expect(classify(thrown(new Error('something else')), PUT, update)).toBe('uncertain');
+		expect(classify(answer(200, '<html>'), PUT, update)).toBe('uncertain');
+	});
+
+	it('a request that would write under a read declaration is refused, naming it', () => {
+		expect(checkDeclared(GET, READ_ONLY)).toBeUndefined();
+		expect(checkDeclared(PUT, update)).toBeUndefined();
+		expect(checkDeclared(PUT, READ_ONLY)).toBe('Nothing was sent: PUT /v1/tax_rates/txr_1 would write, but its operation is declared a read (an error in the node; please report it)');
+		expect(checkDeclared(POST, READ_ONLY)).toMatch(/^Nothing was sent: POST \/v1\/tax_rates/);
 	});
 });
 

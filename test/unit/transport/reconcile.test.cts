@@ -3,7 +3,8 @@
  * payouts, payments (transfer and checkout) and invoices are reconciled by reference; a
  * repeated reference returns the existing object (or an error, by option); a reference reused
  * for different details is an error; creates without a reference are never resent after an
- * uncertain failure; reads and PUTs are simply retried; every request has the timeout.
+ * uncertain failure (a PUT too: its declaration, not its method, says it writes); reads are
+ * simply retried; every request has the timeout.
  */
 import type { INodeParameters } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
@@ -297,19 +298,27 @@ describe('writes without a reference, and repeatable requests', () => {
 		expect(emulator.list('taxRates')).toHaveLength(1);
 	});
 
-	it('tax rate update (PUT) is repeatable: retried after a 5xx', async () => {
-		const created = (await run(emulator, taxRateItem)).output[0].json;
-		emulator.clearLogs();
-		emulator.setFaults({ error5xxRate: 1, maxFaults: 1 });
-		const { output } = await run(emulator, {
-			resource: 'taxRate',
-			operation: 'update',
-			taxRateId: created.id as string,
-			updateFields: { name: 'VAT 2025' },
-			requestOptions: FAST,
+	describe('tax rate update (a PUT): a write as its declaration says, the method only checks it', () => {
+		const update = (taxRateId: string): INodeParameters => ({ resource: 'taxRate', operation: 'update', taxRateId, updateFields: { name: 'VAT 2025' }, requestOptions: FAST });
+
+		it('after a 5xx: not sent again; the outcome is unknown, and the error says how to check in its declared words', async () => {
+			const created = (await run(emulator, taxRateItem)).output[0].json;
+			emulator.clearLogs();
+			emulator.setFaults({ error5xxRate: 1, maxFaults: 1 });
+			const error = (await runAndCatch(emulator, update(created.id as string))) as NodeApiError;
+			expect(emulator.requests.map((request) => request.method)).toEqual(['PUT']);
+			expect(error.description).toContain('The outcome is unknown');
+			expect(error.description).toContain('Before retrying, check in the Paycashless dashboard whether the tax rate has its new values, so it does not happen twice.');
 		});
-		expect(emulator.requests.map((request) => request.method)).toEqual(['PUT', 'PUT']);
-		expect(output[0].json).toMatchObject({ id: created.id, name: 'VAT 2025' });
+
+		it('after a 429 (nothing happened): sent again, and done', async () => {
+			const created = (await run(emulator, taxRateItem)).output[0].json;
+			emulator.clearLogs();
+			emulator.setFaults({ rateLimitRate: 1, retryAfterSeconds: 0.01, maxFaults: 1 });
+			const { output } = await run(emulator, update(created.id as string));
+			expect(trail()).toEqual([`PUT /v1/tax_rates/${created.id} 429 rateLimit`, `PUT /v1/tax_rates/${created.id} 200`]);
+			expect(output[0].json).toMatchObject({ id: created.id, name: 'VAT 2025' });
+		});
 	});
 
 	it('a read over a dropped connection is sent again and succeeds', async () => {

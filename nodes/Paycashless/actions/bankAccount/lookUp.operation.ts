@@ -1,9 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { BANK } from '../../catalog/objects';
+import { ACCOUNT_NUMBER_FOR_THE_MODEL } from '../../descriptions/common';
+import { AS_TOOL } from '../../helpers/toolFacts';
 import { NUBAN_DIGITS, requireBankCode, requireDigits } from '../../helpers/validation';
 import type { PaycashlessApi } from '../../transport';
 import { runsAsTool } from '../../helpers/runsAsTool';
+import { lookUpAccount } from '../../money/lookups';
 import { READ, type OperationDeclaration, type OperationOption } from '../types';
 
 export const description: INodeProperties[] = [
@@ -15,6 +17,7 @@ export const description: INodeProperties[] = [
 		default: '',
 		placeholder: '0123456789',
 		description: 'The bank account number (NUBAN, 10 digits)',
+		[AS_TOOL]: ACCOUNT_NUMBER_FOR_THE_MODEL,
 	},
 	{
 		displayName: 'Bank Code',
@@ -25,6 +28,7 @@ export const description: INodeProperties[] = [
 		placeholder: '058',
 		description: 'The CBN or NIBSS code of the bank (e.g. 058)',
 		hint: 'The result holds the Paycashless bank ID that Payout → Create needs: {{ $json.bank.id }}',
+		[AS_TOOL]: { key: 'Bank_Code', description: "The bank's CBN or NIBSS code, e.g. 058 or 000013" },
 	},
 ];
 
@@ -52,7 +56,8 @@ function withoutHolderName(found: IDataObject): IDataObject {
 export async function execute(this: IExecuteFunctions, i: number, api: PaycashlessApi): Promise<IDataObject> {
 	const accountNumber = requireDigits(this.getNodeParameter('accountNumber', i), 'Account Number', '0123456789', NUBAN_DIGITS);
 	const bankCode = requireBankCode(this.getNodeParameter('bankCode', i), 'Bank Code');
-	const found = await api.request(BANK.accountLookup(accountNumber, bankCode));
+	// Always asked (its output is the lookup's answer), and kept for the payee checks of this execution.
+	const found = await lookUpAccount.call(this, api, accountNumber, bankCode, false);
 	// As a tool, a chat could list who holds which account: the name only where a person allowed it
 	// (read as stored, so an expression never turns it on).
 	if (runsAsTool.call(this) && this.getNode().parameters[SHOW_ACCOUNT_NAME_PARAMETER] !== true) return withoutHolderName(found);

@@ -171,7 +171,7 @@ export const description: INodeProperties[] = [
 	]),
 ];
 
-export const option: OperationOption = { name: 'Create', description: 'Request a dedicated bank account for a customer', action: 'Create a dedicated account' };
+export const option: OperationOption = { name: 'Create', description: 'Request a dedicated virtual account (a bank account number of its own) for a customer', action: 'Create a dedicated account' };
 
 export const declaration: OperationDeclaration = { kind: 'write', check: { with: { resource: 'dedicatedAccount', operation: 'getAll' }, text: '(or in the Paycashless dashboard) whether the account was requested' } };
 

@@ -17,7 +17,7 @@ export const description: INodeProperties[] = [
 	},
 ];
 
-export const option: OperationOption = { name: 'Get Request Status', description: 'Check an account request, and get the account once it is ready', action: 'Get the status of a dedicated account request' };
+export const option: OperationOption = { name: 'Get Request Status', description: 'Check an account request, and get the account once it is ready', action: 'Get a dedicated account request' };
 
 export const declaration: OperationDeclaration = READ;
 
@@ -25,6 +25,9 @@ export async function execute(this: IExecuteFunctions, i: number, api: Paycashle
 	const code = requireId(this.getNodeParameter('accountRequestCode', i), ACCOUNT_REQUEST.idPrefix, 'Account Request Code');
 	return await api.request({ method: 'GET', path: ACCOUNT_REQUEST.status(code) });
 }
+
+/** What an AI agent reads as this tool's description: the status, said in full (the action is short). */
+export const asTool = { action: 'Get the status of a Paycashless dedicated account request, and the account once it is ready' };
 
 /** Its row in docs/operations.md (npm run docs). */
 export const docs = { notes: '`acc_req_…` code from Create' };

@@ -20,7 +20,7 @@ import {
 } from '../../descriptions/common';
 import { CURRENCIES, toSmallestUnit } from '../../helpers/amount';
 import { compact, isObject } from '../../helpers/body';
-import { idList, invalid, optionalText, optionalUrl, requireEmail, requireInteger, requireOneOf, requireText } from '../../helpers/validation';
+import { idList, invalid, optionalText, optionalUrl, requireEmail, requireInteger, requireOneOf, requireReference, requireText } from '../../helpers/validation';
 import { sendChecked } from '../../money/step';
 import type { PaycashlessApi } from '../../transport';
 import { finishBody } from '../common';
@@ -192,7 +192,7 @@ export const declaration: CreateDeclaration = {
  * value (Create and Wait for Payment gives its own resume URL).
  */
 export function invoiceCreateBody(this: IExecuteFunctions, i: number, callbackUrl?: string): { reference: string; body: IDataObject } {
-	const reference = requireText(this.getNodeParameter('reference', i), 'Reference');
+	const reference = requireReference(this.getNodeParameter('reference', i));
 	const invoiceDescription = requireText(this.getNodeParameter('invoiceDescription', i), 'Invoice Description');
 	const currency = requireOneOf(this.getNodeParameter('currency', i), 'Currency', CURRENCIES);
 	const fields = this.getNodeParameter('additionalFields', i, {}) as IDataObject;

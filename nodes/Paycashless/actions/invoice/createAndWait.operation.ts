@@ -15,7 +15,7 @@ export const { option, declaration, description, wait, execute } = createAndWait
 	option: {
 		name: 'Create and Wait for Payment',
 		description: 'Create an invoice, then pause the workflow until it is fully paid (verified callback) or a time limit passes',
-		action: 'Create an invoice and wait for payment',
+		action: 'Create an invoice and wait',
 	},
 	// Paycashless sends it for every payment towards the invoice, the one that pays it in full
 	// included (then INVOICE_PAID follows): not a sign of a partial payment.

@@ -1,15 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { INVOICE, sortedStatuses } from '../../catalog/objects';
-import {
-	createdAtFilterFields,
-	currencyField,
-	filtersCollection,
-	listFields,
-	statusFilterField,
-} from '../../descriptions/common';
+import { currencyField } from '../../descriptions/common';
+import { createdAtFilterFields, filtersCollection, listFields, referenceFilterFields, statusFilterField } from '../../descriptions/listFilters';
 import type { PaycashlessApi } from '../../transport';
-import { readListFilters, readListOptions } from '../common';
+import { readFirst, readListFilters, readListOptions, referenceFilter } from '../common';
 import { READ, type OperationDeclaration, type OperationOption } from '../types';
 
 /** Sorted for the Status list. */
@@ -26,16 +21,13 @@ export const description: INodeProperties[] = [
 			options: [{ name: 'Any Currency', value: '' }, ...(currencyField.options ?? [])],
 			description: 'Only invoices in this currency',
 		},
-		{
-			displayName: 'Reference',
-			name: 'reference',
-			type: 'string',
-			default: '',
-			description: 'Only the invoice with this reference of yours',
-		},
+		...referenceFilterFields('invoices', { sent: true }),
 		...createdAtFilterFields,
 	]),
 ];
+
+/** What a person reads first (n8n's table view follows key order): reference, number, status, naira, who, when due. */
+const FIRST_KEYS = ['reference', 'number', 'status', 'inMainUnits', 'customerId', 'dueDate'];
 
 export const option: OperationOption = { name: 'Get Many', description: 'List invoices', action: 'Get many invoices' };
 
@@ -44,8 +36,9 @@ export const declaration: OperationDeclaration = READ;
 export async function execute(this: IExecuteFunctions, i: number, api: PaycashlessApi): Promise<IDataObject[]> {
 	const options = readListOptions.call(this, i);
 	const qs = readListFilters.call(this, i, STATUSES);
-	return await api.paginate({ path: INVOICE.path, qs }, options);
+	const invoices = await api.paginate({ path: INVOICE.path, qs }, { ...options, keep: referenceFilter.call(this, i) });
+	return readFirst(invoices, FIRST_KEYS);
 }
 
 /** Its row in docs/operations.md (npm run docs). */
-export const docs = { notes: 'Filters: status, currency, reference, created between' };
+export const docs = { notes: 'Filters: status, currency, reference (sent, checked again) or its start (after the read), created from/before; reference, number, status and amounts first' };

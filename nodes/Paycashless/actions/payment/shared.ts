@@ -13,7 +13,7 @@ import {
 	customerNameField,
 	referenceField,
 } from '../../descriptions/common';
-import { requireEmail, requireText } from '../../helpers/validation';
+import { requireEmail, requireReference, requireText } from '../../helpers/validation';
 import { amountCurrency, amountValue, readAmount, verifiedByReference } from '../common';
 import type { FoundByReference } from '../types';
 
@@ -42,7 +42,7 @@ export function readPayment(
 	i: number,
 ): { reference: string; amount: { value: number; currency: string }; customer: IDataObject } {
 	return {
-		reference: requireText(this.getNodeParameter('reference', i), 'Reference'),
+		reference: requireReference(this.getNodeParameter('reference', i)),
 		amount: readAmount.call(this, i),
 		customer: {
 			email: requireEmail(this.getNodeParameter('customerEmail', i), 'Customer Email'),

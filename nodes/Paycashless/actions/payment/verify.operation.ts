@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { PAYMENT } from '../../catalog/objects';
 import { referenceField } from '../../descriptions/common';
-import { requireText } from '../../helpers/validation';
+import { requireReference } from '../../helpers/validation';
 import type { PaycashlessApi } from '../../transport';
 import { READ, type OperationDeclaration, type OperationOption } from '../types';
 
@@ -18,7 +18,7 @@ export const option: OperationOption = { name: 'Verify', description: 'Get a pay
 export const declaration: OperationDeclaration = READ;
 
 export async function execute(this: IExecuteFunctions, i: number, api: PaycashlessApi): Promise<IDataObject> {
-	return await api.request(PAYMENT.byReference(requireText(this.getNodeParameter('reference', i), 'Reference')));
+	return await api.request(PAYMENT.byReference(requireReference(this.getNodeParameter('reference', i))));
 }
 
 /** Its row in docs/operations.md (npm run docs). */

@@ -13,7 +13,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { REACHABLE } from '../../descriptions/builderHints';
 import { PAYMENT } from '../../catalog/objects';
 import { referenceField } from '../../descriptions/common';
-import { requireText } from '../../helpers/validation';
+import { requireReference } from '../../helpers/validation';
 import type { PaycashlessApi } from '../../transport';
 import { requireOneItem, timeLimitProperties, waitKindOf, waitTillOf, type WaitKind } from '../../wait/fields';
 import { resumeUrlOf, waitCallbackUrl, waitUnlessSettled } from '../../wait/pause';
@@ -61,7 +61,7 @@ function sameUrl(a: string, b: string): boolean {
 export async function execute(this: IExecuteFunctions, i: number, api: PaycashlessApi): Promise<IDataObject> {
 	requireOneItem.call(this, i, 'payment');
 	const waitTill = waitTillOf.call(this, i);
-	const reference = requireText(this.getNodeParameter('reference', i), 'Reference');
+	const reference = requireReference(this.getNodeParameter('reference', i));
 	const resumeUrl = resumeUrlOf(this, i);
 
 	// As it is now: settled already (the callback may have come before the wait), or still open.

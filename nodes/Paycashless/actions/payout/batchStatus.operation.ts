@@ -18,6 +18,7 @@ import { requireInteger, requireText } from '../../helpers/validation';
 import { NOT_PAID_STATUSES, repayReference } from '../../money/batch';
 import type { PaycashlessApi } from '../../transport';
 import { READ, type OperationOption } from '../types';
+import { CHECK_BATCH_ACTION } from './create.operation';
 
 export const description: INodeProperties[] = [
 	{
@@ -38,7 +39,8 @@ export const description: INodeProperties[] = [
 		required: true,
 		default: '',
 		placeholder: '9f3a1c2b7d4e5f60',
-		hint: "After Payout → Check Batch: {{ $('Check Batch').first().json.batchId }}",
+		// The name n8n's editor gives a Check Batch node added from the panel (its action).
+		hint: `After Payout → Check Batch: {{ $('${CHECK_BATCH_ACTION}').first().json.batchId }}`,
 		displayOptions: { show: { findBatchBy: ['batchId'] } },
 		description: 'The 16 characters of Check Batch\'s batchId (the n8nBatch of each payout\'s metadata)',
 	},
@@ -90,7 +92,7 @@ export const description: INodeProperties[] = [
 export const option: OperationOption = {
 	name: 'Get Batch Status',
 	description: 'A batch of payouts in one read: paid, pending and failed, with totals and reasons',
-	action: 'Get the status of a batch of payouts',
+	action: 'Get a payout batch status',
 };
 
 export const declaration = READ;

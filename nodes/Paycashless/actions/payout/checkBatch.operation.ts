@@ -16,7 +16,7 @@ import type { PaycashlessApi } from '../../transport';
 import { withoutCallbackUrl } from '../../wait/fields';
 import { failedInputOf } from '../failedItems';
 import { BATCH_CHECK_OF, type OperationOption, type PaycashlessOperation } from '../types';
-import { payoutFields, payoutCreateBody, paysAgain } from './create.operation';
+import { CHECK_BATCH_ACTION, payoutFields, payoutCreateBody, paysAgain } from './create.operation';
 
 const APPROVER_VIEW = 'approverView';
 
@@ -61,7 +61,7 @@ export const description: INodeProperties[] = [
 export const option: OperationOption = {
 	name: 'Check Batch',
 	description: 'Check all items as payouts without paying: what fits, what is refused, the total, the rows to look at first',
-	action: 'Check a batch of payouts without paying',
+	action: CHECK_BATCH_ACTION,
 };
 
 /** Only reads (lookups, the payout list, references): never retried as a write, never moves money. */

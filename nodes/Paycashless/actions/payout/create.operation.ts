@@ -11,6 +11,7 @@ import { LOOK_UP_THEN_PAY, NAIRA } from '../../descriptions/builderHints';
 import { PAYOUT_FIELDS, payoutMoneyOf } from '../../../../lib/payoutBody';
 import { BANK, PAYOUT } from '../../catalog/objects';
 import {
+	ACCOUNT_NUMBER_FOR_THE_MODEL,
 	additionalBodyJsonField,
 	additionalFieldsCollection,
 	amountFields,
@@ -20,8 +21,9 @@ import {
 	referenceField,
 } from '../../descriptions/common';
 import { compact, isObject } from '../../helpers/body';
+import { AS_TOOL } from '../../helpers/toolFacts';
 import { batchHash, batchIdOf, batchLines, batchPayoutOf, checkBatch, referenceToPay, type BatchLine } from '../../money/batch';
-import { MAX_NARRATION, NUBAN_DIGITS, optionalTextUpTo, optionalUrl, requireDigits, requireId, requireText } from '../../helpers/validation';
+import { MAX_NARRATION, NUBAN_DIGITS, optionalTextUpTo, optionalUrl, requireDigits, requireId, requireReference } from '../../helpers/validation';
 import { sendChecked } from '../../money/step';
 import type { PaycashlessApi } from '../../transport';
 import { amountCurrency, amountValue, finishBody, readAmount, verifiedByReference } from '../common';
@@ -52,6 +54,7 @@ export const payoutFields: INodeProperties[] = [
 		default: '',
 		placeholder: '0123456789',
 		description: 'The bank account number (NUBAN) to pay into',
+		[AS_TOOL]: ACCOUNT_NUMBER_FOR_THE_MODEL,
 	},
 	{
 		displayName: 'Bank ID',
@@ -63,6 +66,10 @@ export const payoutFields: INodeProperties[] = [
 		description:
 			'The Paycashless ID of the destination bank (starts with bank_), not its CBN or NIBSS code. Get it with Bank Account → Look Up.',
 		hint: 'After Bank Account → Look Up, use the expression {{ $json.bank.id }}',
+		[AS_TOOL]: {
+			key: 'Bank_ID',
+			description: 'The Paycashless bank ID, starting with bank_. Get it from the bank account look-up tool (bank.id in its result); it is not a bank code.',
+		},
 	},
 	additionalFieldsCollection([
 		callbackUrlField,
@@ -116,6 +123,12 @@ export function paysAgain(this: IExecuteFunctions): boolean {
 	return switchedOn.call(this, PAY_AGAIN);
 }
 
+/**
+ * Payout → Check Batch's action: what n8n's panel lists and names a node added with it
+ * (n8n-workflow's makeNodeName), so the placeholder below names that node.
+ */
+export const CHECK_BATCH_ACTION = 'Check a payout batch';
+
 /** Create only: the batch as a whole (../../money/batch.ts; docs/payroll.md). */
 const batchOptions: INodeProperties = {
 	displayName: 'Batch Options',
@@ -129,7 +142,8 @@ const batchOptions: INodeProperties = {
 			name: 'allOrNothing',
 			type: 'boolean',
 			noDataExpression: true,
-			default: false,
+			// On once added: adding the option is the choice (issue 51).
+			default: true,
 			description:
 				'Whether to check every item first (the checks of Payout → Check Batch: Money Limits, payees, the period total for the whole batch) and send none if any would be refused; otherwise pay them one at a time, in input order. Typed in only.',
 		},
@@ -157,7 +171,8 @@ const batchOptions: INodeProperties = {
 			name: 'approvedBatchHash',
 			type: 'string',
 			default: '',
-			placeholder: "{{ $('Check Batch').item.json.batchHash }}",
+			// The name n8n's editor gives a Check Batch node added from the panel (its action).
+			placeholder: `{{ $('${CHECK_BATCH_ACTION}').item.json.batchHash }}`,
 			description:
 				'The batchHash of the Payout → Check Batch that was approved. The payouts are sent only if this node\'s items are exactly that batch (each reference, amount, currency, account and bank); otherwise none is sent, and the rows that differ are named. Needs an Approval Form Page, or Approve Without Login (Unsafe).',
 		},
@@ -206,7 +221,7 @@ export const declaration: CreateDeclaration = {
  * value (Create and Wait for Final Status gives its own resume URL).
  */
 export function payoutCreateBody(this: IExecuteFunctions, i: number, callbackUrl?: string): { reference: string; body: IDataObject } {
-	const given = requireText(this.getNodeParameter('reference', i), 'Reference');
+	const given = requireReference(this.getNodeParameter('reference', i));
 	const amount = readAmount.call(this, i);
 	const accountNumber = requireDigits(
 		this.getNodeParameter('destinationAccountNumber', i),

@@ -15,7 +15,7 @@ export const { option, declaration, description, wait, execute } = createAndWait
 	option: {
 		name: 'Create and Wait for Final Status',
 		description: 'Send a payout, then pause the workflow until it succeeds or fails (verified callback) or a time limit passes',
-		action: 'Create a payout and wait for its final status',
+		action: 'Create a payout and wait',
 	},
 	wait: waitKindOf(PAYOUT, {
 		PAYOUT_PENDING: { reason: 'event_does_not_end_wait', note: 'the payout is not final yet' },

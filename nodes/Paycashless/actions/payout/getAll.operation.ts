@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { PAYOUT, sortedStatuses } from '../../catalog/objects';
-import { createdAtFilterFields, filtersCollection, listFields, statusFilterField } from '../../descriptions/common';
+import { createdAtFilterFields, filtersCollection, listFields, referenceFilterFields, statusFilterField } from '../../descriptions/listFilters';
 import type { PaycashlessApi } from '../../transport';
-import { readListFilters, readListOptions } from '../common';
+import { readFirst, readListFilters, readListOptions, referenceFilter } from '../common';
 import { READ, type OperationDeclaration, type OperationOption } from '../types';
 
 /** Sorted for the Status list. */
@@ -20,9 +20,13 @@ export const description: INodeProperties[] = [
 			default: '',
 			description: 'Only payouts to this bank account number',
 		},
+		...referenceFilterFields('payouts', { sent: false, verify: 'Payout → Verify' }),
 		...createdAtFilterFields,
 	]),
 ];
+
+/** What a person reads first (n8n's table view follows key order): reference, status, naira, to whom, when. */
+const FIRST_KEYS = ['reference', 'status', 'inMainUnits', 'destinationAccountNumber', 'destinationBankId', 'createdAt'];
 
 export const option: OperationOption = { name: 'Get Many', description: 'List payouts', action: 'Get many payouts' };
 
@@ -30,9 +34,10 @@ export const declaration: OperationDeclaration = READ;
 
 export async function execute(this: IExecuteFunctions, i: number, api: PaycashlessApi): Promise<IDataObject[]> {
 	const options = readListOptions.call(this, i);
-	const qs = readListFilters.call(this, i, STATUSES);
-	return await api.paginate({ path: PAYOUT.path, qs }, options);
+	const qs = readListFilters.call(this, i, STATUSES, { sendsReference: false });
+	const payouts = await api.paginate({ path: PAYOUT.path, qs }, { ...options, keep: referenceFilter.call(this, i) });
+	return readFirst(payouts, FIRST_KEYS);
 }
 
 /** Its row in docs/operations.md (npm run docs). */
-export const docs = { notes: 'Filters: status, destination account, created between' };
+export const docs = { notes: 'Filters: status, destination account, reference or its start (after the read), created from/before; reference, status and amount first' };
