@@ -9,7 +9,8 @@
  * - the preparer's own approval pays nothing, and the page they land on says why;
  * - the approver's approval pays the 7 salaries once, and the page says what was sent;
  * - a salary redirected to an account never paid before is on top of the approver's page, flagged;
- * - 1,000 rows: the flagged rows first, every row on the page, readable (screenshot).
+ * - 1,000 rows: the flagged rows first, every row on the page, readable (screenshot);
+ * - no page's form card is overflowed sideways (the batch named by its 16-character id).
  *
  * @cost minutes (started first on a fresh clone: test/support/setup/sequencer.js)
  */
@@ -68,6 +69,8 @@ afterAll(async () => {
 }, TEARDOWN_TIMEOUT_MS);
 
 const payouts = (prefix: string) => lab.emulator.list('payouts').filter((payout) => String(payout.reference).startsWith(prefix));
+/** How far the page's form card is overflowed sideways, in pixels (0: everything fits in it; 51.7: a batch hash overflowed it). */
+const overflow = async (page: Page) => await page.locator('.card').first().evaluate((card) => card.scrollWidth - card.clientWidth);
 const shot = async (page: Page, name: string) => await page.screenshot({ path: path.join(ARTIFACTS, `payroll-${name}.png`), fullPage: false });
 
 /** The preparer opens the payroll form (n8n's consent the first time), uploads `csv` and submits: the approval page's address. */
@@ -106,6 +109,7 @@ async function decide(who: Editor, url: string, decision: 'Approve' | 'Decline',
 		// Seven payouts against the emulator: a few seconds alone.
 		await last.waitFor({ timeout: patience(10_000) });
 		await shot(page, `${name}-after`);
+		expect(await overflow(page)).toBe(0);
 		return await page.locator('body').innerText();
 	});
 }
@@ -129,6 +133,7 @@ describe('payroll with two n8n users, in Chromium', () => {
 			for (const cell of ['ADA OBI', 'Access Bank', '0234567801', 'NGN 350,000.00', 'salary-2026-11-S001']) await approver.page.getByRole('cell', { name: cell, exact: true }).first().waitFor();
 		});
 		await shot(approver.page, 'approval-page-approver');
+		expect(await overflow(approver.page)).toBe(0);
 		const text = await decide(approver, url, 'Approve', 'approved');
 		expect(text).toContain('7 salaries sent now, 0 found again');
 		expect(payouts('salary-2026-11-')).toHaveLength(7);
@@ -173,6 +178,7 @@ describe('payroll with two n8n users, in Chromium', () => {
 		expect(text).toContain('Look at these first: 1000 rows');
 		const rowsShown = await approver.page.locator('.form-group.html tbody tr').count();
 		expect(rowsShown).toBe(1000);
+		expect(await overflow(approver.page)).toBe(0);
 		await decide(approver, url, 'Decline', 'thousand');
 		expect(payouts('bulk-2026-11-')).toEqual([]);
 		await waitFor('nothing paid', async () => (payouts('bulk-2026-11-').length === 0 ? true : undefined), patience(1_000));

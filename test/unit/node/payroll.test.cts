@@ -313,6 +313,10 @@ describe('Payout → Create, Approved Batch Hash', () => {
 		expect(error?.message).toBe(
 			'Refused: these 4 payouts are not the batch that was approved: row 3 (hash-3) pays NGN 1,021.00, approved NGN 1,020.00; row 4 (hash-9) is not in the approved batch; hash-4 (row 4 of the check) was approved but is not among these payouts. Nothing was sent',
 		);
+		// The batches by the ids a person reads (Check Batch's batchId), never 64 characters that overflow a form page's card (51.7).
+		expect(error?.description).toContain(`(given: batch ${String(summary.batchId)})`);
+		expect(error?.description).toMatch(/these rows are batch [0-9a-f]{16}\)/);
+		expect(`${error?.message} ${error?.description}`).not.toMatch(/[0-9a-f]{64}/);
 		expect(posts()).toHaveLength(0);
 		// In another order it is the same batch.
 		await run(items([...list].reverse(), 'create', LIMITS, { batchOptions: { approvedBatchHash: summary.batchHash as string, allOrNothing: true, ...UNSAFE } }));

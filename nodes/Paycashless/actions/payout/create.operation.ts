@@ -280,6 +280,15 @@ export const asTool = {
 	action: 'Send a Paycashless payout: moves real money now to a bank account',
 };
 
+/**
+ * A batch hash as a person reads it in a refusal: the batch id (its first 16 characters, as Check
+ * Batch shows it) rather than 64 characters no one reads, which overflow a form page's card (issue 51).
+ */
+function shownHash(given: string | undefined): string {
+	if (!given) return 'empty';
+	return /^[0-9a-f]{64}$/.test(given) ? `batch ${batchIdOf(given)}` : `"${given.length > 24 ? `${given.slice(0, 24)}…` : given}", not a batch hash`;
+}
+
 /** The typed-in text of a Batch Options field, or why it is refused (an expression). */
 function typedText(stored: IDataObject, name: string): string | { expression: true } {
 	const value = stored[name];
@@ -352,8 +361,8 @@ export async function beforeItems(this: IExecuteFunctions, api: PaycashlessApi):
 				count,
 				'BATCH_NOT_APPROVED',
 				`Refused: ${why}. Nothing was sent`,
-				`Nothing was sent.${differ.length > 0 ? ` What differs from the approved batch: ${differ.join('; ')}.` : ''} Approved Batch Hash must be the batchHash of the Payout → Check Batch that was approved (given: ${given || 'empty'}), and this node's rows exactly that batch: the same references, amounts, currencies, accounts and banks (these rows give ${hash}). Check the batch again and have it approved again.`,
-				{ batchHash: hash, ...(differ.length > 0 ? { differences: differ } : {}) },
+				`Nothing was sent.${differ.length > 0 ? ` What differs from the approved batch: ${differ.join('; ')}.` : ''} Approved Batch Hash must be the batchHash of the Payout → Check Batch that was approved (given: ${shownHash(given)}), and this node's rows exactly that batch: the same references, amounts, currencies, accounts and banks (these rows are batch ${batchIdOf(hash)}). Check the batch again and have it approved again.`,
+				{ batchHash: hash, ...(given ? { givenBatchHash: given } : {}), ...(differ.length > 0 ? { differences: differ } : {}) },
 			);
 		}
 		run.batchId = batchIdOf(hash);
