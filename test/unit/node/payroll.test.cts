@@ -15,20 +15,14 @@ import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workf
 
 import { accountName } from '../../../emulator/banks.cjs';
 import { useEmulator } from '../../support/emulator.cjs';
+import { ACCESS_BANK, payoutItems, type PayrollRow } from '../../support/payrollRows.cjs';
 import { runNode, type ContextOptions, type RunResult } from '../../../scripts/harness/executeContext.cjs';
 
 const emulator = useEmulator();
 beforeEach(() => emulator.reset({ payouts: 0 }));
 
-const ACCESS_BANK = 'bank_538ed2056326432ba8e6853b613997bb';
 
-interface Row {
-	reference: string;
-	amount: number;
-	account: string;
-	name: string;
-	key?: string;
-}
+type Row = PayrollRow;
 
 /** `count` staff, each its own account and holder's name; amounts NGN 1,000 + 10 per row. */
 function rows(count: number, prefix: string): Row[] {
@@ -50,20 +44,7 @@ function withBadRows(list: Row[]): Row[] {
 const LIMITS = { maxAmount: 100_000, periodTotal: 1_000_000 };
 const ALL_OR_NOTHING = { batchOptions: { allOrNothing: true } };
 
-function items(list: Row[], operation: 'checkBatch' | 'create', limits: IDataObject = LIMITS, extra: INodeParameters = {}): INodeParameters[] {
-	return list.map((row) => ({
-		resource: 'payout',
-		operation,
-		reference: row.reference,
-		amount: row.amount,
-		currency: 'NGN',
-		destinationAccountNumber: row.account,
-		bankId: ACCESS_BANK,
-		moneyLimits: { ...limits, expectedAccountName: row.name, beneficiaryBankCode: '044' } as INodeParameters,
-		...(row.key ? { additionalFields: { payeeKey: row.key, ...((extra.additionalFields as IDataObject) ?? {}) } as INodeParameters } : {}),
-		...Object.fromEntries(Object.entries(extra).filter(([key]) => key !== 'additionalFields')),
-	}));
-}
+const items = (list: Row[], operation: 'checkBatch' | 'create', limits: IDataObject = LIMITS, extra: INodeParameters = {}) => payoutItems(list, operation, limits, extra);
 
 async function run(parameters: INodeParameters[], options: Partial<ContextOptions> = {}): Promise<RunResult> {
 	return await runNode({ parameters, credentials: { apiKey: emulator.apiKey, apiSecret: emulator.apiSecret, baseUrl: emulator.baseUrl }, ...options });

@@ -13,12 +13,12 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { accountName } from '../../../emulator/banks.cjs';
 import { useEmulator } from '../../support/emulator.cjs';
+import { ACCESS_BANK, payoutItems } from '../../support/payrollRows.cjs';
 import { runNode, type ContextOptions, type RunResult, type UpstreamNode } from '../../../scripts/harness/executeContext.cjs';
 
 const emulator = useEmulator();
 beforeEach(() => emulator.reset({ payouts: 0 }));
 
-const ACCESS_BANK = 'bank_538ed2056326432ba8e6853b613997bb';
 const PREPARER = { id: 'u-ada', email: 'ada@paycashless.test', firstName: 'Ada', lastName: 'Obi' };
 const APPROVER = { id: 'u-funke', email: 'funke@paycashless.test', firstName: 'Funke', lastName: 'Adebayo' };
 const LIMITS = { maxAmount: 100_000, periodTotal: 1_000_000 };
@@ -28,19 +28,7 @@ const ROWS = [0, 1, 2].map((k) => {
 	return { reference: `appr-${k + 1}`, amount: 5000 + k, account, name: accountName(account, ACCESS_BANK) };
 });
 
-function items(operation: 'checkBatch' | 'create', extra: INodeParameters = {}): INodeParameters[] {
-	return ROWS.map((row) => ({
-		resource: 'payout',
-		operation,
-		reference: row.reference,
-		amount: row.amount,
-		currency: 'NGN',
-		destinationAccountNumber: row.account,
-		bankId: ACCESS_BANK,
-		moneyLimits: { ...LIMITS, expectedAccountName: row.name, beneficiaryBankCode: '044' },
-		...extra,
-	}));
-}
+const items = (operation: 'checkBatch' | 'create', extra: INodeParameters = {}) => payoutItems(ROWS, operation, LIMITS, extra);
 
 async function run(parameters: INodeParameters[], options: Partial<ContextOptions> = {}): Promise<RunResult> {
 	return await runNode({ parameters, credentials: { apiKey: emulator.apiKey, apiSecret: emulator.apiSecret, baseUrl: emulator.baseUrl }, ...options });
