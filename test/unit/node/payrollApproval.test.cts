@@ -100,6 +100,29 @@ describe('only an approver approves, as themselves', () => {
 	});
 });
 
+describe("what an AI agent's tool reads of a batch refusal", () => {
+	it('only the code: never who prepared or approved, nor the rows, amounts or accounts of the batch', async () => {
+		const summary = await checked();
+		const own = await run(pay(summary), { upstream: upstream({ approver: PREPARER, summary }), asTool: true });
+		const changed = pay(summary, { approvalPage: '', approveWithoutLogin: true }).map((item, k) => (k === 0 ? { ...item, amount: 9999 } : item));
+		const differs = await run(changed, { upstream: upstream({ summary }), asTool: true });
+		for (const [output, code] of [
+			[own.output, 'APPROVER_IS_PREPARER'],
+			[differs.output, 'BATCH_NOT_APPROVED'],
+		] as const) {
+			const told = JSON.stringify(output[0].json);
+			expect((output[0].json.error as IDataObject).code).toBe(code);
+			expect(told).toContain(`Refused by this node's Batch Options (${code})`);
+			// Its own call's reference and amount are the model's; the other rows, the approved amounts and the people are not.
+			for (const secret of ['Ada', 'ada@', 'Funke', 'appr-2', 'appr-3', ROWS[1].account, '5,000.00', String(summary.batchId)]) expect(told).not.toContain(secret);
+		}
+		// The person reads it all.
+		const person = await failure(run(changed, { upstream: upstream({ summary }) }));
+		expect(person?.message).toContain('row 1 (appr-1) pays NGN 9,999.00, approved NGN 5,000.00');
+		expect(payouts()).toEqual([]);
+	});
+});
+
 describe('every payout leads back', () => {
 	it("each payout's metadata names its workflow, execution, node, batch, preparer and approver, beside the user's own metadata (whose keys win)", async () => {
 		const summary = await checked();

@@ -13,15 +13,22 @@ import type { Currency } from '../../helpers/amount';
 import { isObject } from '../../helpers/body';
 import { withErrorCode } from '../../helpers/errorCodes';
 import { formatMainUnits, fromSmallestUnit } from '../../helpers/mainUnits';
+import { runsAsTool } from '../../helpers/runsAsTool';
 import type { BatchLine, BatchRefusal } from '../../money/batch';
 import type { BeforeItems } from '../types';
 
 const PAYCASHLESS_TYPE = /^n8n-nodes-paycashless\.paycashless$/;
 
-/** A run-wide refusal (nothing sent): the stable `code` and what happened; `i` undefined for the error that stops the run. */
+/**
+ * A run-wide refusal (nothing sent): the stable `code` and what happened; `i` undefined for the
+ * error that stops the run. An AI agent's tool reads only the code (as money/refusal.ts gives a
+ * model a code it has no words for): the rows, amounts and accounts of the batch are the person's.
+ */
 function batchRefusal(this: IExecuteFunctions, i: number | undefined, code: string, message: string, description: string, details: IDataObject = {}): NodeOperationError {
-	const error = new NodeOperationError(this.getNode(), message, { ...(i === undefined ? {} : { itemIndex: i }), description });
-	error.context.paycashless = { type: 'money_limit', ...details } as IDataObject as typeof error.context.paycashless;
+	const tool = runsAsTool.call(this);
+	const words = tool ? { message: `Refused by this node's Batch Options (${code})`, description: 'Nothing was sent. Only the person who set up this workflow can change Batch Options or approve a batch; an AI agent cannot.' } : { message, description };
+	const error = new NodeOperationError(this.getNode(), words.message, { ...(i === undefined ? {} : { itemIndex: i }), description: words.description });
+	error.context.paycashless = { type: 'money_limit', ...(tool ? {} : details) } as IDataObject as typeof error.context.paycashless;
 	return withErrorCode(error, code);
 }
 
