@@ -235,6 +235,12 @@ function payoutPage(store: Store, id: string, callbacks: readonly CallbackAttemp
 		`${money(payout.amount, payout.currency)} to ${payout.destinationAccountNumber} at ${bank ? `${bank.name} (${bank.cbnCode})` : payout.destinationBankId}${bank ? `, ${accountName(payout.destinationAccountNumber, bank.id)}` : ''}`,
 		// The failure message ends its own sentence: one full stop before "Nothing to settle" (issue 51).
 		`Status ${payout.status}${payout.failureMessage ? `: ${payout.failureMessage.replace(/\.+\s*$/, '')}` : ''}${open ? '' : '. Nothing to settle.'}`,
+		payout.narration ? `Narration: ${payout.narration}` : 'Narration: none',
+		// Where the payout came from: the sender's own metadata, and the n8n run details the node writes (n8nWorkflowName, n8nBatch…).
+		...(payout.metadata && Object.keys(payout.metadata).length > 0
+			? Object.entries(payout.metadata).map(([key, value]) => `Metadata ${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`)
+			: ['Metadata: none']),
+		`Created ${payout.createdAt}`,
 	];
 	return page(`Payout ${payout.reference}${open ? '' : ` (${payout.status})`}`, lines, actions, { callbackUrl: payout.callbackUrl, lines: deliveries(callbacks, payout.id) });
 }

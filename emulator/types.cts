@@ -135,8 +135,8 @@ export interface EmulatorHandle {
 	list(collection: Collection | 'taxRates' | 'accountRequests'): Record<string, unknown>[];
 	/** Move a payment to `succeeded` (default) or another status; sends its callback. */
 	completePayment(idOrReference: string, status?: string): Promise<Record<string, unknown>>;
-	/** Move a payout to `succeeded` (default), `failed` or `reversed`; sends its callback. */
-	completePayout(idOrReference: string, status?: string): Promise<Record<string, unknown>>;
+	/** Move a payout to `succeeded` (default), `failed` or `reversed` (with its failure code and message); sends its callback. */
+	completePayout(idOrReference: string, status?: string, failure?: { failureCode?: string; failureMessage?: string }): Promise<Record<string, unknown>>;
 	/**
 	 * Record a payment against an invoice (default: the full amount due); INVOICE_PAYMENT_SUCCEEDED,
 	 * then INVOICE_PAID when fully paid. `loseCallbacks`: record it but send no callback.

@@ -56,8 +56,8 @@ export interface Editor {
 	close(): Promise<void>;
 }
 
-/** Launches Chromium with a fresh profile and logs in to n8n through its sign-in form. */
-export async function openEditor(n8nBaseUrl: string): Promise<Editor> {
+/** Launches Chromium with a fresh profile and logs in to n8n through its sign-in form (as the lab's owner, or `user`). */
+export async function openEditor(n8nBaseUrl: string, user: { email: string; password: string } = LAB_OWNER): Promise<Editor> {
 	installChromium();
 	// n8n marks its elements with data-test-id.
 	selectors.setTestIdAttribute('data-test-id');
@@ -77,9 +77,10 @@ export async function openEditor(n8nBaseUrl: string): Promise<Editor> {
 	});
 	page.on('pageerror', (error) => consoleErrors.push({ type: 'pageerror', text: `${error.message}\n${error.stack ?? ''}`, url: '' }));
 
-	await page.goto(`${n8nBaseUrl}/signin`);
-	await page.fill('input[name=emailOrLdapLoginId]', LAB_OWNER.email);
-	await page.fill('input[name=password]', LAB_OWNER.password);
+	// Not until "load" (every script and font of the editor): the sign-in form is what is needed.
+	await page.goto(`${n8nBaseUrl}/signin`, { waitUntil: 'domcontentloaded' });
+	await page.fill('input[name=emailOrLdapLoginId]', user.email);
+	await page.fill('input[name=password]', user.password);
 	await page.getByTestId('form-submit-button').click();
 	await page.waitForURL((url) => !url.pathname.includes('signin'));
 	return {

@@ -77,6 +77,50 @@ export interface ContextOptions {
 	 * false: a plain Error with `code`.
 	 */
 	wrapErrorsLikeN8n?: boolean;
+	/** The workflow and execution n8n names (`getWorkflow`, `getExecutionId`); defaults below. */
+	workflow?: { id: string; name: string };
+	executionId?: string;
+	/**
+	 * The nodes before this one (`getParentNodes`), each with its output in this execution (what
+	 * `evaluateExpression('{{ $("Name").first().json }}')` reads; none: it did not run) and the
+	 * names of the nodes before it.
+	 */
+	upstream?: UpstreamNode[];
+	/** The node the input items came from (`getInputSourceData`). */
+	previousNode?: string;
+}
+
+export interface UpstreamNode {
+	name: string;
+	type: string;
+	parameters?: INodeParameters;
+	output?: IDataObject;
+	parents?: string[];
+}
+
+/** n8n's `getParentNodes` and `evaluateExpression` (the `$("Name").first().json` form only) over `upstream`. */
+function upstreamFunctions(upstream: UpstreamNode[], self: string) {
+	const byName = new Map(upstream.map((node) => [node.name, node]));
+	const ancestors = (name: string, seen = new Set<string>()): UpstreamNode[] => {
+		const direct = name === self ? upstream.map((node) => node.name) : (byName.get(name)?.parents ?? []);
+		for (const parent of direct) {
+			if (seen.has(parent)) continue;
+			seen.add(parent);
+			if (name !== self) ancestors(parent, seen);
+		}
+		return [...seen].map((parent) => byName.get(parent)).filter((node): node is UpstreamNode => node !== undefined);
+	};
+	return {
+		getParentNodes: (name: string, options?: { includeNodeParameters?: boolean }) =>
+			ancestors(name).map((node) => ({ name: node.name, type: node.type, typeVersion: 1, disabled: false, ...(options?.includeNodeParameters ? { parameters: clone(node.parameters ?? {}) } : {}) })),
+		evaluateExpression: (expression: string) => {
+			const match = /^\{\{ \$\((".*?")\)\.first\(\)\.json \}\}$/.exec(expression);
+			if (!match) throw new Error(`the test context evaluates only {{ $("Name").first().json }}, not ${expression}`);
+			const output = byName.get(JSON.parse(match[1]) as string)?.output;
+			if (!output) throw new Error(`Node '${JSON.parse(match[1]) as string}' hasn't been executed`);
+			return clone(output);
+		},
+	};
 }
 
 export interface ExecuteHarness {
@@ -321,6 +365,10 @@ export function createExecuteContext(options: ContextOptions): ExecuteHarness {
 		})(),
 		logger: makeLogger(logs),
 		helpers: makeHelpers(options.credentials, sent, options.wrapErrorsLikeN8n),
+		getWorkflow: () => ({ active: false, ...(options.workflow ?? { id: 'wfUnitTest000001', name: 'Unit test workflow' }) }),
+		getExecutionId: () => options.executionId ?? '1',
+		getInputSourceData: () => (options.previousNode ? { previousNode: options.previousNode, previousNodeOutput: 0, previousNodeRun: 0 } : undefined),
+		...upstreamFunctions(options.upstream ?? [], TEST_NODE.name),
 	};
 	return { context: context as unknown as IExecuteFunctions, sent, logs, hints };
 }

@@ -184,6 +184,22 @@ export const OPERATION_RUNS: OperationRun[] = [
 	},
 	{
 		resource: 'payout',
+		operation: 'batchStatus',
+		async run({ run, expect, emulator }) {
+			// A batch of two, settled on the emulator: one paid, one failed (with how to pay it again); a batch id nobody wrote: nothing, settled.
+			const prefix = `${unique('po-batch')}-`;
+			await seedPayout(emulator, `${prefix}1`);
+			await seedPayout(emulator, `${prefix}2`);
+			await emulator.completePayout(`${prefix}1`, 'succeeded');
+			await emulator.completePayout(`${prefix}2`, 'failed');
+			const [batch] = await run({ resource: 'payout', operation: 'batchStatus', findBatchBy: 'referencePrefix', referencePrefix: prefix });
+			expect(batch).toMatchObject({ rows: 2, paid: 1, pending: 0, notPaid: 1, settled: true, failures: [expect.objectContaining({ reference: `${prefix}2`, status: 'failed' })] });
+			const [none] = await run({ resource: 'payout', operation: 'batchStatus', findBatchBy: 'batchId', batchId: '0000000000000000' });
+			expect(none).toMatchObject({ rows: 0, settled: true });
+		},
+	},
+	{
+		resource: 'payout',
 		operation: 'checkBatch',
 		async run({ run, expect, emulator }) {
 			// One already paid, one to pay under a period limit, one refused.

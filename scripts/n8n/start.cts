@@ -41,10 +41,11 @@ import {
 	type N8nConfig,
 	type RunningN8n,
 } from './lab.cjs';
-import { copyExampleFiles, EXAMPLE_CREDENTIAL, keepOrImportCredential, loadExampleWorkflows, type WorkflowJson } from './examples.cjs';
+import { copyExampleFiles, EXAMPLE_CREDENTIAL, exampleFileName, inviteMember, keepOrImportCredential, loadExampleWorkflows, PAYROLL_APPROVER, type WorkflowJson } from './examples.cjs';
 import { exampleCredential, liveKeysOrExit } from './fresh-start.cjs';
 
 const USER_FOLDER = process.env.PAYCASHLESS_N8N_HOME || path.join(LAB, 'home');
+const FORM_TRIGGER = 'n8n-nodes-base.formTrigger';
 
 let n8n: RunningN8n | undefined;
 let emulator: EmulatorHandle | undefined;
@@ -211,6 +212,8 @@ async function main(): Promise<void> {
 	const missing = workflows.filter((wf) => !existing.has(wf.id));
 	if (missing.length > 0) importIntoN8n(config, 'workflow', missing);
 	const triggerWorkflows = workflows.filter((wf) => wf.nodes.some((node) => node.type === NODE_TYPE_TRIGGER));
+	// The payroll's forms (only n8n users open them: n8n User Auth), published once n8n runs (no CLI start more).
+	const formWorkflows = missing.filter((wf) => wf.nodes.some((node) => node.type === FORM_TRIGGER && node.parameters.authentication === 'n8nUserAuth'));
 	const published = triggerWorkflows.filter((trigger) => missing.includes(trigger));
 	for (const wf of published) n8nCli(config, ['publish:workflow', `--id=${wf.id}`]);
 	const keptWorkflows = workflows.length - missing.length;
@@ -234,6 +237,22 @@ async function main(): Promise<void> {
 	} catch {
 		loginNote = ' (this n8n already has an owner with another password: use yours)';
 	}
+	// The payroll example's approver: a second n8n user (an approval counts only from another user than the preparer).
+	let approverNote = '';
+	try {
+		const made = await inviteMember(session, PAYROLL_APPROVER);
+		approverNote = made ? '' : ' (already in this n8n)';
+	} catch (error) {
+		approverNote = ` (not made: ${(error as Error).message.slice(0, 200)})`;
+	}
+	for (const wf of formWorkflows) {
+		try {
+			const stored = await session.rest<{ versionId: string }>('GET', `/rest/workflows/${wf.id}`);
+			await session.rest('POST', `/rest/workflows/${wf.id}/activate`, { versionId: stored.versionId });
+		} catch (error) {
+			say(`could not publish "${wf.name}" (${(error as Error).message.slice(0, 200)}): open it and click Publish`);
+		}
+	}
 	// Only the triggers published just now: a kept example may have been unpublished on purpose.
 	for (const webhookPath of triggerWebhookPaths(published)) await waitForProductionWebhook(n8nUrl, webhookPath);
 
@@ -245,6 +264,7 @@ async function main(): Promise<void> {
 		'',
 		`  Editor:    ${n8nUrl}/home/workflows`,
 		`  Login:     ${LAB_OWNER.email}  /  ${LAB_OWNER.password}${loginNote}`,
+		`  Approver:  ${PAYROLL_APPROVER.email}  /  ${PAYROLL_APPROVER.password}${approverNote}  (a second n8n user, for the payroll's approval)`,
 		live
 			? '  API:       the Paycashless API from PAYCASHLESS_* (real money if these are live keys!)'
 			: `  Emulator:  ${emulator?.baseUrl}  (a local Paycashless with test data; the credential points at it)\n` +
@@ -266,7 +286,9 @@ async function main(): Promise<void> {
 			: '    3. "invoice, wait for payment": click "Execute workflow" and submit the order form it opens; the run pauses.\n' +
 				'       On the Pay page open invoice order-A-1001, "Simulate payment": the run goes on (also "transfer payment, wait").',
 		'    4. "payout pipeline" (look up, pay out, verify) and "daily reconciliation" (Return All, summary).',
-		`    5. "payroll": pays the 7 staff of ${path.join(filesFolder, 'payroll.csv')} after one approval on a form (All or Nothing).`,
+		`    5. "payroll": open ${n8nUrl}/form/paycashless-payroll, submit (no file: the 7 staff of ${path.join(filesFolder, exampleFileName('payroll.csv'))}),`,
+		'       then send the approval page it shows to the Approver above (another browser): only their approval pays.',
+		`       "payroll status" (${n8nUrl}/form/paycashless-payroll-status): paid, pending and failed, with totals.`,
 		'    6. Credentials > "' + credentialName + '": n8n checks it when you save it ("Retry" checks again).',
 		'',
 		'  Workflows are in examples/ (see examples/README.md). Press Ctrl-C to stop n8n' + (live ? '.' : ' and the emulator.'),

@@ -473,62 +473,6 @@ describe('in n8n’s editor, in Chromium', () => {
 		});
 	});
 
-	it('payroll: "Execute workflow" reads the CSV, checks the batch and waits; the approval form, submitted, pays the 7 salaries', async () => {
-		await timed('payroll', async () => {
-			const wf = example('payroll');
-			const references = ['S001', 'S002', 'S003', 'S004', 'S005', 'S006', 'S007'].map((id) => `salary-2026-11-${id}`);
-			let formPage: Page | undefined;
-			try {
-				const waiting = await step(page, 'payroll-execute', async () => {
-					await openWorkflow(page, lab.n8n.baseUrl, wf.id);
-					await page.getByTestId('execute-workflow-button').click();
-					// Reading the CSV and checking the batch: a few seconds alone.
-					const run = await waitFor(
-						'the payroll run to wait for the approval',
-						async (saw) => {
-							const all = await lab.executions(wf.id);
-							saw(all.slice(0, 3).map((e) => `${e.id} ${e.status}`));
-							return all.find((execution) => execution.status === 'waiting');
-						},
-						patience(8_000),
-					);
-					const [summary] = nodeOutput(run, 'Check Batch');
-					expect(summary).toMatchObject({ fits: true, count: 7, refusedCount: 0, inMainUnits: { total: 1_245_000.5 } });
-					expect(lab.emulator.list('payouts').filter((payout) => references.includes(String(payout.reference)))).toEqual([]);
-					const runs = run.data?.resultData.runData['Approve the Batch'] as Array<{ metadata?: { resumeFormUrl?: string } }> | undefined;
-					const formUrl = runs?.[0]?.metadata?.resumeFormUrl;
-					if (!formUrl) throw new Error('the waiting run names no form link');
-					// The approver opens the form's link (n8n's editor may also have opened it in a tab of its own).
-					formPage = await editor.context.newPage();
-					await formPage.goto(formUrl);
-					return run;
-				});
-				await step(formPage!, 'payroll-form', async () => {
-					await formPage!.getByText('Approve payroll salary-2026-11').first().waitFor();
-					await formPage!.getByLabel('Decision').selectOption('Approve');
-					await formPage!.getByLabel('Approved by').fill('Browser Approver');
-					await formPage!.getByRole('button', { name: /submit/i }).click();
-				});
-				// Seven payouts against the emulator: a few seconds alone.
-				const done = await waitFor(
-					`the approved run ${waiting.id} to finish`,
-					async (saw) => {
-						const all = await lab.executions(wf.id);
-						saw(all.find((execution) => execution.id === waiting.id)?.status ?? 'not listed');
-						return (await finished(wf.id)).find((execution) => execution.id === waiting.id);
-					},
-					patience(8_000),
-				);
-				expect(done.status).toBe('success');
-				expect(nodeOutput(done, 'Approve the Batch')[0]).toMatchObject({ Decision: 'Approve', 'Approved by': 'Browser Approver' });
-				expect(nodeOutput(done, 'Pay Salaries').map((payout) => payout.reference)).toEqual(references);
-				expect(lab.emulator.list('payouts').filter((payout) => references.includes(String(payout.reference)))).toHaveLength(7);
-			} finally {
-				for (const open of editor.context.pages()) if (open !== page && (open === formPage || open.url().includes('/form-waiting/'))) await open.close();
-			}
-		});
-	});
-
 	it('invoice pipeline: returns the payment link; a second click returns the same invoice', async () => {
 		await timed('invoicePipelineTwice', async () => {
 			const wf = example('invoice pipeline');

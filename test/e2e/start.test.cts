@@ -11,6 +11,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 
+import { exampleFileName, PAYROLL_APPROVER } from '../../scripts/n8n/examples.cjs';
 import { freePort, LAB, N8nSession, ROOT, waitForProductionWebhook } from '../../scripts/n8n/lab.cjs';
 import { patience, waitedNote } from '../../scripts/n8n/patience.cjs';
 
@@ -163,11 +164,18 @@ async function expectFilesFolderReadable(session: N8nSession, output: string, fi
 	expect(output).toContain('passing your settings on to n8n: N8N_RESTRICT_FILE_ACCESS_TO');
 	expect(output).toContain('ignoring N8N_HOST: npm start sets these itself');
 	expect(fs.statSync(files).isDirectory()).toBe(true);
-	// The payroll example's CSV, copied in (it was missing), and the example reads it there.
-	expect(output).toContain(`copied the examples' payroll.csv into ${fs.realpathSync(files)}`);
-	expect(fs.readFileSync(path.join(files, 'payroll.csv'), 'utf8')).toBe(fs.readFileSync(path.join(ROOT, 'examples', 'payroll.csv'), 'utf8'));
+	// The payroll example's CSV, copied in under this clone's own name (it was missing), and the example reads it there.
+	const own = exampleFileName('payroll.csv');
+	expect(own).toMatch(/^payroll-[0-9a-f]{8}\.csv$/);
+	expect(output).toContain(`copied the examples' ${own} into ${fs.realpathSync(files)}`);
+	expect(fs.readFileSync(path.join(files, own), 'utf8')).toBe(fs.readFileSync(path.join(ROOT, 'examples', 'payroll.csv'), 'utf8'));
 	const payroll = await session.rest<{ nodes: Array<{ name: string; parameters: Record<string, unknown> }> }>('GET', '/rest/workflows/pcxPayroll000001');
-	expect(payroll.nodes.find((node) => node.name === 'Read Payroll CSV')?.parameters.fileSelector).toBe(path.join(fs.realpathSync(files), 'payroll.csv'));
+	expect(payroll.nodes.find((node) => node.name === 'Read Example CSV')?.parameters.fileSelector).toBe(path.join(fs.realpathSync(files), own));
+	// The approver the payroll example needs: a second n8n user, named in the banner, who can sign in.
+	expect(output).toContain(`Approver:  ${PAYROLL_APPROVER.email}  /  ${PAYROLL_APPROVER.password}`);
+	expect((await new N8nSession(session.baseUrl).request('POST', '/rest/login', { emailOrLdapLoginId: PAYROLL_APPROVER.email, password: PAYROLL_APPROVER.password })).status).toBe(200);
+	// The payroll's form is published: n8n answers it (sending a browser to its sign-in), not 404.
+	expect((await fetch(`${session.baseUrl}/form/paycashless-payroll`, { redirect: 'manual' })).headers.get('location')).toMatch(/\/oauth\/authorize\?/);
 	fs.writeFileSync(path.join(files, 'payees.csv'), 'name,accountNumber,bankCode,amount\nAdaeze Okafor,0123456789,058,1500.50\n');
 	fs.writeFileSync(path.join(home, 'outside.csv'), 'name\nNobody\n');
 	await session.createApiKey('start-test');

@@ -1,7 +1,8 @@
 /**
  * Each payee looked up once per execution, in n8n's own engine (2.41 and 1.123): the payroll flow
  * docs/payroll.md recommends (Look Up Account → Check Batch with Expected Account Name and a period
- * total → Payout → Create with All or Nothing and the check's batch hash, the approval left out)
+ * total → Payout → Create with All or Nothing and the check's batch hash, the approval left out:
+ * Approve Without Login)
  * makes one account lookup per row, where every check of the same execution used to look the payee
  * up again (4 per row: the Look Up node, Check Batch's name check, All or Nothing's check, the money
  * step). The lookup is shared through the execution's own context (nodes/Paycashless/money/
@@ -57,7 +58,7 @@ async function payroll(rows: IDataObject[]) {
 				resource: 'payout',
 				operation: 'create',
 				...PAYOUT_FIELDS,
-				batchOptions: { allOrNothing: true, approvedBatchHash: "={{ $('Check Batch').first().json.batchHash }}" },
+				batchOptions: { allOrNothing: true, approvedBatchHash: "={{ $('Check Batch').first().json.batchHash }}", approveWithoutLogin: true },
 			}, { onError: 'continueRegularOutput' }),
 		],
 		connections: {
@@ -97,7 +98,7 @@ describe(`the payroll flow in n8n ${ENGINE_N8N.version}'s engine: one account lo
 		const rows = rowsOf('lookups-wrong').map((row, k) => (k === 7 ? { ...row, name: 'Somebody Else' } : row));
 		const result = await payroll(rows);
 		const summary = result.output('Check Batch')[0].json;
-		expect(summary).toMatchObject({ fits: false, refusedCount: 1, refused: [expect.objectContaining({ item: 8, code: 'NAME_MISMATCH' })] });
+		expect(summary).toMatchObject({ fits: false, refusedCount: 1, refused: [expect.objectContaining({ row: 8, code: 'NAME_MISMATCH' })] });
 		expect(emulator.list('payouts').filter((payout) => String(payout.reference).startsWith('lookups-wrong-'))).toHaveLength(0);
 		expect(lookups()).toHaveLength(ROWS);
 	});

@@ -47,6 +47,25 @@ function failedBefore(json: IDataObject): boolean {
 }
 
 /**
+ * Why input item `i` is a failed item of the step before (its name, the reason and code it gave),
+ * or undefined when it is a record: Payout → Check Batch lists such a row as refused.
+ */
+export function failedInputOf(this: IExecuteFunctions, i: number): { step?: string; reason: string; code?: string } | undefined {
+	const json = this.getInputData()[i]?.json;
+	if (!json || !failedBefore(json)) return undefined;
+	let step: string | undefined;
+	try {
+		step = this.getInputSourceData(0)?.previousNode;
+	} catch {
+		step = undefined;
+	}
+	const before = json.error as IDataObject | string;
+	const reason = typeof json.message === 'string' ? json.message : typeof before === 'string' ? before : String(before.message ?? '');
+	const code = typeof before === 'object' && typeof before.code === 'string' ? before.code : undefined;
+	return { ...(step ? { step } : {}), reason, ...(code ? { code } : {}) };
+}
+
+/**
  * A field missing because the item is a failed item of the step before ("Invalid Reference
  * (empty)") says so, and which step, instead of blaming the field.
  */

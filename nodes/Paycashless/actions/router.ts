@@ -10,6 +10,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import { PAYOUT } from '../catalog/objects';
 import { CONCURRENCY_PARAMETER, MAX_CONCURRENCY } from '../descriptions/concurrency';
 import { readRequestOptions } from '../descriptions/requestOptions';
 import { asNodeError } from '../helpers/errorCodes';
@@ -164,6 +165,9 @@ async function beforeItemsOf(this: IExecuteFunctions, handler: PaycashlessOperat
 	}
 }
 
+/** Final statuses of a payout found again after which the money did not arrive: not paid. */
+const NOT_ARRIVED = new Set(PAYOUT.finalStatuses.filter((status) => status !== 'succeeded'));
+
 /** Says where n8n shows it (execution hints) how many creates were new, found again and refused. */
 function hintCreates(this: IExecuteFunctions, handler: PaycashlessOperation | undefined, outcomes: Array<Outcome | undefined>): void {
 	if (!handler || handler.declaration.kind !== 'create' || typeof this.addExecutionHints !== 'function' || runsAsTool.call(this)) return;
@@ -171,6 +175,8 @@ function hintCreates(this: IExecuteFunctions, handler: PaycashlessOperation | un
 	let made = 0;
 	let repeated = 0;
 	let refused = 0;
+	// Found again, but the money did not arrive (a failed payout is not "paid": docs/payroll.md).
+	let notPaid = 0;
 	for (const outcome of outcomes) {
 		if (!outcome) continue;
 		if ('error' in outcome) {
@@ -178,13 +184,23 @@ function hintCreates(this: IExecuteFunctions, handler: PaycashlessOperation | un
 			continue;
 		}
 		for (const { json } of outcome.items) {
-			if (foundAgain(json)) repeated += 1;
-			else made += 1;
+			if (foundAgain(json)) {
+				repeated += 1;
+				if (object === PAYOUT.label && typeof json.status === 'string' && NOT_ARRIVED.has(json.status)) notPaid += 1;
+			} else made += 1;
 		}
 	}
 	const plural = (count: number) => `${count} ${object}${count === 1 ? '' : 's'}`;
-	const message = `${plural(made)} new, ${repeated} found again (made before: not made twice), ${refused} refused or failed`;
-	this.addExecutionHints({ message, type: refused > 0 ? 'warning' : 'info', location: 'outputPane' });
+	const failedBefore = notPaid > 0 ? `; ${notPaid} of those found again had failed or been reversed: NOT paid` : '';
+	const message = `${plural(made)} new, ${repeated} found again (made before: not made twice), ${refused} refused or failed${failedBefore}`;
+	this.addExecutionHints({ message, type: refused > 0 || notPaid > 0 ? 'warning' : 'info', location: 'outputPane' });
+	// Also in the execution's custom data (n8n's Executions list and API): a run that paid, told apart from a re-run that paid nothing.
+	try {
+		// A key of letters, digits and underscores only (n8n refuses any other), e.g. paycashless_Pay_Salaries.
+		this.customData?.set(`paycashless_${this.getNode().name}`.replace(/[^\p{L}\p{N}\p{M}_]/gu, '_').slice(0, 50), message.slice(0, 255));
+	} catch {
+		// Custom data full (n8n keeps 10 keys) or not offered: the hint above still says it.
+	}
 }
 
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {

@@ -117,7 +117,7 @@ export interface PaycashlessOperation {
 	builderHint?: { option: string; pattern?: string };
 	/**
 	 * Runs once before any item (the router): may refuse the whole run (`refuseAll`: every item gets
-	 * its error, nothing is sent) and may ask for one item at a time (`oneAtATime`: in input order).
+	 * its error, nothing is sent).
 	 */
 	beforeItems?(this: IExecuteFunctions, api: PaycashlessApi): Promise<BeforeItems>;
 }

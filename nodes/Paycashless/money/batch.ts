@@ -4,30 +4,38 @@
  * the same Money Limits (./limits.ts `enforceMoneyLimits`) against a scratch view of this
  * execution's ledger and the payouts in flight (`scratchCounted`), so the items count against each
  * other (execution and period totals) exactly as they would when paid one after the other. Only
- * GET requests: the payee lookups, the period's payout list, and each new reference looked up on
- * Paycashless (`GET /v1/payouts/verify/<reference>`), so a payout made before (in another period,
- * or by another node) is reported as already paid, not as one to pay.
+ * GET requests: the payee lookups, the period's payout list, the account's payout history (Check
+ * Batch: ./payeeHistory.ts), and each reference not in that history looked up on Paycashless
+ * (`GET /v1/payouts/verify/<reference>`), so a payout made before is reported with what became of
+ * it: paid (or under way), or failed, reversed or cancelled (not paid: with Pay Again If Failed, it
+ * is paid again under `<reference>-repay-1`, then `-repay-2`…, one live payout per row at most).
  *
  * The batch hash binds an approval to what it showed: SHA-256 over the sorted lines
- * `["reference", kobo, "NGN", "account", "bank ID"]` of every item that is not refused.
+ * `["reference", kobo, "NGN", "account", "bank ID"]` of every row that is not refused, each under
+ * the row's own reference (a row paid again is still that row).
+ *
+ * Longer than 250 lines on purpose: the rows of a batch, what was found of each on Paycashless and
+ * the one hash over them are one check, read whole.
  */
 import { createHash } from 'crypto';
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { payoutMoneyOf, type PayoutMoney } from '../../../lib/payoutBody';
-import { PAYOUT } from '../catalog/objects';
+import { BANK, PAYOUT } from '../catalog/objects';
 import type { Currency } from '../helpers/amount';
+import { isObject } from '../helpers/body';
 import { asNodeError, ERROR_CODES, errorCodeOf, withErrorCode } from '../helpers/errorCodes';
-import { formatMainUnits, fromSmallestUnit } from '../helpers/mainUnits';
 import { InvalidInputError } from '../helpers/validation';
 import type { PaycashlessApi } from '../transport';
-import { enforceMoneyLimits, periodStanding, readLimits, scratchCounted, type PeriodStanding } from './limits';
+import { enforceMoneyLimits, periodStanding, scratchCounted, type PeriodStanding } from './limits';
+import { flagRows, historyPageCap, readPayeeHistory, type PayeeHistory, type PayoutFlag } from './payeeHistory';
 import { readListedPayout, samePayout } from './period';
 
-/** One payout of the batch: amount in the smallest unit (kobo or cents). */
+/** One payout of the batch: amount in the smallest unit (kobo or cents); `item` counts from 0, a person's row from 1. */
 export interface BatchPayout {
 	item: number;
+	/** The reference it is (or was) sent under. */
 	reference: string;
 	amount: number;
 	currency: Currency;
@@ -35,9 +43,30 @@ export interface BatchPayout {
 	bankId: string;
 	/** The item's Expected Account Name (from its row), for the Create that pays it; not in the hash. */
 	payeeName?: string;
+	/** The row's Payee Key (e.g. a staff ID). */
+	payeeKey?: string;
+	/** The holder's name as Paycashless's account lookup returns it, and the bank's name. */
+	holder?: string;
+	bankName?: string;
+	/** The row's own reference, when it is paid again under another (`<reference>-repay-1`). */
+	rowReference?: string;
+	/** The failed payout a payment again replaces. */
+	repays?: FoundPayout;
+	flags?: PayoutFlag[];
 }
 
-interface BatchRefusal {
+/** A payout Paycashless has under the row's reference: its id, status, when it was made and why it failed. */
+interface FoundPayout {
+	reference: string;
+	id?: string;
+	status?: string;
+	createdAt?: string;
+	failure?: string;
+}
+
+export type FoundRow = BatchPayout & { found: FoundPayout };
+
+export interface BatchRefusal {
 	item: number;
 	reference?: string;
 	code: string;
@@ -47,25 +76,119 @@ interface BatchRefusal {
 }
 
 export interface BatchCheck {
-	/** New payouts, in input order: what a run would send. */
+	/** New payouts, in input order: what a run would send (a row paid again under its `-repay-N` reference). */
 	payable: BatchPayout[];
-	/** Found again (listed for the period, counted before in this execution, or on Paycashless under its reference): not paid again. */
-	alreadyPaid: Array<BatchPayout & { id?: string; status?: string }>;
+	/** Paid before under its reference (succeeded, or still pending or sent): never paid again. */
+	alreadyPaid: FoundRow[];
+	/** Failed, reversed or cancelled before, and not paid again in this run (Pay Again If Failed is off). */
+	notPaid: FoundRow[];
 	refused: BatchRefusal[];
 	/** The period before the batch (nothing of it counted), when a period limit is set. */
 	periodBefore?: PeriodStanding;
 	/** The period with the batch's new payouts counted. */
 	periodAfter?: PeriodStanding;
+	/** What the account paid before (Check Batch), when read. */
+	history?: PayeeHistory;
 }
+
+/** What the operation tells the check about each row and the batch. */
+export interface BatchCheckOptions {
+	/** The create body of item `i` (validated there). */
+	bodyOf(i: number): IDataObject;
+	/** The row's Payee Key, if any. */
+	payeeKeyOf?(i: number): string | undefined;
+	/** Why item `i` came in as a failed item of the node before (e.g. its account lookup), or undefined. */
+	failedInput?(i: number): { code: string; message: string; description?: string } | undefined;
+	/** The row's reference as its Reference field reads, for a row whose body cannot be built. */
+	referenceOf?(i: number): string | undefined;
+	/** Pay Again If Failed: a row whose payout failed is paid again under `<reference>-repay-N`. */
+	payAgain?: boolean;
+	/** Check Batch: read this many days of the account's payouts for the flags (0: none), and flag amounts this far (%) from the last. */
+	history?: { days: number; amountChangePercent: number };
+}
+
+/** Statuses after which the money did not arrive: such a payout is not paid. */
+export const NOT_PAID_STATUSES = new Set(PAYOUT.finalStatuses.filter((status) => status !== 'succeeded'));
+
+/** The reference a row is paid again under, after `n` failed payments again (`salary-S003-repay-1`). */
+export function repayReference(reference: string, n: number): string {
+	return `${reference}-repay-${n}`;
+}
+
+/** How many times a row may be paid again (each after the one before failed). */
+const MAX_REPAYS = 9;
 
 /**
  * The payout under `reference` on Paycashless, or undefined when Paycashless has none (404). Any
  * other failure is the item's refusal: a payout that might exist is never reported as one to pay.
  */
-async function foundByReference(api: PaycashlessApi, reference: string): Promise<IDataObject | undefined> {
+async function foundByReference(api: PaycashlessApi, reference: string, history?: PayeeHistory): Promise<IDataObject | undefined> {
+	const read = history?.byReference.get(reference);
+	if (read) return read;
 	return await api
 		.request(PAYOUT.byReference(reference))
 		.catch(async (error: unknown) => (error instanceof NodeApiError && String(error.httpCode) === '404' ? undefined : await Promise.reject(error)));
+}
+
+function foundPayout(reference: string, record: IDataObject): FoundPayout {
+	const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
+	const failure = text(record.failureMessage) ?? text(record.failureCode);
+	return {
+		reference,
+		...(text(record.id) ? { id: text(record.id) } : {}),
+		...(text(record.status) ? { status: text(record.status) } : {}),
+		...(text(record.createdAt) ? { createdAt: text(record.createdAt) } : {}),
+		...(failure ? { failure } : {}),
+	};
+}
+
+/** Whether a payout Paycashless has is the one `money` asks for (amount, currency, account, bank). */
+function isThisPayout(record: IDataObject, money: PayoutMoney): boolean {
+	const listed = readListedPayout(record);
+	return typeof listed !== 'string' && samePayout(listed, { value: money.minor, currency: money.currency, accountNumber: money.accountNumber, bankId: money.bankId });
+}
+
+function referenceMismatch(this: IExecuteFunctions, i: number, reference: string): NodeOperationError {
+	return withErrorCode(
+		new NodeOperationError(this.getNode(), `Refused: the reference "${reference}" belongs to another payout on Paycashless`, {
+			itemIndex: i,
+			description: 'Nothing was sent. A reference names one payout: this one was used before for another amount, currency, account or bank. Give this payout its own reference, or look the other one up with Payout → Verify.',
+		}),
+		ERROR_CODES.REFERENCE_MISMATCH,
+	);
+}
+
+/**
+ * The reference a row whose payout failed is paid again under: the first `<reference>-repay-N`
+ * Paycashless does not have (`found` undefined), or the one it has live for this payout (`found`:
+ * paid again before, never a third time). Refused when one of them is another payout, or after
+ * MAX_REPAYS failures.
+ */
+async function payAgainReference(this: IExecuteFunctions, i: number, api: PaycashlessApi, money: PayoutMoney, history?: PayeeHistory): Promise<{ reference: string; found?: IDataObject }> {
+	for (let n = 1; n <= MAX_REPAYS; n++) {
+		const reference = repayReference(money.reference, n);
+		const found = await foundByReference(api, reference, history);
+		if (found === undefined) return { reference };
+		if (!isThisPayout(found, money)) throw referenceMismatch.call(this, i, reference);
+		if (!NOT_PAID_STATUSES.has(String(found.status ?? ''))) return { reference, found };
+	}
+	throw withErrorCode(
+		new NodeOperationError(this.getNode(), `Refused: "${money.reference}" failed ${MAX_REPAYS + 1} times; it is not paid again automatically`, {
+			itemIndex: i,
+			description: `Nothing was sent. Its payouts under ${money.reference} and ${repayReference(money.reference, 1)} to ${repayReference(money.reference, MAX_REPAYS)} all failed, were reversed or cancelled. Check the account with the payee, then pay it with a new reference.`,
+		}),
+		'PAY_AGAIN_EXHAUSTED',
+	);
+}
+
+/**
+ * The reference Payout → Create sends a row under with Pay Again If Failed on: the row's own
+ * unless Paycashless has it as failed, reversed or cancelled for this very payout.
+ */
+export async function referenceToPay(this: IExecuteFunctions, i: number, api: PaycashlessApi, money: PayoutMoney): Promise<string> {
+	const found = await foundByReference(api, money.reference);
+	if (found === undefined || !isThisPayout(found, money) || !NOT_PAID_STATUSES.has(String(found.status ?? ''))) return money.reference;
+	return (await payAgainReference.call(this, i, api, money)).reference;
 }
 
 function refusalOf(this: IExecuteFunctions, i: number, error: unknown, reference?: string): BatchRefusal {
@@ -82,124 +205,143 @@ function refusalOf(this: IExecuteFunctions, i: number, error: unknown, reference
 	};
 }
 
+/** Watches the account lookups the checks make, for the holder's name Paycashless returns (no request of its own). */
+function watchingLookups(api: PaycashlessApi, seen: Map<string, { holder: string; bankName?: string }>): PaycashlessApi {
+	const lookupPath = BANK.accountLookup('0', '0').path;
+	return {
+		...api,
+		request: async (request) => {
+			const answer = await api.request(request);
+			if (request.path === lookupPath && isObject(request.qs) && typeof answer.accountName === 'string') {
+				const bank = isObject(answer.bank) ? answer.bank : {};
+				seen.set(`${String(request.qs.accountNumber)}@${String(bank.id ?? '')}`, { holder: answer.accountName, ...(typeof bank.name === 'string' ? { bankName: bank.name } : {}) });
+			}
+			return answer;
+		},
+	};
+}
+
+/** The holder's name of a row: from the checks' lookup, else from the input item when it is the lookup of this account and bank. */
+function holderOf(this: IExecuteFunctions, i: number, money: PayoutMoney, seen: Map<string, { holder: string; bankName?: string }>): { holder?: string; bankName?: string } {
+	const looked = seen.get(`${money.accountNumber}@${money.bankId}`);
+	if (looked) return looked;
+	const json = this.getInputData()[i]?.json ?? {};
+	const bank = isObject(json.bank) ? json.bank : {};
+	if (String(json.accountNumber ?? '') === money.accountNumber && bank.id === money.bankId && typeof json.accountName === 'string') {
+		return { holder: json.accountName, ...(typeof bank.name === 'string' ? { bankName: bank.name } : {}) };
+	}
+	return {};
+}
+
 /**
- * Checks items `indexes` in order (bodies from `bodyOf`, validated there) against the node's
- * payout Money Limits, paying nothing. A read that fails (other than "no such reference") stops
- * the check: a payout that might exist is never reported as one to pay.
+ * Checks items `indexes` in order against the node's payout Money Limits, paying nothing. A read
+ * that fails (other than "no such reference") stops the check: a payout that might exist is never
+ * reported as one to pay.
  */
-export async function checkBatch(this: IExecuteFunctions, indexes: number[], api: PaycashlessApi, bodyOf: (i: number) => IDataObject): Promise<BatchCheck> {
+export async function checkBatch(this: IExecuteFunctions, indexes: number[], sealed: PaycashlessApi, options: BatchCheckOptions): Promise<BatchCheck> {
 	const counted = scratchCounted.call(this);
-	const result: BatchCheck = { payable: [], alreadyPaid: [], refused: [] };
+	const result: BatchCheck = { payable: [], alreadyPaid: [], notPaid: [], refused: [] };
 	if (indexes.length === 0) return result;
+	const seen = new Map<string, { holder: string; bankName?: string }>();
+	const api = watchingLookups(sealed, seen);
 	result.periodBefore = await periodStanding.call(this, indexes[0], api, counted);
+	if (options.history && options.history.days > 0) {
+		const since = Math.floor(Date.now() / 1000) - Math.round(options.history.days * 86_400);
+		result.history = await readPayeeHistory(api, since, historyPageCap(indexes.length));
+	}
+	const history = result.history;
 	for (const i of indexes) {
 		let reference: string | undefined;
 		try {
-			const body = bodyOf(i);
+			const failed = options.failedInput?.(i);
+			if (failed) {
+				reference = options.referenceOf?.(i);
+				throw withErrorCode(new NodeOperationError(this.getNode(), failed.message, { itemIndex: i, ...(failed.description ? { description: failed.description } : {}) }), failed.code);
+			}
+			const body = options.bodyOf(i);
 			reference = String(body.reference ?? '');
 			const check = await enforceMoneyLimits.call(this, i, 'payout', body, api, counted);
 			const money = payoutMoneyOf(body);
 			if (!money) throw new NodeOperationError(this.getNode(), 'The payout body cannot be read', { itemIndex: i });
 			const payeeName = (this.getNodeParameter('moneyLimits', i, {}) as IDataObject).expectedAccountName;
+			const payeeKey = options.payeeKeyOf?.(i);
 			const payout: BatchPayout = {
 				item: i,
 				...batchPayoutOf(money),
 				...(typeof payeeName === 'string' && payeeName.trim() !== '' ? { payeeName: payeeName.trim() } : {}),
+				...(payeeKey ? { payeeKey } : {}),
+				...holderOf.call(this, i, money, seen),
 			};
-			const found = await foundByReference(api, reference);
-			const shown = found === undefined ? {} : { ...(typeof found.id === 'string' ? { id: found.id } : {}), ...(typeof found.status === 'string' ? { status: found.status } : {}) };
-			if (check.foundAgain) {
-				// Listed for the period as this very payout, counted before in this execution, or under way.
-				result.alreadyPaid.push({ ...payout, ...shown });
-				continue;
-			}
+			const found = await foundByReference(api, reference, history);
 			if (found === undefined) {
-				result.payable.push(payout);
+				// Listed for the period as this very payout, counted before in this execution, or under way: found again, not new.
+				if (check.foundAgain) result.alreadyPaid.push({ ...payout, found: { reference } });
+				else result.payable.push(payout);
 				continue;
 			}
 			// A real run would find it again, not pay it: it takes no room under the limits.
 			check.release();
-			const listed = readListedPayout(found);
-			if (typeof listed !== 'string' && samePayout(listed, { value: money.minor, currency: money.currency, accountNumber: money.accountNumber, bankId: money.bankId })) {
-				result.alreadyPaid.push({ ...payout, ...shown });
+			if (!isThisPayout(found, money)) throw referenceMismatch.call(this, i, reference);
+			const before = foundPayout(reference, found);
+			if (!NOT_PAID_STATUSES.has(before.status ?? '')) {
+				result.alreadyPaid.push({ ...payout, found: before });
 				continue;
 			}
-			throw withErrorCode(
-				new NodeOperationError(this.getNode(), `Refused: the reference "${reference}" belongs to another payout on Paycashless`, {
-					itemIndex: i,
-					description: 'Nothing was sent. A reference names one payout: this one was used before for another amount, currency, account or bank. Give this payout its own reference, or look the other one up with Payout → Verify.',
-				}),
-				ERROR_CODES.REFERENCE_MISMATCH,
-			);
+			if (!options.payAgain) {
+				result.notPaid.push({ ...payout, found: before });
+				continue;
+			}
+			const again = await payAgainReference.call(this, i, api, money, history);
+			if (again.found) {
+				result.alreadyPaid.push({ ...payout, reference: again.reference, rowReference: reference, repays: before, found: foundPayout(again.reference, again.found) });
+				continue;
+			}
+			// Checked as the new payout it is, under its own reference.
+			const repay = { ...body, reference: again.reference };
+			const checkAgain = await enforceMoneyLimits.call(this, i, 'payout', repay, api, counted);
+			if (checkAgain.foundAgain) result.alreadyPaid.push({ ...payout, reference: again.reference, rowReference: reference, repays: before, found: { reference: again.reference } });
+			else result.payable.push({ ...payout, reference: again.reference, rowReference: reference, repays: before });
 		} catch (error) {
 			result.refused.push(refusalOf.call(this, i, error, reference));
 		}
 	}
 	result.periodAfter = await periodStanding.call(this, indexes[0], api, counted);
+	if (options.history) {
+		const every = [...result.payable, ...result.alreadyPaid, ...result.notPaid].map((payout) => ({ ...payout, row: payout.item + 1 }));
+		const rows = result.payable.map((payout) => ({ ...payout, row: payout.item + 1 }));
+		const flags = flagRows(rows, every, history, options.history.amountChangePercent);
+		rows.forEach((row, k) => {
+			const found = flags.get(row);
+			if (found) result.payable[k].flags = found;
+		});
+	}
 	return result;
 }
 
 /** A payout of the batch in the words of its output, from what the one payout body reader read. */
-export function batchPayoutOf(money: PayoutMoney): Omit<BatchPayout, 'item' | 'payeeName'> {
+export function batchPayoutOf(money: PayoutMoney): Pick<BatchPayout, 'reference' | 'amount' | 'currency' | 'destinationAccountNumber' | 'bankId'> {
 	return { reference: money.reference, amount: money.minor, currency: money.currency, destinationAccountNumber: money.accountNumber, bankId: money.bankId };
 }
 
+/** The line of a row in the batch hash, under the row's own reference. */
+export type BatchLine = Pick<BatchPayout, 'reference' | 'amount' | 'currency' | 'destinationAccountNumber' | 'bankId'> & { rowReference?: string };
+
+function hashLine(payout: BatchLine): string {
+	return JSON.stringify([payout.rowReference ?? payout.reference, payout.amount, payout.currency, payout.destinationAccountNumber, payout.bankId]);
+}
+
 /** The batch hash: SHA-256 over the sorted `["reference", kobo, "currency", "account", "bank ID"]` lines. */
-export function batchHash(payouts: Array<Omit<BatchPayout, 'item'>>): string {
-	const lines = payouts.map((payout) => JSON.stringify([payout.reference, payout.amount, payout.currency, payout.destinationAccountNumber, payout.bankId])).sort();
+export function batchHash(payouts: BatchLine[]): string {
+	const lines = payouts.map(hashLine).sort();
 	return createHash('sha256').update(lines.join('\n')).digest('hex');
 }
 
-/** What an approver reads: one record for the whole batch (amounts in kobo, and in naira under `inMainUnits`). */
-export function batchSummary(this: IExecuteFunctions, check: BatchCheck, firstItem: number): IDataObject {
-	const limits = readLimits.call(this, firstItem);
-	const currency = limits.currency;
-	const naira = (kobo: number) => fromSmallestUnit(kobo, currency);
-	const show = (kobo: number) => formatMainUnits(naira(kobo), currency);
-	const total = check.payable.filter((payout) => payout.currency === currency).reduce((sum, payout) => sum + payout.amount, 0);
-	const count = check.payable.length;
-	const fits = check.refused.length === 0;
-	const listed = (payout: BatchPayout): IDataObject => ({ ...payout, item: payout.item + 1 });
-	const summary: IDataObject = {
-		fits,
-		count,
-		total,
-		currency,
-		inMainUnits: { currency, total: naira(total) },
-		refusedCount: check.refused.length,
-		alreadyPaidCount: check.alreadyPaid.length,
-		payable: check.payable.map(listed),
-		refused: check.refused.map(({ item, reference, code, message, description }) => ({ item: item + 1, ...(reference !== undefined ? { reference } : {}), code, message, ...(description ? { description } : {}) })),
-		alreadyPaid: check.alreadyPaid.map(listed),
-	};
-	const lines = [
-		`${count} payout${count === 1 ? '' : 's'} to pay, ${show(total)} in all; ${check.refused.length} refused; ${check.alreadyPaid.length} already paid (not paid again).`,
-	];
-	const left: IDataObject = {};
-	if (limits.maxAmount !== undefined) left.maxAmount = naira(limits.maxAmount);
-	if (limits.maxTotal !== undefined) left.maxTotalPerExecution = { limit: naira(limits.maxTotal), leftAfter: naira(limits.maxTotal - total) };
-	if (limits.maxCount !== undefined) left.maxCountPerExecution = { limit: limits.maxCount, leftAfter: limits.maxCount - count };
-	const before = check.periodBefore;
-	const after = check.periodAfter;
-	if (before && after) {
-		const period: IDataObject = { label: before.label, paidSoFar: before.total, countSoFar: before.count };
-		const inMainUnits: IDataObject = { currency, paidSoFar: naira(before.total) };
-		let said = `Payouts ${before.label} as the limits count them: ${show(before.total)} (${before.count} payout${before.count === 1 ? '' : 's'})`;
-		if (limits.periodTotal !== undefined) {
-			Object.assign(period, { limit: limits.periodTotal, left: limits.periodTotal - before.total, leftAfter: limits.periodTotal - after.total });
-			Object.assign(inMainUnits, { limit: naira(limits.periodTotal), left: naira(limits.periodTotal - before.total), leftAfter: naira(limits.periodTotal - after.total) });
-			said += `; ${show(limits.periodTotal - before.total)} left under the Maximum Total per Period, ${show(limits.periodTotal - after.total)} after this batch`;
-		}
-		if (limits.periodCount !== undefined) Object.assign(period, { countLimit: limits.periodCount, countLeft: limits.periodCount - before.count, countLeftAfter: limits.periodCount - after.count });
-		period.inMainUnits = inMainUnits;
-		summary.period = period;
-		lines.push(`${said}.`);
-	}
-	summary.limits = { currency, ...left };
-	for (const refusal of check.refused.slice(0, 10)) lines.push(`Item ${refusal.item + 1}${refusal.reference ? ` (${refusal.reference})` : ''}: ${refusal.code}: ${refusal.message}`);
-	if (check.refused.length > 10) lines.push(`… and ${check.refused.length - 10} more refused.`);
-	lines.push(fits ? 'The batch fits: every item passes every check.' : 'The batch does not fit: remove or correct the refused items, then check again.');
-	summary.text = lines.join('\n');
-	summary.batchHash = batchHash([...check.payable, ...check.alreadyPaid]);
-	return summary;
+/** The batch's short name (the first 16 characters of its hash), written into each payout's metadata. */
+export function batchIdOf(hash: string): string {
+	return hash.slice(0, 16);
+}
+
+/** Every row of the check that is not refused, as the hash reads it. */
+export function batchLines(check: BatchCheck): BatchLine[] {
+	return [...check.payable, ...check.alreadyPaid, ...check.notPaid];
 }

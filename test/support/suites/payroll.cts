@@ -83,7 +83,7 @@ export function describePayroll(runtime: Partial<E2eRuntime>): void {
 		expect(items).toHaveLength(1);
 		const summary = items[0];
 		expect(summary).toMatchObject({ fits: false, count: 47, total: goodTotal * 100, inMainUnits: { currency: 'NGN', total: goodTotal }, refusedCount: 3 });
-		expect((summary.refused as Array<Record<string, unknown>>).map(({ item, code }) => [item, code])).toEqual([
+		expect((summary.refused as Array<Record<string, unknown>>).map(({ row, code }) => [row, code])).toEqual([
 			[5, 'NAME_MISMATCH'],
 			[20, 'LOOKUP_FAILED'],
 			[42, 'MAX_AMOUNT'],
@@ -104,10 +104,11 @@ export function describePayroll(runtime: Partial<E2eRuntime>): void {
 
 	it('Payout → Create with All or Nothing pays the 47 good rows in input order; a re-run pays 0 and says so', async () => {
 		const { batchHash } = (await runBatch('checkBatch', good, 10_000_000)).items[0];
-		const first = await runBatch('create', good, 10_000_000, { batchOptions: { allOrNothing: true, approvedBatchHash: batchHash } });
+		// No n8n user approves here (a webhook starts it): the hash alone, allowed as unsafe.
+		const first = await runBatch('create', good, 10_000_000, { batchOptions: { allOrNothing: true, approvedBatchHash: batchHash, approveWithoutLogin: true } });
 		expect(paid()).toEqual(good.map((row) => row.reference));
 		expect(first.hints).toContain('47 payouts new, 0 found again (made before: not made twice), 0 refused or failed');
-		const again = await runBatch('create', good, 10_000_000, { batchOptions: { allOrNothing: true, approvedBatchHash: batchHash } });
+		const again = await runBatch('create', good, 10_000_000, { batchOptions: { allOrNothing: true, approvedBatchHash: batchHash, approveWithoutLogin: true } });
 		expect(paid()).toHaveLength(47);
 		expect(again.hints).toContain('0 payouts new, 47 found again (made before: not made twice), 0 refused or failed');
 		expect(again.items.every((item) => (item._paycashless as Record<string, unknown>).repeated === true)).toBe(true);

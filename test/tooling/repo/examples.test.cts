@@ -48,16 +48,20 @@ describe('example workflows', () => {
 		for (const node of creates) expect(String(node.parameters.reference)).toMatch(/\$\('[^']+'\)\.item\.json\.\w+|\$json\.\w+/);
 	});
 
-	it('payroll: the CSV it reads is shipped; Check Batch and Create share the limits and the CSV\'s name; All or Nothing with the check\'s hash; one decision on a form', () => {
+	it('payroll (n8n 2.x): an n8n-login form takes the CSV; Check Batch and Create share the limits and the CSV\'s name; the approval page shows the check and is a page only another n8n user\'s approval counts on', () => {
 		const { wf } = workflows.find(({ file }) => file === 'payroll.json')!;
 		const node = (name: string) => wf.nodes.find((n) => n.name === name)!;
-		const csv = String(node('Read Payroll CSV').parameters.fileSelector);
-		// The folder npm start rewrites (scripts/n8n/examples.cts), and a file it copies there.
-		expect(csv).toBe('/home/node/.n8n-files/payroll.csv');
+		// No file: the example's own CSV, in the folder npm start rewrites (scripts/n8n/examples.cts `exampleFileName`).
+		expect(node('Read Example CSV').parameters.fileSelector).toBe('/home/node/.n8n-files/payroll.csv');
 		const rows = fs.readFileSync(path.join(EXAMPLES_DIR, 'payroll.csv'), 'utf8').trim().split('\n');
 		expect(rows[0]).toBe('staffId,name,accountNumber,bankCode,amountNaira,reference');
 		expect(rows.length - 1).toBeGreaterThanOrEqual(6);
 		for (const row of rows.slice(1)) expect(row.split(',')[5]).toBe(`salary-2026-11-${row.split(',')[0]}`);
+		const start = node('Start Payroll');
+		expect(start).toMatchObject({ type: 'n8n-nodes-base.formTrigger', typeVersion: 2.6, parameters: { authentication: 'n8nUserAuth' } });
+		expect(JSON.stringify(start.parameters.options)).not.toContain('includeUserInOutput');
+		// A failed lookup goes on to the check (a refused row), never stops the run.
+		expect((node('Look Up Account') as Node & { onError?: string }).onError).toBe('continueRegularOutput');
 		const check = node('Check Batch').parameters;
 		const pay = node('Pay Salaries').parameters;
 		expect(check.operation).toBe('checkBatch');
@@ -68,11 +72,21 @@ describe('example workflows', () => {
 		expect(limits(check).expectedAccountName).toBe("={{ $('Staff Rows').item.json.name }}");
 		expect(limits(pay).expectedAccountName).toBe('={{ $json.name }}');
 		expect(JSON.stringify([limits(check), limits(pay)])).not.toContain('accountName');
-		expect(pay.batchOptions).toEqual({ allOrNothing: true, approvedBatchHash: "={{ $('Check Batch').first().json.batchHash }}" });
-		const approval = node('Approve the Batch');
-		expect(approval.type).toBe('n8n-nodes-base.wait');
-		expect(approval.parameters).toMatchObject({ resume: 'form', limitWaitTime: true });
+		expect(pay.batchOptions).toEqual({ allOrNothing: true, approvedBatchHash: "={{ $('Check Batch').first().json.batchHash }}", approvalPage: 'Approve Payroll' });
+		const approval = node('Approve Payroll');
+		expect(approval).toMatchObject({ type: 'n8n-nodes-base.form', parameters: { operation: 'page' } });
+		expect(JSON.stringify(approval.parameters.formFields)).toContain("$('Check Batch').first().json.approvalHtml");
 		expect(JSON.stringify(node('Approved?').parameters.conditions)).toContain('$json.Decision');
+		// The payment's refusals reach the approver's page, never "Problem submitting response".
+		expect((node('Pay Salaries') as Node & { onError?: string }).onError).toBe('continueErrorOutput');
+	});
+
+	it('payroll (n8n 1.x): the approval form asks for Basic Auth (the approver\'s secret), and the payment says it has no n8n login', () => {
+		const wf = JSON.parse(fs.readFileSync(path.join(EXAMPLES_DIR, 'n8n1', 'payroll.json'), 'utf8')) as Workflow;
+		const node = (name: string) => wf.nodes.find((n) => n.name === name)!;
+		expect(node('Approve the Batch')).toMatchObject({ type: 'n8n-nodes-base.wait', parameters: { resume: 'form', incomingAuthentication: 'basicAuth', limitWaitTime: true } });
+		expect((node('Pay Salaries').parameters.batchOptions as Record<string, unknown>).approveWithoutLogin).toBe(true);
+		expect(JSON.stringify(node('Note').parameters.content)).toContain('a shared secret, not a person');
 	});
 
 	it('no example asks for approval through links (a mail scanner opens links): send-and-wait answers on a form', () => {

@@ -19,7 +19,7 @@ describe('generated docs', () => {
 
 	it('list every operation of the registry in both tables, with the request its dry run sends', async () => {
 		const [readme, detail] = await Promise.all(['README.md', 'docs/operations.md'].map(async (file) => (await generatedDocs()).find((found) => found.file === file)!.written));
-		expect(readme).toMatch(/\| Payout \| Check Batch, Create, Create and Wait for Final Status, Get, Get Many, Verify \|/);
+		expect(readme).toMatch(/\| Payout \| Check Batch, Create, Create and Wait for Final Status, Get, Get Batch Status, Get Many, Verify \|/);
 		expect(detail).toContain('| Payout | Get | `GET /v1/payouts/{id}` |');
 		expect(detail).toContain('| Payout | Create and Wait for Final Status | `POST /v1/payouts`, then waits |');
 		expect(detail).toContain('| Dedicated Account | Get Request Status | `GET /v1/dedicated_accounts/requests/{code}/status` |');
@@ -27,7 +27,7 @@ describe('generated docs', () => {
 
 	it('docs/ai-agent.md lists what the tool variant offers and every `$fromAI` key the model is asked for, from the description', async () => {
 		const page = (await generatedDocs()).find((found) => found.file === 'docs/ai-agent.md')!.written;
-		expect(page).toContain('| Payout | Create, Get, Get Many, Verify | Check Batch, Create and Wait for Final Status |');
+		expect(page).toContain('| Payout | Create, Get, Get Many, Verify | Check Batch, Create and Wait for Final Status, Get Batch Status |');
 		expect(page).toContain('| Callback |  | Verify |');
 		expect(page).toMatch(/\| `Bank_ID` \| string \| The Paycashless bank ID, starting with bank_\. .* \| \*Bank ID\*: Payout → Create \|/);
 		expect(page).toMatch(/\| `Account_Number` \| string \| .* \| \*Account Number\*: Bank Account → Look Up; \*Destination Account Number\*: Payout → Create \|/);

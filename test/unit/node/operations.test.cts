@@ -58,6 +58,8 @@ describe('Bank Account', () => {
 });
 
 describe('Payout', () => {
+	/** What the test context names (scripts/harness/executeContext.cts), written into each payout's metadata. */
+	const RUN_DETAILS = { n8nWorkflowId: 'wfUnitTest000001', n8nWorkflowName: 'Unit test workflow', n8nExecutionId: '1', n8nNode: 'Paycashless' };
 	const create: INodeParameters = {
 		resource: 'payout',
 		operation: 'create',
@@ -85,7 +87,8 @@ describe('Payout', () => {
 			bankId: ACCESS_BANK,
 			narration: 'Rent May',
 			callbackUrl: TRIGGER_URL,
-			metadata: { category: 'rent' },
+			// The user's metadata, and beside it where the payout came from (docs/payroll.md, "Every payout leads back").
+			metadata: { category: 'rent', ...RUN_DETAILS },
 			receiptEmail: 'payee@example.com',
 		});
 		const stored = emulator.list('payouts').find((p) => p.reference === 'bill-2024-001');
@@ -104,8 +107,17 @@ describe('Payout', () => {
 		expect(Object.keys(again[0].json)).toEqual(Object.keys(output[0].json));
 	});
 
-	it('Create in the smallest unit, USD, without optional fields', async () => {
+	it('Create in the smallest unit, USD, without optional fields (and without run details: Leave Out Run Details)', async () => {
 		await run({ ...create, amount: 2599, amountInSmallestUnit: true, currency: 'USD', additionalFields: {} });
+		expect(payoutCreateRequest().body).toEqual({
+			reference: 'bill-2024-001',
+			amount: { value: 2599, currency: 'USD' },
+			destinationAccountNumber: '0123456789',
+			bankId: ACCESS_BANK,
+			metadata: RUN_DETAILS,
+		});
+		emulator.reset({ payouts: 0 });
+		await run({ ...create, amount: 2599, amountInSmallestUnit: true, currency: 'USD', additionalFields: { leaveOutRunDetails: true } });
 		expect(payoutCreateRequest().body).toEqual({
 			reference: 'bill-2024-001',
 			amount: { value: 2599, currency: 'USD' },

@@ -6,7 +6,6 @@
  * before its first payout are one create, read whole.
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
 import { LOOK_UP_THEN_PAY, NAIRA } from '../../descriptions/builderHints';
 import { PAYOUT_FIELDS, payoutMoneyOf } from '../../../../lib/payoutBody';
@@ -23,16 +22,21 @@ import {
 } from '../../descriptions/common';
 import { compact, isObject } from '../../helpers/body';
 import { AS_TOOL } from '../../helpers/toolFacts';
-import { withErrorCode } from '../../helpers/errorCodes';
-import { batchHash, batchPayoutOf, checkBatch, type BatchPayout } from '../../money/batch';
+import { batchHash, batchIdOf, batchLines, batchPayoutOf, checkBatch, referenceToPay, type BatchLine } from '../../money/batch';
 import { MAX_NARRATION, NUBAN_DIGITS, optionalTextUpTo, optionalUrl, requireDigits, requireId, requireReference } from '../../helpers/validation';
 import { reserveBatch } from '../../money/reservedBatch';
 import { sendChecked } from '../../money/step';
 import type { PaycashlessApi } from '../../transport';
 import { amountCurrency, amountValue, finishBody, readAmount, verifiedByReference } from '../common';
 import type { BeforeItems, CreateDeclaration, OperationOption } from '../types';
+import { approvalOnPage, approverList, type Approval, type ApprovalRefusal } from './approval';
+import { allOrNothingRefusal, approvedLines, differences, refuseEvery } from './batchRefusals';
+import { batchRunOf, rememberBatchRun, runDetails, withRunDetails, type BatchRun } from './runDetails';
 
 const BATCH_OPTIONS = 'batchOptions';
+/** Additional Fields → Pay Again If Failed and Leave Out Run Details (typed in only: read as stored). */
+const PAY_AGAIN = 'payAgainIfFailed';
+const LEAVE_OUT_RUN_DETAILS = 'leaveOutRunDetails';
 
 /** The payout's own fields, shared by Create, Create and Wait and Check Batch. */
 export const payoutFields: INodeProperties[] = [
@@ -70,6 +74,15 @@ export const payoutFields: INodeProperties[] = [
 	},
 	additionalFieldsCollection([
 		callbackUrlField,
+		{
+			displayName: 'Leave Out Run Details',
+			name: LEAVE_OUT_RUN_DETAILS,
+			type: 'boolean',
+			noDataExpression: true,
+			default: true,
+			description:
+				"Whether to leave out of the payout's metadata where it came from (n8n workflow, execution, node, batch, preparer and approver, the person paid). Not added: they are written beside your own metadata (docs: Payroll, \"Every payout leads back\").",
+		},
 		metadataField,
 		{
 			displayName: 'Narration',
@@ -78,9 +91,38 @@ export const payoutFields: INodeProperties[] = [
 			default: '',
 			description: 'Text shown on the recipient’s statement, at most 100 characters',
 		},
+		{
+			displayName: 'Pay Again If Failed',
+			name: PAY_AGAIN,
+			type: 'boolean',
+			noDataExpression: true,
+			default: true,
+			description:
+				'Whether a payout Paycashless has under this reference as failed, reversed or cancelled is paid again, once, under the reference with -repay-1 added (-repay-2 if that one failed too). Not added: it is found again and not paid. Typed in only.',
+		},
+		{
+			displayName: 'Payee Key',
+			name: 'payeeKey',
+			type: 'string',
+			default: '',
+			placeholder: 'S001',
+			description:
+				"Your own key for the person paid, e.g. a staff ID: written into the payout's metadata, so that Payout → Check Batch can flag a payee key last paid into another account",
+		},
 		additionalBodyJsonField,
 	]),
 ];
+
+/** Whether an Additional Fields switch is on, as typed in (an expression never turns it on). */
+function switchedOn(this: IExecuteFunctions, name: string): boolean {
+	const raw = this.getNode().parameters.additionalFields;
+	return isObject(raw) && (raw as IDataObject)[name] === true;
+}
+
+/** Pay Again If Failed, as typed in. */
+export function paysAgain(this: IExecuteFunctions): boolean {
+	return switchedOn.call(this, PAY_AGAIN);
+}
 
 /**
  * Payout → Check Batch's action: what n8n's panel lists and names a node added with it
@@ -107,6 +149,25 @@ const batchOptions: INodeProperties = {
 				'Whether to check every item first (the checks of Payout → Check Batch: Money Limits, payees, the period total for the whole batch) and send none if any would be refused; otherwise reserve the whole batch under the limits and pay it at Requests in Parallel. Typed in only.',
 		},
 		{
+			displayName: 'Approval Form Page',
+			name: 'approvalPage',
+			type: 'string',
+			noDataExpression: true,
+			default: '',
+			placeholder: 'Approve Payroll',
+			description:
+				'The name of the n8n Form node (a page after an n8n Form Trigger whose Authentication is n8n User Auth) on which the approver approves. The payouts are sent only when an n8n user other than the one who submitted the Form Trigger submitted that page; n8n names them, and each payout\'s metadata keeps who prepared and who approved. Typed in only.',
+		},
+		{
+			displayName: 'Approve Without Login (Unsafe)',
+			name: 'approveWithoutLogin',
+			type: 'boolean',
+			noDataExpression: true,
+			default: true,
+			description:
+				'Whether Approved Batch Hash alone is enough, with no n8n user named as the approver (n8n 1.x, or an approval given outside n8n). Whoever can submit the approval then approves: on n8n 1.x a Wait form behind Basic Auth is a shared secret, not a person. Typed in only.',
+		},
+		{
 			displayName: 'Approved Batch Hash',
 			name: 'approvedBatchHash',
 			type: 'string',
@@ -114,7 +175,16 @@ const batchOptions: INodeProperties = {
 			// The name n8n's editor gives a Check Batch node added from the panel (its action).
 			placeholder: `{{ $('${CHECK_BATCH_ACTION}').item.json.batchHash }}`,
 			description:
-				'The batchHash of the Payout → Check Batch that was approved. The payouts are sent only if this node\'s items are exactly that batch (each reference, amount, currency, account and bank); otherwise none is sent.',
+				'The batchHash of the Payout → Check Batch that was approved. The payouts are sent only if this node\'s items are exactly that batch (each reference, amount, currency, account and bank); otherwise none is sent, and the rows that differ are named. Needs an Approval Form Page, or Approve Without Login (Unsafe).',
+		},
+		{
+			displayName: 'Approvers',
+			name: 'approvers',
+			type: 'string',
+			noDataExpression: true,
+			default: '',
+			placeholder: 'funke@example.com, ada@example.com',
+			description: 'The n8n users (their e-mail addresses) whose approval on the Approval Form Page counts. Empty: any n8n user but the one who prepared the batch. Typed in only.',
 		},
 	],
 };
@@ -152,7 +222,7 @@ export const declaration: CreateDeclaration = {
  * value (Create and Wait for Final Status gives its own resume URL).
  */
 export function payoutCreateBody(this: IExecuteFunctions, i: number, callbackUrl?: string): { reference: string; body: IDataObject } {
-	const reference = requireReference(this.getNodeParameter('reference', i));
+	const given = requireReference(this.getNodeParameter('reference', i));
 	const amount = readAmount.call(this, i);
 	const accountNumber = requireDigits(
 		this.getNodeParameter('destinationAccountNumber', i),
@@ -165,7 +235,7 @@ export function payoutCreateBody(this: IExecuteFunctions, i: number, callbackUrl
 	const body = finishBody(
 		compact({
 			// The payout's field names are written once, in lib/payoutBody.ts (the reader of this body).
-			[PAYOUT_FIELDS.reference]: reference,
+			[PAYOUT_FIELDS.reference]: given,
 			[PAYOUT_FIELDS.amount]: amount,
 			[PAYOUT_FIELDS.accountNumber]: accountNumber,
 			[PAYOUT_FIELDS.bankId]: bankId,
@@ -175,7 +245,11 @@ export function payoutCreateBody(this: IExecuteFunctions, i: number, callbackUrl
 		fields,
 	);
 	// The reference sent (Additional Body Fields may have replaced the form's) is the one that counts.
-	return { reference: String(body.reference), body };
+	const reference = String(body.reference);
+	// A row paid again goes under its `-repay-N` reference (known before the first payout, or looked up in execute).
+	const sent = batchRunOf(this)?.payAgain.get(i) ?? reference;
+	const paid = sent === reference ? body : { ...body, reference: sent };
+	return { reference: sent, body: switchedOn.call(this, LEAVE_OUT_RUN_DETAILS) ? paid : withRunDetails(paid, runDetails.call(this, i, reference, sent)) };
 }
 
 /**
@@ -187,7 +261,18 @@ export async function sendPayout(this: IExecuteFunctions, i: number, api: Paycas
 }
 
 export async function execute(this: IExecuteFunctions, i: number, api: PaycashlessApi): Promise<IDataObject> {
-	const { body } = payoutCreateBody.call(this, i);
+	let { body } = payoutCreateBody.call(this, i);
+	// Pay Again If Failed, when no batch check before the first payout said under which reference.
+	const money = payoutMoneyOf(body);
+	if (paysAgain.call(this) && money && batchRunOf(this)?.referencesKnown !== true) {
+		const sent = await referenceToPay.call(this, i, api, money);
+		if (sent !== money.reference) {
+			const run = batchRunOf(this) ?? { payAgain: new Map<number, string>() };
+			run.payAgain.set(i, sent);
+			rememberBatchRun(this, run);
+			body = payoutCreateBody.call(this, i).body;
+		}
+	}
 	return await sendPayout.call(this, i, api, body);
 }
 
@@ -196,95 +281,105 @@ export const asTool = {
 	action: 'Send a Paycashless payout: moves real money now to a bank account',
 };
 
-/** A run-wide refusal of Payout → Create's Batch Options (nothing sent): the stable `code` and what happened. */
-function batchRefusal(this: IExecuteFunctions, i: number, code: string, message: string, description: string, details: IDataObject = {}): NodeOperationError {
-	const error = new NodeOperationError(this.getNode(), message, { itemIndex: i, description });
-	error.context.paycashless = { type: 'money_limit', ...details } as IDataObject as typeof error.context.paycashless;
-	return withErrorCode(error, code);
+/**
+ * A batch hash as a person reads it in a refusal: the batch id (its first 16 characters, as Check
+ * Batch shows it) rather than 64 characters no one reads, which overflow a form page's card (issue 51).
+ */
+function shownHash(given: string | undefined): string {
+	if (!given) return 'empty';
+	return /^[0-9a-f]{64}$/.test(given) ? `batch ${batchIdOf(given)}` : `"${given.length > 24 ? `${given.slice(0, 24)}…` : given}", not a batch hash`;
 }
 
-/** Every item refused with one error (each its own copy, naming its item). */
-function refuseEvery(this: IExecuteFunctions, count: number, make: (i: number) => NodeOperationError): BeforeItems {
-	const errors = Array.from({ length: count }, (_, i) => make(i));
-	return { refuseAll: { errors, summary: errors[0] } };
+/** The typed-in text of a Batch Options field, or why it is refused (an expression). */
+function typedText(stored: IDataObject, name: string): string | { expression: true } {
+	const value = stored[name];
+	if (typeof value !== 'string') return '';
+	return value.startsWith('=') || value.includes('{{') ? { expression: true } : value.trim();
+}
+
+/** The approval a batch with an Approved Batch Hash needs: who approved on the Approval Form Page, or none (unsafe, when allowed). */
+function approvalFor(this: IExecuteFunctions, stored: IDataObject): { approval: Approval } | { refusal: ApprovalRefusal } {
+	const page = typedText(stored, 'approvalPage');
+	const approvers = typedText(stored, 'approvers');
+	if (typeof page !== 'string' || typeof approvers !== 'string' || (stored.approveWithoutLogin !== undefined && typeof stored.approveWithoutLogin !== 'boolean')) {
+		return { refusal: { code: 'LIMIT_EXPRESSION', message: 'Refused: Batch Options → Approval Form Page, Approvers and Approve Without Login are typed in only', description: 'Nothing was sent. Only the person who set up this workflow sets who may approve, in the node: no expression.' } };
+	}
+	if (page !== '') return approvalOnPage.call(this, page, approverList(approvers));
+	if (stored.approveWithoutLogin === true) return { approval: { withoutLogin: true } };
+	return {
+		refusal: {
+			code: 'APPROVAL_NOT_SET',
+			message: "Refused: Approved Batch Hash is set, but no n8n user's approval is asked for, so nothing was sent",
+			description:
+				'Nothing was sent. Set Batch Options → Approval Form Page to the n8n Form page on which another n8n user approves (n8n 2.x: after a Form Trigger with Authentication "n8n User Auth"). Where n8n cannot name the approver (n8n 1.x), turn on Approve Without Login (Unsafe): whoever can submit your approval form then approves.',
+		},
+	};
 }
 
 /**
- * Batch Options, before the first payout: Approved Batch Hash (the items must be the batch that
- * was approved) and All or Nothing (every item checked first; none sent if any would be refused;
- * then the whole batch reserved and sent at Requests in Parallel).
+ * Batch Options, before the first payout: the approval (who prepared, who approved: ./approval.ts),
+ * Approved Batch Hash (the items must be the batch that was approved; the rows that differ are
+ * named) and All or Nothing (every item checked first; none sent if any would be refused; then the
+ * whole batch reserved under the limits and sent at Requests in Parallel: money/reservedBatch.ts).
+ * What it decided goes into each payout's metadata (./runDetails.ts).
  */
 export async function beforeItems(this: IExecuteFunctions, api: PaycashlessApi): Promise<BeforeItems> {
 	const raw = this.getNode().parameters[BATCH_OPTIONS];
 	const stored: IDataObject = isObject(raw) ? (raw as IDataObject) : {};
 	const count = this.getInputData().length;
 	if (stored.allOrNothing !== undefined && typeof stored.allOrNothing !== 'boolean') {
-		return refuseEvery.call(this, count, (i) =>
-			batchRefusal.call(this, i, 'LIMIT_EXPRESSION', 'Refused: Batch Options → All or Nothing is not typed in (on or off)', 'Nothing was sent. Only the person who set up this workflow sets All or Nothing, in the node: no expression.'),
-		);
+		return refuseEvery.call(this, count, 'LIMIT_EXPRESSION', 'Refused: Batch Options → All or Nothing is not typed in (on or off)', 'Nothing was sent. Only the person who set up this workflow sets All or Nothing, in the node: no expression.');
 	}
 	const allOrNothing = stored.allOrNothing === true;
-	const approved = 'approvedBatchHash' in stored;
+	const approved = 'approvedBatchHash' in stored || typedText(stored, 'approvalPage') !== '';
 	const indexes = Array.from({ length: count }, (_, i) => i);
+	const run: BatchRun = { payAgain: new Map() };
+	rememberBatchRun(this, run);
 	if (approved) {
-		const payouts: Array<Omit<BatchPayout, 'item'>> = [];
+		const approval = approvalFor.call(this, stored);
+		if ('refusal' in approval) return refuseEvery.call(this, count, approval.refusal.code, approval.refusal.message, approval.refusal.description);
+		run.approval = approval.approval;
+		const lines: Array<BatchLine & { row: number }> = [];
 		const hashes = new Set<string>();
 		for (const i of indexes) {
 			hashes.add(String(this.getNodeParameter(`${BATCH_OPTIONS}.approvedBatchHash`, i, '') ?? '').trim());
 			const money = payoutMoneyOf(payoutCreateBody.call(this, i).body);
-			if (money) payouts.push(batchPayoutOf(money));
+			if (money) lines.push({ ...batchPayoutOf(money), row: i + 1 });
 		}
-		const hash = batchHash(payouts);
+		const hash = batchHash(lines);
 		const [given] = hashes;
-		if (hashes.size !== 1 || given === '' || given !== hash || payouts.length !== count) {
+		if (hashes.size !== 1 || given === '' || given !== hash || lines.length !== count) {
+			const differ = given ? differences(lines, approvedLines.call(this, given) ?? []) : [];
 			const why =
 				hashes.size !== 1
-					? 'the items name different Approved Batch Hashes'
+					? 'the rows name different Approved Batch Hashes'
 					: given === ''
 						? 'Approved Batch Hash is empty'
-						: `these ${count} payouts are not the batch that was approved`;
-			return refuseEvery.call(this, count, (i) =>
-				batchRefusal.call(
-					this,
-					i,
-					'BATCH_NOT_APPROVED',
-					`Refused: ${why}`,
-					`Nothing was sent. Approved Batch Hash (${given || 'empty'}) must be the batchHash of the Payout → Check Batch that was approved, and this node's items exactly that batch: the same references, amounts, currencies, accounts and banks (these items give ${hash}). Check the batch again and have it approved again.`,
-					{ batchHash: hash },
-				),
+						: differ.length > 0
+							? `these ${count} payouts are not the batch that was approved: ${differ.slice(0, 5).join('; ')}${differ.length > 5 ? `; and ${differ.length - 5} more` : ''}`
+							: `these ${count} payouts are not the batch that was approved`;
+			return refuseEvery.call(
+				this,
+				count,
+				'BATCH_NOT_APPROVED',
+				`Refused: ${why}. Nothing was sent`,
+				`Nothing was sent.${differ.length > 0 ? ` What differs from the approved batch: ${differ.join('; ')}.` : ''} Approved Batch Hash must be the batchHash of the Payout → Check Batch that was approved (given: ${shownHash(given)}), and this node's rows exactly that batch: the same references, amounts, currencies, accounts and banks (these rows are batch ${batchIdOf(hash)}). Check the batch again and have it approved again.`,
+				{ batchHash: hash, ...(given ? { givenBatchHash: given } : {}), ...(differ.length > 0 ? { differences: differ } : {}) },
 			);
 		}
+		run.batchId = batchIdOf(hash);
 	}
 	if (!allOrNothing) return {};
-	const check = await checkBatch.call(this, indexes, api, (i) => payoutCreateBody.call(this, i).body);
-	// It fits: the whole batch reserved for real, then sent at Requests in Parallel (money/reservedBatch.ts).
+	const check = await checkBatch.call(this, indexes, api, { bodyOf: (i) => payoutCreateBody.call(this, i).body, payAgain: paysAgain.call(this) });
+	run.batchId ??= batchIdOf(batchHash(batchLines(check)));
+	// A row paid again is sent (or found again) under its -repay-N reference.
+	for (const payout of [...check.payable, ...check.alreadyPaid]) if (payout.rowReference !== undefined) run.payAgain.set(payout.item, payout.reference);
+	run.referencesKnown = true;
+	// It fits: the whole batch reserved for real (the bodies as they will be sent), then sent at
+	// Requests in Parallel (money/reservedBatch.ts).
 	if (check.refused.length === 0) check.refused.push(...(await reserveBatch.call(this, indexes, api, (i) => payoutCreateBody.call(this, i).body)));
 	if (check.refused.length === 0) return {};
-	const refused = new Map(check.refused.map((refusal) => [refusal.item, refusal]));
-	const first = check.refused[0];
-	const listed = check.refused.map((refusal) => `item ${refusal.item + 1}${refusal.reference ? ` (${refusal.reference})` : ''}: ${refusal.code}: ${refusal.message}`);
-	const details = { refused: check.refused.map(({ item, reference, code, message }) => ({ item: item + 1, reference, code, message })) };
-	const summary = batchRefusal.call(
-		this,
-		first.item,
-		'BATCH_REFUSED',
-		`Refused: ${check.refused.length} of ${count} payouts would be refused, so All or Nothing sent none`,
-		`Nothing was sent. ${listed.join('; ')}. Correct or remove these items and run again (Payout → Check Batch shows the whole batch); running again is safe: payouts already made are found by their references, not paid twice.`,
-		details,
-	);
-	const errors = indexes.map(
-		(i) =>
-			refused.get(i)?.error ??
-			batchRefusal.call(
-				this,
-				i,
-				'BATCH_REFUSED',
-				`Not paid: item ${first.item + 1} of this batch was refused, and All or Nothing sends none`,
-				`Nothing was sent for this item: it passed its checks, but ${listed.join('; ')}.`,
-				details,
-			),
-	);
-	return { refuseAll: { errors, summary } };
+	return allOrNothingRefusal.call(this, count, check.refused);
 }
 
 /** What an AI that builds workflows reads under this operation (../../descriptions/builderHints.ts). */

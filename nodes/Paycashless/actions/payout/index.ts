@@ -1,4 +1,5 @@
 import type { PaycashlessOperation, PaycashlessResourceDefinition } from '../types';
+import * as batchStatus from './batchStatus.operation';
 import * as checkBatch from './checkBatch.operation';
 import * as create from './create.operation';
 import * as createAndWait from './createAndWait.operation';
@@ -7,7 +8,7 @@ import * as getAll from './getAll.operation';
 import * as verify from './verify.operation';
 
 /** Each operation's file, under its value. A new operation is one more line here. */
-export const operations = { checkBatch, create, createAndWait, get, getAll, verify } satisfies Record<string, PaycashlessOperation>;
+export const operations = { batchStatus, checkBatch, create, createAndWait, get, getAll, verify } satisfies Record<string, PaycashlessOperation>;
 
 export const resource: PaycashlessResourceDefinition = {
 	displayName: 'Payout',

@@ -1,0 +1,69 @@
+/**
+ * Where a payout came from, written into its Paycashless `metadata` beside the user's own keys
+ * (which win: a key the user set is never replaced): the n8n workflow (id and name), the execution,
+ * the node, and for a batch paid by Payout → Create with Batch Options its batch id, who prepared it
+ * and who approved it as n8n said it (./approval.ts), the person paid (Expected Account Name, Payee
+ * Key: what Check Batch's flags read back, money/payeeHistory.ts) and the row a payment again
+ * replaces. Additional Fields → Leave Out Run Details leaves all of it out. Values are text (the
+ * metadata's key/value pairs), each at most 100 characters.
+ */
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import { isObject } from '../../helpers/body';
+import { PAYEE_METADATA } from '../../money/payeeHistory';
+import { userLabel, type Approval } from './approval';
+
+/** What Create's Batch Options decided before the first payout, for the metadata of each. */
+export interface BatchRun {
+	batchId?: string;
+	approval?: Approval;
+	/** Items paid under another reference than their row's (Pay Again If Failed), by item index. */
+	payAgain: Map<number, string>;
+	/** The batch check before the first payout looked every reference up: no item needs to again. */
+	referencesKnown?: boolean;
+}
+
+const runs = new WeakMap<object, BatchRun>();
+
+/** Keeps the batch's decisions for this node run (the context lives for one run). */
+export function rememberBatchRun(context: IExecuteFunctions, run: BatchRun): void {
+	runs.set(context, run);
+}
+
+export function batchRunOf(context: IExecuteFunctions): BatchRun | undefined {
+	return runs.get(context);
+}
+
+const MAX_VALUE = 100;
+const text = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value).slice(0, MAX_VALUE) : undefined);
+
+/** The run details of item `i` (only the keys n8n gives a value for). */
+export function runDetails(this: IExecuteFunctions, i: number, rowReference: string, sentReference: string): IDataObject {
+	const details: IDataObject = {};
+	const put = (key: string, value: unknown) => {
+		const written = text(value);
+		if (written !== undefined && written !== '') details[key] = written;
+	};
+	const workflow = typeof this.getWorkflow === 'function' ? this.getWorkflow() : undefined;
+	put('n8nWorkflowId', workflow?.id);
+	put('n8nWorkflowName', workflow?.name);
+	put('n8nExecutionId', typeof this.getExecutionId === 'function' ? this.getExecutionId() : undefined);
+	put('n8nNode', this.getNode().name);
+	const run = batchRunOf(this);
+	put('n8nBatch', run?.batchId);
+	const approval = run?.approval;
+	if (approval?.preparedBy) put('n8nPreparedBy', userLabel(approval.preparedBy));
+	if (approval?.approvedBy) put('n8nApprovedBy', userLabel(approval.approvedBy));
+	else if (approval?.withoutLogin) put('n8nApprovedBy', 'no n8n login (Approve Without Login)');
+	const limits = this.getNodeParameter('moneyLimits', i, {}) as IDataObject;
+	put(PAYEE_METADATA.name, typeof limits.expectedAccountName === 'string' ? limits.expectedAccountName.trim() : undefined);
+	put(PAYEE_METADATA.key, this.getNodeParameter('additionalFields.payeeKey', i, '') as string);
+	if (sentReference !== rowReference) put('n8nPaysAgain', rowReference);
+	return details;
+}
+
+/** `body` with the run details added to its metadata, the user's keys kept as they are. */
+export function withRunDetails(body: IDataObject, details: IDataObject): IDataObject {
+	const own = isObject(body.metadata) ? (body.metadata as IDataObject) : {};
+	return { ...body, metadata: { ...details, ...own } };
+}
