@@ -247,5 +247,7 @@ function periodSentence(check: BatchCheck, label: string, period: Parameters<typ
 		others.set(recordCurrency, sum);
 	}
 	const rest = [...others.entries()].map(([other, sum]) => `${plural(sum.count, 'payout')} in ${other}, ${show(sum.total, other)}`);
+	// The total counts the payouts in flight that the list does not show yet, so does this count.
+	own = Math.max(own, countAll - [...others.values()].reduce((sum, other) => sum + other.count, 0));
 	return `Payouts ${label} as the limits count them: ${show(total, currency)} (${plural(own, `${currency} payout`)})${rest.length > 0 ? `; also ${rest.join('; ')} (the count limit counts every currency: ${countAll} in all)` : ''}.`;
 }

@@ -19,8 +19,9 @@ import { useEmulator } from '../../support/emulator.cjs';
 import { ACCESS_BANK, payoutItems, type PayrollRow } from '../../support/payrollRows.cjs';
 import { runNode, type ContextOptions, type RunResult } from '../../../scripts/harness/executeContext.cjs';
 
-const emulator = useEmulator();
-beforeEach(() => emulator.reset({ payouts: 0 }));
+// A new emulator (a new account) for every test: the payouts one test makes count in the process's
+// payouts in flight, and no test's exact totals may include another's.
+const emulator = useEmulator({ seed: { payouts: 0 } }, { each: true });
 
 
 type Row = PayrollRow;
