@@ -98,10 +98,10 @@ export const TEARDOWN_TIMEOUT_MS = patience(6_000);
  * The lab of a suite that needs nothing but the default: started before its tests (handed to
  * `started`), closed after them.
  */
-export function useE2eLab(started: (lab: E2eLab) => void): void {
+export function useE2eLab(started: (lab: E2eLab) => void, options: E2eLabOptions = {}): void {
 	let lab: E2eLab | undefined;
 	beforeAll(async () => {
-		lab = await startE2eLab();
+		lab = await startE2eLab(options);
 		started(lab);
 	}, SETUP_TIMEOUT_MS);
 	afterAll(async () => {

@@ -42,7 +42,9 @@ const ANY_CURRENCY = 'Pay Any Currency';
 const NGN_DAY = 1_000_000;
 
 beforeAll(async () => {
-	lab = await startE2eLab();
+	// The emulator's list shows a payout 3 s after its create, as Paycashless's may after its 202
+	// (issue 48): the limits hold on the payouts in flight, not on a list that shows them at once.
+	lab = await startE2eLab({ emulator: { listLagMs: 3000 } });
 	scripted = await connectScriptedModel(lab);
 	agent = await createAgentWorkflow(lab, scripted, {
 		maxIterations: 20,

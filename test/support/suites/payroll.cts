@@ -4,7 +4,7 @@
  * - the check names the 3 bad rows (a wrong name, an account that does not exist, an amount over
  *   Maximum Amount) and sends no POST;
  * - All or Nothing pays 0 of the 50; 0 of the 47 good rows when they would pass the period total;
- *   the 47 in input order under a period total they fit; a re-run pays 0 and says so in n8n's
+ *   the 47 (output in input order) under a period total they fit; a re-run pays 0 and says so in n8n's
  *   execution hints.
  * Unit tests: test/unit/node/payroll.test.cts.
  */
@@ -39,7 +39,9 @@ export function describePayroll(runtime: Partial<E2eRuntime>): void {
 	const good = rows.filter((_, k) => ![4, 19, 41].includes(k));
 	const goodTotal = good.reduce((sum, row) => sum + row.amount, 0);
 
-	useE2eLab((started) => (lab = started));
+	// The emulator's list shows a payout 3 s after its create, as Paycashless's may after its 202
+	// (issue 48): the checks and the re-run hold on the payouts in flight and on look-ups by reference.
+	useE2eLab((started) => (lab = started), { emulator: { listLagMs: 3000 } });
 
 	/** Webhook → Split Out → Paycashless (`operation`), the rows posted; the last node's items and the run's hints. */
 	async function runBatch(operation: 'checkBatch' | 'create', batch: Row[], periodTotal: number, extra: Record<string, unknown> = {}) {
@@ -102,11 +104,12 @@ export function describePayroll(runtime: Partial<E2eRuntime>): void {
 		expect(period.hints).toContain('0 payouts new, 0 found again (made before: not made twice), 47 refused or failed');
 	});
 
-	it('Payout → Create with All or Nothing pays the 47 good rows in input order; a re-run pays 0 and says so', async () => {
+	it('Payout → Create with All or Nothing pays the 47 good rows (at Requests in Parallel), output in input order; a re-run pays 0 and says so', async () => {
 		const { batchHash } = (await runBatch('checkBatch', good, 10_000_000)).items[0];
 		// No n8n user approves here (a webhook starts it): the hash alone, allowed as unsafe.
 		const first = await runBatch('create', good, 10_000_000, { batchOptions: { allOrNothing: true, approvedBatchHash: batchHash, approveWithoutLogin: true } });
-		expect(paid()).toEqual(good.map((row) => row.reference));
+		expect([...paid()].sort()).toEqual(good.map((row) => row.reference).sort());
+		expect(first.items.map((item) => item.reference)).toEqual(good.map((row) => row.reference));
 		expect(first.hints).toContain('47 payouts new, 0 found again (made before: not made twice), 0 refused or failed');
 		const again = await runBatch('create', good, 10_000_000, { batchOptions: { allOrNothing: true, approvedBatchHash: batchHash, approveWithoutLogin: true } });
 		expect(paid()).toHaveLength(47);

@@ -113,7 +113,7 @@ export function describePayrollExampleN8n1(runtime: Partial<E2eRuntime>): void {
 			expect(run.status).toBe('success');
 			expect(output(run, 'Pay Salaries').map((item) => (item._paycashless as Record<string, unknown>).repeated)).toEqual(Array(7).fill(round === 1));
 		}
-		expect(paid().map((payout) => payout.reference)).toEqual(REFERENCES);
+		expect(paid().map((payout) => payout.reference).sort()).toEqual([...REFERENCES].sort());
 		for (const payout of paid()) expect(payout.metadata).toMatchObject({ n8nApprovedBy: 'no n8n login (Approve Without Login)', n8nNode: 'Pay Salaries' });
 		expect(fs.readFileSync(path.join(EXAMPLES_DIR, 'payroll.csv'), 'utf8').trim().split('\n')).toHaveLength(8);
 	});
