@@ -138,8 +138,11 @@ describe('the first hour, round four, in n8n’s editor in Chromium', () => {
 			expect(await notice.count()).toBe(0);
 			expect(await offeredBy('Add Limit')).toContain('Maximum Total per Period');
 			await choose('Maximum Total per Period');
-			await input('periodTotal').locator('input').first().fill('3000000');
-			await page.keyboard.press('Tab');
+			const typedAgain = input('periodTotal').locator('input').first();
+			await typedAgain.fill('3000000');
+			// Blurred, not tabbed away: Tab puts the focus on the next "Add …" list, which n8n may open,
+			// and that open list covers "Add Option" below.
+			await typedAgain.blur();
 			// All or Nothing: the first "Add Option" is Batch Options'; added, the switch is on.
 			await addToCollection('Add Option', 'All or Nothing');
 			const allOrNothing = input('allOrNothing').locator('.el-switch').first();
