@@ -39,9 +39,7 @@ let workflowId: string;
 let mcpUrl: URL;
 
 beforeAll(async () => {
-	// The emulator's list shows a payout 3 s after its create, as Paycashless's may after its 202
-	// (issue 48): the limits hold on the payouts in flight, not on a list that shows them at once.
-	lab = await startE2eLab({ emulator: { listLagMs: 3000 } });
+	lab = await startE2eLab();
 	const path = `e2e-mcp-${randomUUID().slice(0, 8)}`;
 	const tool = (name: string, parameters: Record<string, unknown>) => ({
 		name,
