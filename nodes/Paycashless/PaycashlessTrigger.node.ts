@@ -203,7 +203,7 @@ export class PaycashlessTrigger implements INodeType {
 		try {
 			return await PaycashlessTrigger.receiveCallback.call(this);
 		} catch (error) {
-			this.logger.warn(`Paycashless Trigger refused a callback it could not process: ${error instanceof Error ? error.message : String(error)}`, {
+			this.logger.warn(`Paycashless Trigger refused a callback it could not read: ${error instanceof Error ? error.message : String(error)}`, {
 				node: this.getNode().name,
 			});
 			return answerJson(this, 400, { error: 'unprocessable_callback', message: 'This request could not be processed; nothing was started.' });

@@ -1,24 +1,24 @@
 /**
- * Which Paycashless account a credential reaches, as far as this n8n process can tell. A credential
+ * Which Paycashless account a credential reaches, as far as this running n8n can tell. A credential
  * is named by its account key: a hash of its Base URL, spelled one way (lower-case scheme and host,
  * no trailing dot, slash or default port), and its API key; no key is kept in memory beyond n8n's
  * own. Two keys can reach one account (two API keys of it, or two addresses of one API), and the
  * node cannot see it from the keys: so every credential shares one ledger of payouts in flight
  * (./inFlight.ts), and a payout in flight through one credential counts for a check through another
- * until the process has learned that the two reach different accounts.
+ * until this running n8n has learned that the two reach different accounts.
  *
  * It learns it from Paycashless, once per pair of credentials: a payout of credential B that B's own
  * reads showed exists (its read-back or its list) is asked for by its reference through credential A
  * (`GET /v1/payouts/verify/<reference>`, ./questions.ts `learnRelations`): the same payout id is one
  * account; "no such payout" (404) or another payout's id is two. A list of A that shows B's payout
- * by its id is one account too, learnt for free. What was learnt holds for the life of the process.
+ * by its id is one account too, learnt for free. What was learnt holds until n8n restarts.
  */
 import { createHash } from 'crypto';
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { CREDENTIAL_NAME } from '../../../lib/api';
 
-/** What the process knows of two account keys. */
+/** What this running n8n knows of two account keys. */
 export type Relation = 'same' | 'different' | 'unknown';
 
 const relations = new Map<string, Exclude<Relation, 'unknown'>>();
@@ -27,7 +27,7 @@ function pairOf(a: string, b: string): string {
 	return a < b ? `${a}\n${b}` : `${b}\n${a}`;
 }
 
-/** Whether account keys `a` and `b` reach one Paycashless account, as far as the process knows. */
+/** Whether account keys `a` and `b` reach one Paycashless account, as far as this running n8n knows. */
 export function relation(a: string, b: string): Relation {
 	return a === b ? 'same' : (relations.get(pairOf(a, b)) ?? 'unknown');
 }

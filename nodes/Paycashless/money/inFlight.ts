@@ -1,5 +1,5 @@
 /**
- * The payouts in flight of this n8n process: one ledger for every execution, node and credential.
+ * The payouts in flight of this running n8n: one ledger for every execution, node and credential.
  * A payout is entered the moment its Money Limits pass (before it is sent), so that a period limit
  * checked by another execution at the same moment counts it although Paycashless does not list it
  * yet. Each reservation is its own entry: no create replaces or gives back another's.
@@ -10,9 +10,9 @@
  *   create `202 Accepted` and its list may show the payout seconds later, so no time stands in for it;
  * - Paycashless says it never happened: a definite refusal of its create (`release`), or, asked by
  *   its reference because it alone stood between a payout and its refusal, no such payout (`gone`);
- * - the process knows the two credentials reach different Paycashless accounts (./accounts.ts);
+ * - this running n8n knows the two credentials reach different Paycashless accounts (./accounts.ts);
  * - it cannot be in any period any more (48 hours), or Paycashless confirmed it an hour ago and no
- *   list has shown it since (the process does not keep every payout it made when nothing reads the
+ *   list has shown it since (this running n8n does not keep every payout it made when nothing reads the
  *   list: docs/money.md says what that assumes).
  * Once a list of its account has shown it, an entry is kept a while longer for the checks that use
  * an earlier read (a read that started before it was listed), then dropped.

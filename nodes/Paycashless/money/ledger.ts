@@ -1,7 +1,7 @@
 /**
  * What the Money Limits count a new create against and where they reserve it: this execution's
  * ledger (the references it made, in n8n's per-execution node context, `getContext('node')`, saved
- * with the execution) and the process's payouts in flight (./inFlight.ts) (`realCounted`), or for a
+ * with the execution) and this running n8n's payouts in flight (./inFlight.ts) (`realCounted`), or for a
  * check only a scratch copy of both (`scratchCounted`), so the items of a batch count against each
  * other as a real run would (./batch.ts).
  */
@@ -86,7 +86,7 @@ export function realCounted(this: IExecuteFunctions): Counted {
 }
 
 /**
- * A scratch view for checks only: it starts from this execution's ledger and the process's payouts
+ * A scratch view for checks only: it starts from this execution's ledger and this running n8n's payouts
  * in flight, keeps its own reservations, and writes neither.
  */
 export function scratchCounted(this: IExecuteFunctions): Counted {

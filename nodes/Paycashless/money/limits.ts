@@ -316,7 +316,7 @@ const NOTHING_RESERVED: MoneyCheck = { sent: () => undefined, release: () => und
 
 /**
  * Checks the create body of item `i` against the node's Money Limits and reserves it (in this
- * execution's ledger and, for a payout, among the account's payouts in flight in this process);
+ * execution's ledger and, for a payout, among the account's payouts in flight in this running n8n);
  * throws (nothing sent) when a limit refuses it. Call it right before the create is sent; tell
  * the reservation when the create has ended (`sent`) or Paycashless definitely refused it (`release`).
  * With a scratch view (`scratchCounted`) it is a check only: the same checks, reserved in the view.
@@ -390,7 +390,7 @@ export async function enforceMoneyLimits(
 
 	// Paycashless's own record of the period, read before the checks below (which read and write
 	// the ledger and the payouts in flight with no wait in between, so executions and items
-	// running side by side in this process see each other).
+	// running side by side in this running n8n see each other).
 	const period = periodLimit !== undefined ? periodWindow(limits.period, this.getTimezone()) : undefined;
 	const account = kind === 'payout' ? await accountOf.call(this) : undefined;
 	const record = period && account !== undefined ? await readPeriod.call(this, i, period, api, account) : undefined;
@@ -428,7 +428,7 @@ export async function enforceMoneyLimits(
 					'Nothing was sent. A reference names one payout: another execution is sending a different amount, currency or account under it at this moment. Give this payout its own reference, or look the other one up with Payout → Verify once it is done.',
 				);
 			}
-			// The same payout still being sent by another execution of this process: one payout, counted
+			// The same payout still being sent by another execution of this running n8n: one payout, counted
 			// once. Once Paycashless confirmed it, it is checked like any payout (it may have failed since;
 			// Paycashless then finds it again, and its entry counts it once).
 			if (underWay.some((other) => sameMoney(other, entry) && other.confirmedAt === undefined && relation(account, other.account) === 'same')) return NOTHING_RESERVED;
@@ -450,7 +450,7 @@ export async function enforceMoneyLimits(
 			);
 		}
 		if (period && paid && record && account !== undefined) {
-			// Payouts of this process that Paycashless does not list yet (sent moments ago, or under way),
+			// Payouts of this running n8n that Paycashless does not list yet (sent moments ago, or under way),
 			// from every execution, node and credential that may pay from this account.
 			const unlisted = counted.unlisted(account, record.listed);
 			const soFar = periodSoFar(paid, unlisted, currency);
@@ -482,7 +482,7 @@ export async function enforceMoneyLimits(
 /**
  * Paycashless's record of the period for item `i`, read through credential `account` (refused,
  * nothing sent, when it cannot be read for sure); the credentials whose payouts in flight count
- * until the process knows their account are asked about first (./accounts.ts).
+ * until this running n8n knows their account are asked about first (./accounts.ts).
  */
 export async function readPeriod(this: IExecuteFunctions, i: number, period: PeriodWindow, api: PaycashlessApi, account: string): Promise<PeriodRecord> {
 	const record = await payoutsInPeriod.call(this, period, api, account).catch((error: Error) =>
@@ -498,7 +498,7 @@ export async function readPeriod(this: IExecuteFunctions, i: number, period: Per
 			`Nothing was sent: a payout the limits cannot count could hide any amount. ${unreadable.slice(0, 3).join('; ')}${unreadable.length > 3 ? ` (and ${unreadable.length - 3} more)` : ''}. Ask Paycashless support why the list shows it so.`,
 		);
 	}
-	// Other credentials' payouts in flight count until the process knows whose account they are in (./accounts.ts).
+	// Other credentials' payouts in flight count until this running n8n knows whose account they are in (./accounts.ts).
 	const others = unknownOwners(account);
 	if (others.size > 0) await learnRelations(account, others, api);
 	return record;

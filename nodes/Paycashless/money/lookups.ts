@@ -6,7 +6,7 @@
  * once, not four times.
  *
  * - Where: n8n's execution context (`getContext('flow')`), which n8n saves with the execution, so
- *   an answer follows it through a Wait and into another process in queue mode; it starts empty in
+ *   an answer follows it through a Wait and into another n8n of a queue-mode setup; it starts empty in
  *   every execution (each chat message, webhook call, MCP call).
  * - What: the holder's name and the bank id Paycashless answered for one account number and bank
  *   code, with the credential that asked (a hash of its Base URL and API key: a sandbox key's answer
@@ -14,7 +14,7 @@
  *   answer Paycashless gave: no expression, input item or AI model can plant an answer (a tool's
  *   model chooses what to look up, not what Paycashless says).
  * - How long: an answer is reused for `REUSE_FOR_MS` after it came back (by the clock of the
- *   process reading it; an answer from the future is not reused). Older, as after a long approval
+ *   n8n reading it; an answer from the future is not reused). Older, as after a long approval
  *   wait, the account is looked up again at the moment of payment.
  * - A failed lookup, or one without a bank, is never kept.
  * Memory holds only the lookups under way (keyed by the execution's context object), so items

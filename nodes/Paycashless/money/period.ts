@@ -8,8 +8,8 @@
  * Paycashless's list may show a payout seconds after its create was accepted (202). So within one
  * run a later read asks again for everything created since `LAG_WINDOW_SECONDS` before the newest
  * payout already read (Paycashless's own `createdAt`, so the two clocks never meet): a payout of
- * another process that the list shows up to that late is counted by the run's next read. Payouts
- * of this process that the list does not show yet are counted by ./inFlight.ts until it does.
+ * another n8n (another worker) that the list shows up to that late is counted by the run's next read. Payouts
+ * of this running n8n that the list does not show yet are counted by ./inFlight.ts until it does.
  * A run starts a new read once a second, in the background; a check waits for one only when the
  * newest read it has started more than `STALE_MS` ago (or there is none).
  */
@@ -29,14 +29,14 @@ export type Period = (typeof PERIODS)[number];
 
 /**
  * How far before the newest payout already read a later read of the run starts, in Paycashless's
- * seconds: how late the list may show a payout of another process and still be counted by the
+ * seconds: how late the list may show a payout of another n8n (another worker) and still be counted by the
  * run (docs/money.md, "A list that lags").
  */
 const LAG_WINDOW_SECONDS = 10;
 
 /**
  * A run starts a new read when its newest started this long ago (ms), without waiting for it: its
- * own payouts, and every other payout of this process, are counted in flight until listed
+ * own payouts, and every other payout of this running n8n, are counted in flight until listed
  * (./inFlight.ts), so a later read only catches payouts of other processes.
  */
 const REREAD_AFTER_MS = 1000;

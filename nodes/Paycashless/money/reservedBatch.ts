@@ -3,14 +3,14 @@
  * (./batch.ts `checkBatch`) found that every item fits, the whole batch is counted against the
  * Money Limits and reserved for real before the first payout goes (`reserveBatch`): every item in
  * input order through the one check (./limits.ts `enforceMoneyLimits`), so the execution's ledger
- * and the process's payouts in flight (./inFlight.ts) hold the whole batch, and other executions
- * of this process count it at once. No item of a batch that fits can then be refused by the batch
+ * and this running n8n's payouts in flight (./inFlight.ts) hold the whole batch, and other executions
+ * of this running n8n count it at once. No item of a batch that fits can then be refused by the batch
  * itself. If one no longer fits (another payout took the room since the check), every reservation
  * is given back and none is sent.
  *
  * Then the items go at Create's own Requests in Parallel. Each one's money step (./step.ts) takes
  * its reservation (`takeReserved`) and checks again only what can change from outside this
- * execution, the period (`recheckReserved`): payouts Paycashless lists that another process, the
+ * execution, the period (`recheckReserved`): payouts Paycashless lists that another n8n (another worker), the
  * dashboard or another n8n made since, with the whole batch still counted. A stop mid-batch gives
  * back the reservations of the items that were not sent (`releaseUnsent`); the run says what it
  * paid and what it did not (actions/router.ts).
