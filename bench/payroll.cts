@@ -38,6 +38,7 @@ import { accountName } from '../emulator/banks.cjs';
 import type { FaultConfig, RecordedRequest } from '../emulator/types.cjs';
 import { ROOT } from '../scripts/n8n/lab.cjs';
 import type { WorkflowNode } from '../test/support/e2e/harness.cjs';
+import { payoutFaultMix } from '../test/support/reliability.cjs';
 import { variantNodes } from './creates.cjs';
 import { chain, startBenchLab, startNode, uniquePath, type BenchLab } from './lab.cjs';
 import { describeMachine } from './machine.cjs';
@@ -55,15 +56,7 @@ const PERIOD_VARIANTS = ['node-period', 'node-default', 'http-all'] as const;
 
 /** The reliability suite's mix (test/reliability/payouts.test.cts), at this bench's latency. */
 const SLOW_MS = 5000;
-const FAULT_MIX: FaultConfig = {
-	error5xxRate: 0.05,
-	rateLimitRate: 0.05,
-	retryAfterSeconds: 0.01,
-	dropAfterCommitRate: 0.06,
-	slowRate: 0.05,
-	slowMs: SLOW_MS,
-	seed: 20240601,
-};
+const FAULT_MIX: FaultConfig = payoutFaultMix(SLOW_MS);
 /** The node's attempts (its default, 10) and a timeout the slow answers outlast, as in that suite. */
 const FAULT_REQUEST_OPTIONS = { maxAttempts: 10, timeout: 2500 };
 

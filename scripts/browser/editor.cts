@@ -116,6 +116,30 @@ export async function step<T>(page: Page, name: string, fn: () => Promise<T>): P
 	}
 }
 
+/** A new workflow with n8n's manual trigger, its "+" clicked: the node panel open for the next node. */
+export async function newWorkflowThenAdd(page: Page, n8nBaseUrl: string): Promise<void> {
+	await page.goto(`${n8nBaseUrl}/workflow/new`);
+	await page.getByTestId('canvas-add-button').click();
+	await page.getByTestId('node-creator-search-bar').fill('Manual');
+	await page.getByTestId('node-creator-node-item').first().click();
+	await page.keyboard.press('Escape');
+	await page.getByTestId('canvas-handle-plus').first().click();
+}
+
+/** In the open node panel: Paycashless, then its action named `action`; the node's panel open. */
+export async function pickPaycashlessAction(page: Page, action: string): Promise<void> {
+	await page.getByTestId('node-creator-search-bar').fill('Paycashless');
+	await page.getByTestId('node-creator-item-name').filter({ hasText: /^Paycashless$/ }).first().click();
+	await page.getByTestId('node-creator-item-name').filter({ hasText: new RegExp(`^${action}$`) }).click();
+	await page.getByTestId('ndv').waitFor();
+}
+
+/** A new workflow with n8n's manual trigger, then Paycashless's action `action` after it: its panel open. */
+export async function addPaycashlessAction(page: Page, n8nBaseUrl: string, action: string): Promise<void> {
+	await newWorkflowThenAdd(page, n8nBaseUrl);
+	await pickPaycashlessAction(page, action);
+}
+
 /** Opens a workflow in the editor and waits for its canvas. */
 export async function openWorkflow(page: Page, n8nBaseUrl: string, workflowId: string): Promise<void> {
 	await page.goto(`${n8nBaseUrl}/workflow/${workflowId}`);

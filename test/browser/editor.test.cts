@@ -24,7 +24,7 @@ import { Paycashless } from '../../nodes/Paycashless/Paycashless.node';
 import { PaycashlessTrigger } from '../../nodes/Paycashless/PaycashlessTrigger.node';
 import { PaycashlessPollTrigger } from '../../nodes/Paycashless/PaycashlessPollTrigger.node';
 import { PaycashlessApi } from '../../credentials/PaycashlessApi.credentials';
-import { ARTIFACTS, canvasNode, closeNode, openEditor, openNode, openWorkflow, packageErrors, step, type Editor } from '../../scripts/browser/editor.cjs';
+import { addPaycashlessAction, ARTIFACTS, canvasNode, closeNode, openEditor, openNode, openWorkflow, packageErrors, step, type Editor } from '../../scripts/browser/editor.cjs';
 import { hasEnded, patience, settle } from '../../scripts/n8n/patience.cjs';
 import { nodeOutput, paymentTotalsSince, SETUP_TIMEOUT_MS, startE2eLab, TEARDOWN_TIMEOUT_MS, type E2eLab, type Execution, waitFor } from '../support/e2e/harness.cjs';
 import { signCallback } from '../support/independentSigning.cjs';
@@ -545,17 +545,8 @@ describe('in n8n’s editor, in Chromium', () => {
 		await timed('payoutCreateBuiltInUi', async () => {
 			const reference = `ui-${randomUUID().slice(0, 8)}`;
 			await step(page, 'payout-create-ui', async () => {
-				// A new workflow: a manual trigger, then "+" after it.
-				await page.goto(`${lab.n8n.baseUrl}/workflow/new`);
-				await page.getByTestId('canvas-add-button').click();
-				await page.getByTestId('node-creator-search-bar').fill('Manual');
-				await page.getByTestId('node-creator-node-item').first().click();
-				await page.keyboard.press('Escape');
-				await page.getByTestId('canvas-handle-plus').first().click();
-				await page.getByTestId('node-creator-search-bar').fill('Paycashless');
-				await page.getByTestId('node-creator-item-name').filter({ hasText: /^Paycashless$/ }).first().click();
-				await page.getByTestId('node-creator-item-name').filter({ hasText: /^Create a payout$/ }).click();
-				await page.getByTestId('ndv').waitFor();
+				// A new workflow: a manual trigger, then "+" after it, Paycashless's Create a payout.
+				await addPaycashlessAction(page, lab.n8n.baseUrl, 'Create a payout');
 				await page.getByTestId('node-credentials-select').click();
 				await page.getByTestId(`node-credentials-select-item-${lab.good.id}`).click();
 				await page.getByTestId('parameter-input-reference').locator('input, textarea').first().fill(reference);

@@ -27,7 +27,7 @@ import type { Locator, Page } from 'playwright-core';
 import { BANKS } from '../../emulator/banks.cjs';
 import { freshStartEmulatorOptions } from '../../scripts/n8n/fresh-start.cjs';
 import { NODE_TYPE_ACTION } from '../../scripts/n8n/lab.cjs';
-import { ARTIFACTS, canvasNode, closeNode, openEditor, openNode, openWorkflow, packageErrors, step, type Editor } from '../../scripts/browser/editor.cjs';
+import { ARTIFACTS, canvasNode, closeNode, newWorkflowThenAdd, openEditor, openNode, openWorkflow, packageErrors, pickPaycashlessAction, step, type Editor } from '../../scripts/browser/editor.cjs';
 import { patience } from '../../scripts/n8n/patience.cjs';
 import { call, control } from '../support/emulatorClient.cjs';
 import { SETUP_TIMEOUT_MS, startE2eLab, TEARDOWN_TIMEOUT_MS, type E2eLab } from '../support/e2e/harness.cjs';
@@ -43,24 +43,6 @@ let page: Page;
 async function screenshot(name: string, target: Page = page): Promise<void> {
 	fs.mkdirSync(ARTIFACTS, { recursive: true });
 	await target.screenshot({ path: path.join(ARTIFACTS, `first-hour-${name}.png`) });
-}
-
-/** A new workflow with n8n's manual trigger, its "+" clicked: the node panel open for the next node. */
-async function newWorkflowThenAdd(): Promise<void> {
-	await page.goto(`${lab.n8n.baseUrl}/workflow/new`);
-	await page.getByTestId('canvas-add-button').click();
-	await page.getByTestId('node-creator-search-bar').fill('Manual');
-	await page.getByTestId('node-creator-node-item').first().click();
-	await page.keyboard.press('Escape');
-	await page.getByTestId('canvas-handle-plus').first().click();
-}
-
-/** In the open node panel: Paycashless, then the action named `action`. */
-async function pickAction(action: string): Promise<void> {
-	await page.getByTestId('node-creator-search-bar').fill('Paycashless');
-	await page.getByTestId('node-creator-item-name').filter({ hasText: /^Paycashless$/ }).first().click();
-	await page.getByTestId('node-creator-item-name').filter({ hasText: new RegExp(`^${action}$`) }).click();
-	await page.getByTestId('ndv').waitFor();
 }
 
 /** "Add Limit" / "Add Option" / "Add Filter" of a collection in the open panel (the `nth` with that label), then one option. */
@@ -113,8 +95,8 @@ afterAll(async () => {
 describe('the first hour, round four, in n8n’s editor in Chromium', () => {
 	it('1. a Money Limit added is empty, and the panel says it refuses every payout until typed in; All or Nothing, added, is on', async () => {
 		await step(page, 'first-hour-1-limits', async () => {
-			await newWorkflowThenAdd();
-			await pickAction('Create a payout');
+			await newWorkflowThenAdd(page, lab.n8n.baseUrl);
+			await pickPaycashlessAction(page, 'Create a payout');
 			// Maximum Total per Period: an empty field with its example, and the notice under Money Limits.
 			await addToCollection('Add Limit', 'Maximum Total per Period');
 			const periodTotal = input('periodTotal').locator('input').first();
@@ -155,7 +137,7 @@ describe('the first hour, round four, in n8n’s editor in Chromium', () => {
 
 	it('2. short actions; a node added with one is named after it; Approved Batch Hash names the Check Batch node as the canvas does', async () => {
 		await step(page, 'first-hour-2-names', async () => {
-			await newWorkflowThenAdd();
+			await newWorkflowThenAdd(page, lab.n8n.baseUrl);
 			await page.getByTestId('node-creator-search-bar').fill('Paycashless');
 			await page.getByTestId('node-creator-item-name').filter({ hasText: /^Paycashless$/ }).first().click();
 			const actions = page.getByTestId('node-creator').getByTestId('node-creator-item-name');
@@ -170,7 +152,7 @@ describe('the first hour, round four, in n8n’s editor in Chromium', () => {
 			await canvasNode(page, 'Check a payout batch').waitFor();
 			// The next node, after it: Create a payout, Batch Options → Approved Batch Hash.
 			await page.locator('[data-node-name="Check a payout batch"] [data-test-id="canvas-handle-plus"]').click();
-			await pickAction('Create a payout');
+			await pickPaycashlessAction(page, 'Create a payout');
 			await addToCollection('Add Option', 'Approved Batch Hash');
 			const hash = input('approvedBatchHash').locator('input, textarea').first();
 			await hash.scrollIntoViewIfNeeded();

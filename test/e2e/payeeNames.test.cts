@@ -11,20 +11,13 @@ import { randomUUID } from 'crypto';
 
 import { ACCESS_BANK } from '../support/reliability.cjs';
 import { patience } from '../../scripts/n8n/patience.cjs';
-import { paycashlessNode, SETUP_TIMEOUT_MS, startE2eLab, TEARDOWN_TIMEOUT_MS, webhookNode, type E2eLab } from '../support/e2e/harness.cjs';
+import { paycashlessNode, useE2eLab, webhookNode, type E2eLab } from '../support/e2e/harness.cjs';
 
 // A test takes up to 30 s alone (scripts/n8n/patience.cts).
 jest.setTimeout(patience(30_000));
 
 let lab: E2eLab;
-
-beforeAll(async () => {
-	lab = await startE2eLab();
-}, SETUP_TIMEOUT_MS);
-
-afterAll(async () => {
-	await lab?.close();
-}, TEARDOWN_TIMEOUT_MS);
+useE2eLab((started) => (lab = started));
 
 /** The holders (emulator/banks.cts NAMED_ACCOUNTS). */
 const COLLECTIONS = '0234567802'; // ADA OBI COLLECTIONS

@@ -17,6 +17,7 @@ import {
 	faultCounts,
 	itemsPerInput,
 	markdownTable,
+	payoutFaultMix,
 	payoutItem,
 	run,
 	secretLeaks,
@@ -37,16 +38,7 @@ const references = Array.from({ length: TOTAL }, (_, i) => `rel-payout-${String(
  */
 const TIMEOUT_MS = Math.max(2500, underLoad(1250));
 const SLOW_MS = 2 * TIMEOUT_MS;
-const MIX: FaultConfig = {
-	error5xxRate: 0.05,
-	rateLimitRate: 0.05,
-	retryAfterSeconds: 0.01,
-	dropAfterCommitRate: 0.06,
-	slowRate: 0.05,
-	slowMs: SLOW_MS,
-	latencyMs: 2,
-	seed: 20240601,
-};
+const MIX: FaultConfig = { ...payoutFaultMix(SLOW_MS), latencyMs: 2 };
 // maxAttempts 10 is the node's default (FAST has 5): 100 items in flight draw the faults in a different
 // order every run, and 5 attempts let one lookup in a few thousand fail 5 times in a row.
 const OPTIONS = { ...FAST, maxAttempts: 10, timeout: TIMEOUT_MS };

@@ -6,10 +6,19 @@ import { inspect } from 'util';
 
 import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
-import type { EmulatorHandle, RecordedRequest } from '../../emulator/index.cjs';
+import type { EmulatorHandle, FaultConfig, RecordedRequest } from '../../emulator/index.cjs';
 import { runNode, type ContextOptions, type RunResult } from '../../scripts/harness/executeContext.cjs';
 
 export const ACCESS_BANK = 'bank_538ed2056326432ba8e6853b613997bb';
+
+/**
+ * The fault mix of the 1,000-payout reliability run (test/reliability/payouts.test.cts), also the
+ * payroll bench's: 5xx 5%, 429 5% (Retry-After 0.01 s), dropped after commit 6%, and 5% answered
+ * `slowMs` late (then processed), against a node timeout shorter than `slowMs`.
+ */
+export function payoutFaultMix(slowMs: number): FaultConfig {
+	return { error5xxRate: 0.05, rateLimitRate: 0.05, retryAfterSeconds: 0.01, dropAfterCommitRate: 0.06, slowRate: 0.05, slowMs, seed: 20240601 };
+}
 
 /** Short waits so the suite stays quick; the policy is the same as with the defaults. */
 export const FAST: INodeParameters = { maxAttempts: 5, retryDelay: 5, maxRetryWait: 2000, timeout: 5000 };
