@@ -40,6 +40,11 @@ export interface InFlightPayout extends PayoutMoney {
 	listedAt?: number;
 	/** Paycashless refused it, or said it has no such payout: it counts nowhere. */
 	gone?: boolean;
+	/**
+	 * Account keys of credentials whose Paycashless account has no payout under its reference (asked
+	 * while this running n8n could not tell whether they reach its account): it counts not for them.
+	 */
+	notIn?: Set<string>;
 }
 
 /** A read of the list a period check uses: whether it shows a payout in flight. */
@@ -94,6 +99,12 @@ function removePending(owner: Owner | undefined, entry: InFlightPayout): void {
 	owner.pendingSums.totals.set(entry.currency, (owner.pendingSums.totals.get(entry.currency) ?? 0) - entry.value);
 }
 
+/** A read through the entry's own account showed it, as payout `id`: it exists, and another credential can ask for it. */
+function confirm(entry: InFlightPayout, id: string, now: number): void {
+	entry.confirmedAt ??= now;
+	ownerOf(entry.account).sample = { reference: entry.reference, id };
+}
+
 function forget(entry: InFlightPayout): void {
 	entry.gone = true;
 	removePending(owners.get(entry.account), entry);
@@ -145,13 +156,13 @@ export function countedFor(account: string, listed: ListedPayouts, now = Date.no
 		if (known === 'same') {
 			sums.push(owner.pendingSums);
 			whole.push(owner);
-		} else for (const entry of owner.pending) if (!listed.shows(entry)) each.push(entry);
+		} else for (const entry of owner.pending) if (!entry.notIn?.has(account) && !listed.shows(entry)) each.push(entry);
 		// Listed by a list of their own account: a read that started later shows them (same account),
 		// or they are not this account's (learnt once, ./accounts.ts); until then they count.
 		for (let k = owner.listed.length - 1; k >= 0; k--) {
 			const entry = owner.listed[k];
 			if (known === 'same' && (entry.listedAt ?? 0) < listed.readStartedAt) break;
-			if (!entry.gone && !listed.shows(entry)) each.push(entry);
+			if (!entry.gone && !entry.notIn?.has(account) && !listed.shows(entry)) each.push(entry);
 		}
 	}
 	return {
@@ -161,13 +172,40 @@ export function countedFor(account: string, listed: ListedPayouts, now = Date.no
 	};
 }
 
-/** Credentials with payouts in flight whose account `account` may share, and a payout of each to ask for. */
-export function unknownOwners(account: string): Map<string, Sample> {
-	const unknown = new Map<string, Sample>();
+/** What a check through `account` asks Paycashless before it counts other credentials' payouts in flight. */
+export interface Unknown {
+	/** Credentials with payouts in flight whose account `account` may share, and a payout of each their own account showed. */
+	owners: Map<string, Sample>;
+	/**
+	 * Payouts in flight of credentials that have no such payout yet (none of their creates was
+	 * shown back): each is asked for by its reference, once its create ended (the oldest 20).
+	 */
+	entries: InFlightPayout[];
+}
+
+/** The credentials and payouts in flight whose account `account` may share, and that can be asked about. */
+export function unknownOwners(account: string): Unknown {
+	const unknown: Unknown = { owners: new Map(), entries: [] };
 	for (const [key, owner] of owners) {
-		if (owner.sample && (owner.pending.size > 0 || owner.listed.length > 0) && relation(account, key) === 'unknown') unknown.set(key, owner.sample);
+		if ((owner.pending.size === 0 && owner.listed.length === 0) || relation(account, key) !== 'unknown') continue;
+		if (owner.sample) unknown.owners.set(key, owner.sample);
+		else for (const entry of owner.pending) if (entry.sentAt !== undefined && !entry.notIn?.has(account) && unknown.entries.length < 20) unknown.entries.push(entry);
 	}
 	return unknown;
+}
+
+/**
+ * Paycashless, asked through credential `account` for the payout under `entry`'s reference
+ * (`entry` of a credential whose account `account` may share), answered `found` (its id), or none.
+ * None: its account is another, or it is this one and the payout was never made; either way it does
+ * not count for `account`. Its own id: one account. Another payout: two (Paycashless keeps one payout
+ * per reference in an account). A payout and no id to compare: it counts on, until a list shows it.
+ */
+export function lookedFrom(account: string, entry: InFlightPayout, found: { id?: unknown } | null): void {
+	if (found === null) {
+		entry.notIn ??= new Set();
+		entry.notIn.add(account);
+	} else if (entry.id !== undefined && typeof found.id === 'string') learnt(account, entry.account, found.id === entry.id ? 'same' : 'different');
 }
 
 /** Entries under `reference` no list of their account (nor `listed`) shows, of credentials that may reach `account`'s account. */
@@ -197,15 +235,19 @@ export function listedBy(reader: string, payouts: Iterable<ListedPayout>, now = 
 		const owner = ownerOf(entry.account);
 		removePending(owner, entry);
 		entry.listedAt = now;
-		entry.confirmedAt ??= now;
+		confirm(entry, payout.id, now);
 		owner.listed.push(entry);
 	}
 }
 
-/** Paycashless answered, asked by reference (./questions.ts): it exists (counted on until listed), or was never made. */
-export function looked(entry: InFlightPayout, exists: boolean, now = Date.now()): void {
-	if (exists) entry.confirmedAt = now;
-	else forget(entry);
+/**
+ * Paycashless answered, asked by reference through the entry's own account (./questions.ts): it
+ * exists, as payout `id` (counted on until listed), or was never made.
+ */
+export function looked(entry: InFlightPayout, exists: boolean, id?: unknown, now = Date.now()): void {
+	if (!exists) return forget(entry);
+	entry.confirmedAt = now;
+	if (typeof id === 'string' && id !== '') confirm(entry, id, now);
 }
 
 /** What a reservation lets its caller do once the create has ended. */
@@ -239,10 +281,7 @@ export function reserve(account: string, payout: PayoutMoney & { reference: stri
 			}
 			// Found again as a payout that failed (or was reversed or cancelled): it moved no money.
 			if (answer?.paid === false) return forget(entry);
-			if (answer?.confirmed && entry.id !== undefined) {
-				entry.confirmedAt ??= at;
-				ownerOf(account).sample = { reference: entry.reference, id: entry.id };
-			}
+			if (answer?.confirmed && entry.id !== undefined) confirm(entry, entry.id, at);
 		},
 		release: () => forget(entry),
 	};

@@ -500,7 +500,7 @@ export async function readPeriod(this: IExecuteFunctions, i: number, period: Per
 	}
 	// Other credentials' payouts in flight count until this running n8n knows whose account they are in (./accounts.ts).
 	const others = unknownOwners(account);
-	if (others.size > 0) await learnRelations(account, others, api);
+	if (others.owners.size > 0 || others.entries.length > 0) await learnRelations(account, others, api);
 	return record;
 }
 
@@ -571,7 +571,7 @@ export async function periodStanding(this: IExecuteFunctions, i: number, api: Pa
 	const account = await accountOf.call(this);
 	const record = await payoutsInPeriod.call(this, period, api, account);
 	const others = unknownOwners(account);
-	if (others.size > 0) await learnRelations(account, others, api);
+	if (others.owners.size > 0 || others.entries.length > 0) await learnRelations(account, others, api);
 	const paid = record.paid(limits.currency);
 	return { label: period.label, currency: limits.currency, ...periodSoFar(paid, counted.unlisted(account, record.listed), limits.currency) };
 }

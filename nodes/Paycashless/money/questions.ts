@@ -15,16 +15,43 @@ import { NodeApiError } from 'n8n-workflow';
 import { PAYOUT } from '../catalog/objects';
 import { isObject } from '../helpers/body';
 import type { PaycashlessApi } from '../transport';
-import { learnt, relation, type Sample } from './accounts';
-import { looked, type InFlightPayout } from './inFlight';
+import { learnt, relation } from './accounts';
+import { looked, lookedFrom, type InFlightPayout, type Unknown } from './inFlight';
 import { readListedPayout, sameMoney } from './listed';
 
 /** How long one answer about a payout in flight (or a pair) holds before it is asked again (ms). */
 const ASK_AGAIN_MS = 10_000;
 
 const pairsAsked = new Map<string, { at: number; answer: Promise<void> }>();
-/** Each entry's last question: when it was asked, its answer, and whether that answer came (`done`). */
-const entriesAsked = new WeakMap<InFlightPayout, { at: number; answer: Promise<void>; done: boolean }>();
+/** One question about a payout in flight: when it was asked, its answer, and whether that answer came (`done`). */
+interface Question {
+	at: number;
+	answer: Promise<void>;
+	done: boolean;
+}
+/** Each entry's last question, by the account key of the credential that asked (its own account's: `entry.account`). */
+const entriesAsked = new WeakMap<InFlightPayout, Map<string, Question>>();
+
+/** The last question about `entry` asked through `asker`, when it still holds (being asked, or answered lately). */
+function stillHolds(entry: InFlightPayout, asker: string, now: number): Question | undefined {
+	const earlier = entriesAsked.get(entry)?.get(asker);
+	return earlier && (!earlier.done || now - earlier.at < ASK_AGAIN_MS) ? earlier : undefined;
+}
+
+/** Asks, through `api` (credential `asker`), for the payout under `entry`'s reference, unless that still holds: `learn` takes the answer. */
+async function ask(entry: InFlightPayout, asker: string, api: PaycashlessApi, now: number, learn: (found: IDataObject | null) => void): Promise<void> {
+	const earlier = stillHolds(entry, asker, now);
+	if (earlier) return await earlier.answer;
+	const question: Question = { at: now, answer: Promise.resolve(), done: false };
+	question.answer = byReference(api, entry.reference).then((found) => {
+		question.done = true;
+		if (found !== undefined) learn(found);
+	});
+	let asked = entriesAsked.get(entry);
+	if (!asked) entriesAsked.set(entry, (asked = new Map()));
+	asked.set(asker, question);
+	await question.answer;
+}
 
 /** The payout under `reference` through `api`: its record, `null` when Paycashless has none, undefined when the read failed. */
 async function byReference(api: PaycashlessApi, reference: string): Promise<IDataObject | null | undefined> {
@@ -37,12 +64,14 @@ async function byReference(api: PaycashlessApi, reference: string): Promise<IDat
 }
 
 /**
- * Asks, through `api` (credential `account`), for a payout of each credential in `others` whose
- * relation to `account` is unknown: one request per pair, shared by the checks that wait for it.
+ * Asks, through `api` (credential `account`), for a payout of each credential in `others.owners`
+ * whose relation to `account` is unknown: one request per pair, shared by the checks that wait for
+ * it; and for each payout in flight of `others.entries` (credentials none of whose payouts was shown
+ * back yet): once per payout and credential asking.
  */
-export async function learnRelations(account: string, others: Map<string, Sample>, api: PaycashlessApi, now = Date.now()): Promise<void> {
-	const answers: Array<Promise<void>> = [];
-	for (const [other, sample] of others) {
+export async function learnRelations(account: string, others: Unknown, api: PaycashlessApi, now = Date.now()): Promise<void> {
+	const answers = others.entries.map(async (entry) => await ask(entry, account, api, now, (found) => lookedFrom(account, entry, found)));
+	for (const [other, sample] of others.owners) {
 		if (relation(account, other) !== 'unknown') continue;
 		const pair = `${account}\n${other}`;
 		const earlier = pairsAsked.get(pair);
@@ -78,7 +107,7 @@ function paidAsEntry(entry: InFlightPayout, found: IDataObject): boolean {
  */
 export function askable(account: string, entries: InFlightPayout[], now = Date.now()): InFlightPayout[] {
 	return entries.filter((entry) => {
-		const asked = entriesAsked.get(entry);
+		const asked = entriesAsked.get(entry)?.get(entry.account);
 		return entry.sentAt !== undefined && !entry.gone && relation(account, entry.account) === 'same' && (!asked || !asked.done || now - asked.at >= ASK_AGAIN_MS);
 	});
 }
@@ -90,16 +119,6 @@ export function askable(account: string, entries: InFlightPayout[], now = Date.n
  */
 export async function askAbout(entries: InFlightPayout[], api: PaycashlessApi, now = Date.now()): Promise<void> {
 	await Promise.all(
-		entries.slice(0, 20).map(async (entry) => {
-			const earlier = entriesAsked.get(entry);
-			if (earlier && (!earlier.done || now - earlier.at < ASK_AGAIN_MS)) return await earlier.answer;
-			const asked = { at: now, answer: Promise.resolve(), done: false };
-			asked.answer = byReference(api, entry.reference).then((found) => {
-				asked.done = true;
-				if (found !== undefined) looked(entry, found !== null && paidAsEntry(entry, found));
-			});
-			entriesAsked.set(entry, asked);
-			await asked.answer;
-		}),
+		entries.slice(0, 20).map(async (entry) => await ask(entry, entry.account, api, now, (found) => looked(entry, found !== null && paidAsEntry(entry, found), found?.id))),
 	);
 }

@@ -7,7 +7,7 @@
  * and test/unit/node/ledger.test.cts.
  */
 import { accountKey, learnt, relation, sameSpelling } from '../../../nodes/Paycashless/money/accounts';
-import { countedFor, listedBy, looked, reserve, underWay, type InFlightPayout, type ListedPayouts } from '../../../nodes/Paycashless/money/inFlight';
+import { countedFor, listedBy, looked, lookedFrom, reserve, underWay, unknownOwners, type InFlightPayout, type ListedPayouts } from '../../../nodes/Paycashless/money/inFlight';
 import { isListedAs, type ListedPayout } from '../../../nodes/Paycashless/money/listed';
 
 const HOUR = 3_600_000;
@@ -141,6 +141,55 @@ describe('one Paycashless account, one ledger, whichever credential reaches it',
 		expect(relation(mine, unrelated)).toBe('same');
 		expect(references(countedFor(mine, read(950), 1_000))).toEqual([]);
 		expect(references(countedFor(mine, read(850), 1_000))).toEqual(['shared:7']);
+	});
+
+	it('a credential none of whose payouts was shown back is asked about payout by payout: "none here" counts it no more for the asker alone', () => {
+		const [mine, other, third] = freshAccounts(3);
+		// The create ended without an answer (a timeout): no id, nothing Paycashless showed.
+		reserve(other, payout('unclear', 500), 0).sent(undefined, 10);
+		// Still sending: nothing to ask yet.
+		reserve(other, payout('sending', 600), 0);
+		expect(unknownOwners(mine).owners.size).toBe(0);
+		const [unclear] = unknownOwners(mine).entries;
+		expect(unknownOwners(mine).entries.map((entry) => entry.reference)).toEqual(['unclear']);
+		// Asked through mine: no such payout here. Either another account, or this one and never made.
+		lookedFrom(mine, unclear, null);
+		expect(references(countedFor(mine, read(0), 20))).toEqual(['sending:600']);
+		expect(unknownOwners(mine).entries).toEqual([]);
+		// Nothing was learnt of the pair, and it still counts for the third credential and its own.
+		expect(relation(mine, other)).toBe('unknown');
+		expect(references(countedFor(third, read(0), 20))).toEqual(['sending:600', 'unclear:500']);
+		expect(references(countedFor(other, read(0), 20))).toEqual(['sending:600', 'unclear:500']);
+	});
+
+	it('a payout with an id but not shown back: its id asked through another credential tells one account or two', () => {
+		const [mine, other, third] = freshAccounts(3);
+		reserve(other, payout('accepted', 500), 0).sent({ id: 'po_accepted' }, 10);
+		const [accepted] = unknownOwners(mine).entries;
+		// Paycashless shows a payout under that reference with no id to compare: it counts on.
+		lookedFrom(mine, accepted, {});
+		expect(relation(mine, other)).toBe('unknown');
+		expect(references(countedFor(mine, read(0), 20))).toEqual(['accepted:500']);
+		// Its own id: one account. Another payout under its reference: two.
+		lookedFrom(mine, accepted, { id: 'po_accepted' });
+		expect(relation(mine, other)).toBe('same');
+		lookedFrom(third, accepted, { id: 'po_someone_else' });
+		expect(relation(third, other)).toBe('different');
+		expect(references(countedFor(third, read(0), 20))).toEqual([]);
+	});
+
+	it('a payout its own account showed (its list, or asked by reference) is what other credentials ask for', () => {
+		const [mine, other, third] = freshAccounts(3);
+		// Accepted (202) with an id, not read back: no payout to ask for yet.
+		reserve(other, payout('later', 500), 0).sent({ id: 'po_later' }, 10);
+		expect(unknownOwners(mine).owners.size).toBe(0);
+		listedBy(other, [listed('po_later', 'later', 500)], 20);
+		expect([...unknownOwners(mine).owners.values()]).toEqual([{ reference: 'later', id: 'po_later' }]);
+		// Asked by reference through its own credential: the payout it is.
+		reserve(third, payout('asked', 700), 0).sent(undefined, 10);
+		const [asked] = countedFor(third, read(0), 20).entries().filter((entry) => entry.reference === 'asked');
+		looked(asked, true, 'po_asked');
+		expect(unknownOwners(mine).owners.get(third)).toEqual({ reference: 'asked', id: 'po_asked' });
 	});
 
 	it('a list of another account showing the same reference and money is not this payout', () => {
