@@ -7,7 +7,9 @@
  * up again (4 per row: the Look Up node, Check Batch's name check, All or Nothing's check, the money
  * step). The lookup is shared through the execution's own context (nodes/Paycashless/money/
  * lookups.ts), so the checks still hold: a row whose name does not match is refused and nothing is
- * paid. The emulator's request log counts the requests per row.
+ * paid. Likewise each reference is asked once (nodes/Paycashless/money/references.ts): Check Batch
+ * asks them all at once, and All or Nothing right after it takes its "no such payout" answers. The
+ * emulator's request log counts the requests per row.
  */
 import type { IDataObject } from 'n8n-workflow';
 
@@ -73,7 +75,7 @@ async function payroll(rows: IDataObject[]) {
 const lookups = () => emulator.requests.filter((request) => request.path === '/v1/banks/account_lookup');
 
 describe(`the payroll flow in n8n ${ENGINE_N8N.version}'s engine: one account lookup per payee`, () => {
-	it(`${ROWS} rows: Look Up, Check Batch and All or Nothing make ${ROWS} lookups, and pay the ${ROWS}`, async () => {
+	it(`${ROWS} rows: Look Up, Check Batch and All or Nothing make ${ROWS} account lookups and ${ROWS} reference lookups, and pay the ${ROWS}`, async () => {
 		emulator.reset({ payouts: 0 });
 		const rows = rowsOf('lookups-once');
 		const result = await payroll(rows);
@@ -88,6 +90,8 @@ describe(`the payroll flow in n8n ${ENGINE_N8N.version}'s engine: one account lo
 		};
 		process.stdout.write(`payroll flow, ${ROWS} rows, n8n ${ENGINE_N8N.version}: ${JSON.stringify(byKind)}, ${(requests / ROWS).toFixed(2)} requests per row\n`);
 		expect(byKind.accountLookups).toBe(ROWS);
+		expect(byKind.referenceLookups).toBe(ROWS);
+		expect(byKind.creates).toBe(ROWS);
 		// Each account looked up once (account number + bank code).
 		expect(new Set(lookups().map((request) => `${String(request.query.accountNumber)}@${String(request.query.bankCode)}`)).size).toBe(ROWS);
 		expect(emulator.list('payouts').filter((payout) => String(payout.reference).startsWith('lookups-once-'))).toHaveLength(ROWS);

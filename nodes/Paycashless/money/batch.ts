@@ -6,7 +6,7 @@
  * other (execution and period totals) exactly as they would when paid one after the other. Only
  * GET requests: the payee lookups, the period's payout list, the account's payout history (Check
  * Batch: ./payeeHistory.ts), and each reference not in that history looked up on Paycashless
- * (`GET /v1/payouts/verify/<reference>`), so a payout made before is reported with what became of
+ * (`GET /v1/payouts/verify/<reference>`, all rows at once: ./references.ts), so a payout made before is reported with what became of
  * it: paid (or under way), or failed, reversed or cancelled (not paid: with Pay Again If Failed, it
  * is paid again under `<reference>-repay-1`, then `-repay-2`…, one live payout per row at most).
  *
@@ -31,6 +31,7 @@ import type { PaycashlessApi } from '../transport';
 import { enforceMoneyLimits, periodStanding, scratchCounted, type PeriodStanding } from './limits';
 import { flagRows, historyPageCap, readPayeeHistory, type PayeeHistory, type PayoutFlag } from './payeeHistory';
 import { readListedPayout, samePayout } from './period';
+import { referenceAnswers, type ReferenceAnswers } from './references';
 
 /** One payout of the batch: amount in the smallest unit (kobo or cents); `item` counts from 0, a person's row from 1. */
 export interface BatchPayout {
@@ -105,6 +106,8 @@ export interface BatchCheckOptions {
 	payAgain?: boolean;
 	/** Check Batch: read this many days of the account's payouts for the flags (0: none), and flag amounts this far (%) from the last. */
 	history?: { days: number; amountChangePercent: number };
+	/** Check Batch: the period before and after the batch for the approver (two reads of the period's list). */
+	periodStanding?: boolean;
 }
 
 /** Statuses after which the money did not arrive: such a payout is not paid. */
@@ -117,18 +120,6 @@ export function repayReference(reference: string, n: number): string {
 
 /** How many times a row may be paid again (each after the one before failed). */
 const MAX_REPAYS = 9;
-
-/**
- * The payout under `reference` on Paycashless, or undefined when Paycashless has none (404). Any
- * other failure is the item's refusal: a payout that might exist is never reported as one to pay.
- */
-async function foundByReference(api: PaycashlessApi, reference: string, history?: PayeeHistory): Promise<IDataObject | undefined> {
-	const read = history?.byReference.get(reference);
-	if (read) return read;
-	return await api
-		.request(PAYOUT.byReference(reference))
-		.catch(async (error: unknown) => (error instanceof NodeApiError && String(error.httpCode) === '404' ? undefined : await Promise.reject(error)));
-}
 
 function foundPayout(reference: string, record: IDataObject): FoundPayout {
 	const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
@@ -164,10 +155,10 @@ function referenceMismatch(this: IExecuteFunctions, i: number, reference: string
  * paid again before, never a third time). Refused when one of them is another payout, or after
  * MAX_REPAYS failures.
  */
-async function payAgainReference(this: IExecuteFunctions, i: number, api: PaycashlessApi, money: PayoutMoney, history?: PayeeHistory): Promise<{ reference: string; found?: IDataObject }> {
+async function payAgainReference(this: IExecuteFunctions, i: number, answers: ReferenceAnswers, money: PayoutMoney): Promise<{ reference: string; found?: IDataObject }> {
 	for (let n = 1; n <= MAX_REPAYS; n++) {
 		const reference = repayReference(money.reference, n);
-		const found = await foundByReference(api, reference, history);
+		const found = await answers.found(reference);
 		if (found === undefined) return { reference };
 		if (!isThisPayout(found, money)) throw referenceMismatch.call(this, i, reference);
 		if (!NOT_PAID_STATUSES.has(String(found.status ?? ''))) return { reference, found };
@@ -186,9 +177,10 @@ async function payAgainReference(this: IExecuteFunctions, i: number, api: Paycas
  * unless Paycashless has it as failed, reversed or cancelled for this very payout.
  */
 export async function referenceToPay(this: IExecuteFunctions, i: number, api: PaycashlessApi, money: PayoutMoney): Promise<string> {
-	const found = await foundByReference(api, money.reference);
+	const answers = await referenceAnswers.call(this, api);
+	const found = await answers.found(money.reference);
 	if (found === undefined || !isThisPayout(found, money) || !NOT_PAID_STATUSES.has(String(found.status ?? ''))) return money.reference;
-	return (await payAgainReference.call(this, i, api, money)).reference;
+	return (await payAgainReference.call(this, i, answers, money)).reference;
 }
 
 function refusalOf(this: IExecuteFunctions, i: number, error: unknown, reference?: string): BatchRefusal {
@@ -233,6 +225,17 @@ function holderOf(this: IExecuteFunctions, i: number, money: PayoutMoney, seen: 
 	return {};
 }
 
+/** The reference row `i` is sent under, when its body can be built (its refusal comes in the check). */
+function referenceOfRow(options: BatchCheckOptions, i: number): string[] {
+	try {
+		if (options.failedInput?.(i)) return [];
+		const reference = options.bodyOf(i).reference;
+		return typeof reference === 'string' && reference !== '' ? [reference] : [];
+	} catch {
+		return [];
+	}
+}
+
 /**
  * Checks items `indexes` in order against the node's payout Money Limits, paying nothing. A read
  * that fails (other than "no such reference") stops the check: a payout that might exist is never
@@ -244,12 +247,15 @@ export async function checkBatch(this: IExecuteFunctions, indexes: number[], sea
 	if (indexes.length === 0) return result;
 	const seen = new Map<string, { holder: string; bankName?: string }>();
 	const api = watchingLookups(sealed, seen);
-	result.periodBefore = await periodStanding.call(this, indexes[0], api, counted);
+	if (options.periodStanding) result.periodBefore = await periodStanding.call(this, indexes[0], api, counted);
 	if (options.history && options.history.days > 0) {
 		const since = Math.floor(Date.now() / 1000) - Math.round(options.history.days * 86_400);
 		result.history = await readPayeeHistory(api, since, historyPageCap(indexes.length));
 	}
 	const history = result.history;
+	// Every row's reference asked at once (the history answers those it shows), then the rows checked in order.
+	const answers = await referenceAnswers.call(this, api, history);
+	await answers.askAll(indexes.flatMap((i) => referenceOfRow(options, i)));
 	for (const i of indexes) {
 		let reference: string | undefined;
 		try {
@@ -272,7 +278,7 @@ export async function checkBatch(this: IExecuteFunctions, indexes: number[], sea
 				...(payeeKey ? { payeeKey } : {}),
 				...holderOf.call(this, i, money, seen),
 			};
-			const found = await foundByReference(api, reference, history);
+			const found = await answers.found(reference);
 			if (found === undefined) {
 				// Listed for the period as this very payout, counted before in this execution, or under way: found again, not new.
 				if (check.foundAgain) result.alreadyPaid.push({ ...payout, found: { reference } });
@@ -291,7 +297,7 @@ export async function checkBatch(this: IExecuteFunctions, indexes: number[], sea
 				result.notPaid.push({ ...payout, found: before });
 				continue;
 			}
-			const again = await payAgainReference.call(this, i, api, money, history);
+			const again = await payAgainReference.call(this, i, answers, money);
 			if (again.found) {
 				result.alreadyPaid.push({ ...payout, reference: again.reference, rowReference: reference, repays: before, found: foundPayout(again.reference, again.found) });
 				continue;
@@ -305,7 +311,7 @@ export async function checkBatch(this: IExecuteFunctions, indexes: number[], sea
 			result.refused.push(refusalOf.call(this, i, error, reference));
 		}
 	}
-	result.periodAfter = await periodStanding.call(this, indexes[0], api, counted);
+	if (options.periodStanding) result.periodAfter = await periodStanding.call(this, indexes[0], api, counted);
 	if (options.history) {
 		const every = [...result.payable, ...result.alreadyPaid, ...result.notPaid].map((payout) => ({ ...payout, row: payout.item + 1 }));
 		const rows = result.payable.map((payout) => ({ ...payout, row: payout.item + 1 }));

@@ -241,6 +241,55 @@ describe('Payout → Create, All or Nothing', () => {
 	});
 });
 
+describe('each reference asked once per execution (nodes/Paycashless/money/references.ts)', () => {
+	const verified = () => gets('/v1/payouts/verify/').map((request) => request.path.split('/').pop());
+
+	it('Check Batch asks every row at once; All or Nothing right after takes its "no such payout", and asks again what it had not answered', async () => {
+		const list = rows(45, 'asked');
+		await run(items(list.slice(0, 1), 'create'));
+		emulator.clearLogs();
+		// Each answer 500 ms late: one after the other, a second question would come only after the first answer.
+		emulator.setFaults({ latencyMs: 500, match: '^GET /v1/payouts/verify/' });
+		const flowContext: IDataObject = {};
+		const checked = await run(items(list, 'checkBatch'), { flowContext });
+		emulator.clearFaults();
+		expect(checked.output[0].json).toMatchObject({ count: 44, alreadyPaidCount: 1 });
+		// Every row asked, each once, side by side: many questions came before the first could be answered.
+		// Row 1 is answered by the account's payout history (Check Batch reads 92 days of it) with no question.
+		expect(verified().sort()).toEqual(list.slice(1).map((row) => row.reference).sort());
+		const asked = gets('/v1/payouts/verify/').map((request) => request.receivedAt);
+		expect(asked.filter((at) => at < Math.min(...asked) + 500).length).toBeGreaterThan(5);
+		emulator.clearLogs();
+		// The same execution pays it: the 44 "no such payout" answers stand. Row 1 is asked again by the check
+		// (it was not "no such payout"), then once more when its create is answered "used before" (found again).
+		await run(items(list, 'create', LIMITS, ALL_OR_NOTHING), { flowContext });
+		expect(verified()).toEqual(['asked-1', 'asked-1']);
+		expect(emulator.list('payouts')).toHaveLength(45);
+		// Another execution (its own context) asks every reference again (then, each create answered "used
+		// before", once more: found again, not paid).
+		emulator.clearLogs();
+		await run(items(list, 'create', LIMITS, ALL_OR_NOTHING));
+		expect(verified().sort()).toEqual(list.flatMap((row) => [row.reference, row.reference]).sort());
+		expect(emulator.list('payouts')).toHaveLength(45);
+	});
+
+	it('"no such payout" stands for 10 minutes: after a longer wait (an approval), every reference is asked again', async () => {
+		const list = rows(3, 'stale');
+		const flowContext: IDataObject = {};
+		await run(items(list, 'checkBatch'), { flowContext });
+		// Eleven minutes later (an approval): the answers kept in the execution's context are that old.
+		const kept = flowContext.paycashlessNoPayoutUnder as Record<string, number>;
+		expect(Object.keys(kept)).toHaveLength(3);
+		for (const key of Object.keys(kept)) kept[key] -= 11 * 60_000;
+		emulator.clearLogs();
+		await run(items(list, 'checkBatch'), { flowContext });
+		expect(verified().sort()).toEqual(['stale-1', 'stale-2', 'stale-3']);
+		emulator.clearLogs();
+		await run(items(list, 'checkBatch'), { flowContext });
+		expect(verified()).toEqual([]);
+	});
+});
+
 describe('Pay Again If Failed', () => {
 	it('a failed salary is reported failed, never paid, and with the switch on is paid once under <reference>-repay-1; a second run pays nothing more', async () => {
 		const list = rows(3, 'repay');
@@ -264,11 +313,11 @@ describe('Pay Again If Failed', () => {
 		expect(paid.output[1].json).toMatchObject({ reference: 'repay-2-repay-1', _paycashless: { repeated: false } });
 		expect(payouts()).toEqual(['repay-1', 'repay-2', 'repay-3', 'repay-2-repay-1']);
 		// A second run, with All or Nothing, finds it again: paid once. The check before the first payout looked the
-		// references up (3 rows and row 2's -repay-1); then each create, answered "used before", is found by its reference.
+		// references up (the 3 rows at once, then row 2's -repay-1); then each create, answered "used before", is found by its reference.
 		emulator.clearLogs();
 		const again = await run(items(list, 'create', LIMITS, { ...payAgain, ...ALL_OR_NOTHING }));
 		expect(again.output[1].json).toMatchObject({ reference: 'repay-2-repay-1', _paycashless: { repeated: true } });
-		expect(gets('/v1/payouts/verify/').map((request) => request.path.split('/').pop())).toEqual(['repay-1', 'repay-2', 'repay-2-repay-1', 'repay-3', 'repay-1', 'repay-2-repay-1', 'repay-3']);
+		expect(gets('/v1/payouts/verify/').map((request) => request.path.split('/').pop())).toEqual(['repay-1', 'repay-2', 'repay-3', 'repay-2-repay-1', 'repay-1', 'repay-2-repay-1', 'repay-3']);
 		expect(payouts()).toEqual(['repay-1', 'repay-2', 'repay-3', 'repay-2-repay-1']);
 		// The new payout says which row it pays again.
 		expect((emulator.list('payouts')[3].metadata as IDataObject).n8nPaysAgain).toBe('repay-2');

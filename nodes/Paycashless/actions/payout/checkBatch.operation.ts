@@ -101,6 +101,7 @@ export async function execute(this: IExecuteFunctions, i: number, api: Paycashle
 		},
 		payAgain: paysAgain.call(this),
 		history: { days: number(view.historyDays, 92), amountChangePercent: number(view.amountChangePercent, 25) },
+		periodStanding: true,
 	});
 	return batchSummary.call(this, check, i);
 }

@@ -1,0 +1,93 @@
+/**
+ * The payouts Paycashless has under a batch's references (`GET /v1/payouts/verify/<reference>`),
+ * asked side by side: Check Batch and All or Nothing (./batch.ts) need every row's answer before
+ * they check the rows in order, so the questions go out together (`IN_FLIGHT` at a time) rather
+ * than one row after the other; the account's payout history answers the references it shows
+ * (./payeeHistory.ts) with no request.
+ *
+ * "No payout under this reference" is kept for the rest of the execution (n8n's execution context,
+ * `getContext('flow')`, saved with it: only this file writes it, only from Paycashless's 404),
+ * with the credential that asked and when, and stands for a new question for `ABSENT_FOR_MS`: the
+ * All or Nothing of the Create that pays the batch right after its Check Batch asks again only what
+ * Check Batch did not answer. After a longer wait (an approval), every reference is asked again at
+ * the moment of payment. Whatever the answer, Paycashless keeps one payout per reference: a create
+ * under a reference taken since is found again, or refused, never paid twice (./step.ts).
+ */
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+
+import { PAYOUT } from '../catalog/objects';
+import { isObject } from '../helpers/body';
+import type { PaycashlessApi } from '../transport';
+import { accountOf } from './accounts';
+import type { PayeeHistory } from './payeeHistory';
+
+/** Where the execution's context keeps the references Paycashless had no payout under. */
+const STORE_KEY = 'paycashlessNoPayoutUnder';
+
+/** How long "no payout under it" stands for a new question: a batch's check and its payment, not an approval's wait. */
+const ABSENT_FOR_MS = 10 * 60_000;
+
+/** How many questions go out at once. */
+const IN_FLIGHT = 20;
+
+type Answer = { found: IDataObject | undefined } | { error: unknown };
+
+/** What Paycashless has under each reference a batch names, asked once per reference. */
+export interface ReferenceAnswers {
+	/** The payout under `reference`, or undefined when Paycashless has none (404); rejects with any other failure. */
+	found(reference: string): Promise<IDataObject | undefined>;
+	/** Asks for all of `references` at once (`IN_FLIGHT` at a time); a failure is the answer of its reference. */
+	askAll(references: Iterable<string>): Promise<void>;
+}
+
+async function ask(api: PaycashlessApi, reference: string): Promise<Answer> {
+	try {
+		const found = await api.request(PAYOUT.byReference(reference));
+		return { found: isObject(found) ? found : undefined };
+	} catch (error) {
+		return error instanceof NodeApiError && String(error.httpCode) === '404' ? { found: undefined } : { error };
+	}
+}
+
+/** The references of this execution's batch, answered by `history` where it shows them, else by Paycashless through `api`. */
+export async function referenceAnswers(this: IExecuteFunctions, api: PaycashlessApi, history?: PayeeHistory): Promise<ReferenceAnswers> {
+	const flow = this.getContext('flow');
+	if (!isObject(flow[STORE_KEY])) flow[STORE_KEY] = {};
+	const absent = flow[STORE_KEY] as Record<string, number>;
+	const account = (await accountOf.call(this)).slice(0, 16);
+	const answers = new Map<string, Promise<Answer>>();
+	const answer = (reference: string): Promise<Answer> => {
+		let known = answers.get(reference);
+		if (!known) {
+			const read = history?.byReference.get(reference);
+			const at = absent[`${account}:${reference}`];
+			const age = typeof at === 'number' ? Date.now() - at : -1;
+			known =
+				read !== undefined
+					? Promise.resolve({ found: read })
+					: age >= 0 && age < ABSENT_FOR_MS
+						? Promise.resolve({ found: undefined })
+						: ask(api, reference).then((got) => {
+								if ('found' in got && got.found === undefined) absent[`${account}:${reference}`] = Date.now();
+								return got;
+							});
+			answers.set(reference, known);
+		}
+		return known;
+	};
+	return {
+		found: async (reference) => {
+			const got = await answer(reference);
+			if ('error' in got) throw got.error;
+			return got.found;
+		},
+		askAll: async (references) => {
+			const queue = [...new Set(references)];
+			const worker = async () => {
+				for (let reference = queue.shift(); reference !== undefined; reference = queue.shift()) await answer(reference);
+			};
+			await Promise.all(Array.from({ length: Math.min(IN_FLIGHT, queue.length) }, worker));
+		},
+	};
+}
