@@ -12,7 +12,9 @@
  * 4. Get Many: the table's first columns are reference, status, naira, account, date; "Add
  *    Filter" offers Created From (not Created After, which a stored workflow still shows);
  *    Reference Starts With keeps the matching payouts;
- * 6. the failed payout's page ends its text with one full stop.
+ * 6. Check Batch's period sentence: a dollar payout of today said in dollars beside the naira
+ *    total and its own count;
+ * 7. the failed payout's page ends its text with one full stop.
  * (5, the docs, is test/tooling/repo/userDocs.test.cts; the MCP node search is
  * test/engine/nodeSearch.test.cts.)
  *
@@ -263,18 +265,66 @@ describe('the first hour, round four, in n8n’s editor in Chromium', () => {
 		});
 	});
 
-	it('6. a failed payout\'s page ends its failure text with one full stop', async () => {
+	it('6. Check Batch\'s period sentence keeps counts and totals of one currency together: a USD payout today is said in USD', async () => {
+		const usd = await call(lab.emulator, 'POST', '/v1/payouts', {
+			body: { reference: `first-hour-usd-${randomUUID().slice(0, 8)}`, amount: { value: 12_500, currency: 'USD' }, destinationAccountNumber: '0123456789', bankId: ACCESS.id },
+		});
+		expect(usd.status).toBe(202);
+		const created = await lab.session.api<{ id: string }>('POST', '/workflows', {
+			name: 'browser: first hour, mixed currencies',
+			settings: { executionOrder: 'v1' },
+			connections: { Start: { main: [[{ node: 'Check Batch', type: 'main', index: 0 }]] } },
+			nodes: [
+				{ id: randomUUID(), name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+				{
+					id: randomUUID(),
+					name: 'Check Batch',
+					type: NODE_TYPE_ACTION,
+					typeVersion: 1,
+					position: [240, 0],
+					parameters: {
+						resource: 'payout',
+						operation: 'checkBatch',
+						reference: `first-hour-ngn-${randomUUID().slice(0, 8)}`,
+						amount: 1500.5,
+						currency: 'NGN',
+						destinationAccountNumber: '0123456789',
+						bankId: ACCESS.id,
+						moneyLimits: { maxAmount: 100_000, periodTotal: 5_000_000 },
+						// One day of history: the whole of today, read in one page.
+						approverView: { historyDays: 1 },
+					},
+					credentials: { paycashlessApi: lab.good },
+				},
+			],
+		});
+		await step(page, 'first-hour-6-mixed-currencies', async () => {
+			await openWorkflow(page, lab.n8n.baseUrl, created.id);
+			await openNode(page, 'Check Batch');
+			await page.getByTestId('node-execute-button').click();
+			const output = page.getByTestId('output-panel');
+			await output.getByText('batchHash').first().waitFor();
+			await output.getByRole('radio', { name: 'JSON' }).click().catch(() => undefined);
+			const text = (await output.innerText()).replace(/\s+/g, ' ');
+			// The naira total beside the count of naira payouts; the dollar payout with its own total.
+			expect(text).toMatch(/Payouts today \(since 00:00 [^)]+\) as the limits count them: NGN [\d,.]+ \(\d+ NGN payouts?\); also \d+ payouts? in USD, USD [\d,.]+/);
+			await screenshot('6-mixed-currencies');
+			await closeNode(page);
+		});
+	});
+
+	it('7. a failed payout\'s page ends its failure text with one full stop', async () => {
 		const created = await call(lab.emulator, 'POST', '/v1/payouts', {
 			body: { reference: `first-hour-fail-${randomUUID().slice(0, 8)}`, amount: { value: 250_000, currency: 'NGN' }, destinationAccountNumber: '0123456789', bankId: ACCESS.id },
 		});
 		await control(lab.emulator, 'POST', `/__emulator/payouts/${created.body.id}/complete`, { status: 'failed' });
 		const payoutPage = await editor.context.newPage();
 		try {
-			await step(payoutPage, 'first-hour-6-failed-payout', async () => {
+			await step(payoutPage, 'first-hour-7-failed-payout', async () => {
 				await payoutPage.goto(`${lab.emulator.baseUrl}/payout/${created.body.id}`);
 				const state = await payoutPage.locator('p.state').allInnerTexts();
 				expect(state).toContain('Status failed: The beneficiary bank could not be reached; no money left the balance. Nothing to settle.');
-				await screenshot('6-failed-payout', payoutPage);
+				await screenshot('7-failed-payout', payoutPage);
 			});
 		} finally {
 			await payoutPage.close();

@@ -20,6 +20,9 @@
  * Memory only narrows the race: Paycashless's list stays the authority (./period.ts), and after a
  * restart the payouts made are on it. Other processes (queue-mode workers, main) keep their own
  * ledgers: docs/money.md says how far they can pass a period limit together.
+ *
+ * Longer than 250 lines on purpose: the entries, the sums a check reads and what each answer of
+ * Paycashless does to an entry are one ledger, read whole.
  */
 import { learnt, relation, type Sample } from './accounts';
 import { isListedAs, type ListedPayout, type PayoutMoney } from './listed';
@@ -194,18 +197,10 @@ export function unknownOwners(account: string): Unknown {
 	return unknown;
 }
 
-/**
- * Paycashless, asked through credential `account` for the payout under `entry`'s reference
- * (`entry` of a credential whose account `account` may share), answered `found` (its id), or none.
- * None: its account is another, or it is this one and the payout was never made; either way it does
- * not count for `account`. Its own id: one account. Another payout: two (Paycashless keeps one payout
- * per reference in an account). A payout and no id to compare: it counts on, until a list shows it.
- */
-export function lookedFrom(account: string, entry: InFlightPayout, found: { id?: unknown } | null): void {
-	if (found === null) {
-		entry.notIn ??= new Set();
-		entry.notIn.add(account);
-	} else if (entry.id !== undefined && typeof found.id === 'string') learnt(account, entry.account, found.id === entry.id ? 'same' : 'different');
+/** Paycashless, asked through credential `account`, has no payout under the entry's reference: it counts not for `account`. */
+export function notFor(entry: InFlightPayout, account: string): void {
+	entry.notIn ??= new Set();
+	entry.notIn.add(account);
 }
 
 /** Entries under `reference` no list of their account (nor `listed`) shows, of credentials that may reach `account`'s account. */

@@ -16,7 +16,7 @@ import { PAYOUT } from '../catalog/objects';
 import { isObject } from '../helpers/body';
 import type { PaycashlessApi } from '../transport';
 import { learnt, relation } from './accounts';
-import { looked, lookedFrom, type InFlightPayout, type Unknown } from './inFlight';
+import { looked, notFor, type InFlightPayout, type Unknown } from './inFlight';
 import { readListedPayout, sameMoney } from './listed';
 
 /** How long one answer about a payout in flight (or a pair) holds before it is asked again (ms). */
@@ -61,6 +61,18 @@ async function byReference(api: PaycashlessApi, reference: string): Promise<IDat
 	} catch (error) {
 		return error instanceof NodeApiError && String(error.httpCode) === '404' ? null : undefined;
 	}
+}
+
+/**
+ * Paycashless, asked through credential `account` for the payout under `entry`'s reference
+ * (`entry` of a credential whose account `account` may share), answered `found` (its id), or none.
+ * None: its account is another, or it is this one and the payout was never made; either way it does
+ * not count for `account`. Its own id: one account. Another payout: two (Paycashless keeps one payout
+ * per reference in an account). A payout and no id to compare: it counts on, until a list shows it.
+ */
+export function lookedFrom(account: string, entry: InFlightPayout, found: { id?: unknown } | null): void {
+	if (found === null) notFor(entry, account);
+	else if (entry.id !== undefined && typeof found.id === 'string') learnt(account, entry.account, found.id === entry.id ? 'same' : 'different');
 }
 
 /**

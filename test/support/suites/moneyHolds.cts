@@ -225,7 +225,9 @@ export function describeMoneyHolds(runtime: Partial<E2eRuntime>): void {
 		await new Promise((resolve) => setTimeout(resolve, LIST_LAG_MS + 500));
 		const more = Array.from({ length: 5 }, (_, k) => `${prefix}-more-${k}`);
 		const refused = await payBatch(more);
-		expect(refused).toContain('BATCH_REFUSED');
+		// With the NGN 3,000 beside it refused, rows 1 and 2 fit and are refused for the batch (BATCH_REFUSED);
+		// paid (queue mode: another worker, within docs/queue-mode.md's bound), every row is refused on its own.
+		expect(refused).toContain(beside.includes('MAX_TOTAL_PERIOD') ? 'BATCH_REFUSED' : 'All or Nothing pays all or none (refused: rows 1, 2, 3, 4 and 5)');
 		expect(account.emulator.list('payouts').filter((payout) => more.includes(String(payout.reference)))).toHaveLength(0);
 	});
 

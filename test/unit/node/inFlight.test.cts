@@ -7,7 +7,8 @@
  * and test/unit/node/ledger.test.cts.
  */
 import { accountKey, learnt, relation, sameSpelling } from '../../../nodes/Paycashless/money/accounts';
-import { countedFor, listedBy, looked, lookedFrom, reserve, underWay, unknownOwners, type InFlightPayout, type ListedPayouts } from '../../../nodes/Paycashless/money/inFlight';
+import { countedFor, listedBy, looked, reserve, underWay, unknownOwners, type InFlightPayout, type ListedPayouts } from '../../../nodes/Paycashless/money/inFlight';
+import { lookedFrom } from '../../../nodes/Paycashless/money/questions';
 import { isListedAs, type ListedPayout } from '../../../nodes/Paycashless/money/listed';
 
 const HOUR = 3_600_000;
