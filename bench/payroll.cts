@@ -107,7 +107,8 @@ interface ExampleNode {
 /**
  * The example's node `name` (examples/payroll.json as this checkout has it, so the bench follows the
  * flow docs/payroll.md recommends as it changes), with the bench's credential and period total, and
- * the approval left out: an option naming the approval page is dropped (nothing approves in a bench).
+ * the approval left out: the option naming the approval page is dropped and Approve Without Login
+ * (Unsafe) turned on (nothing approves in a bench; the hash is still compared).
  */
 function exampleNode(lab: BenchLab, name: string, periodTotal: number, extra: Record<string, unknown>): WorkflowNode {
 	const example = (JSON.parse(fs.readFileSync(EXAMPLE_FILE, 'utf8')) as { nodes: ExampleNode[] }).nodes.find((node) => node.name === name);
@@ -116,7 +117,11 @@ function exampleNode(lab: BenchLab, name: string, periodTotal: number, extra: Re
 	const limits = parameters.moneyLimits as Record<string, unknown> | undefined;
 	if (limits?.periodTotal !== undefined) limits.periodTotal = periodTotal;
 	const batchOptions = parameters.batchOptions as Record<string, unknown> | undefined;
-	if (batchOptions) delete batchOptions.approvalPage;
+	if (batchOptions) {
+		delete batchOptions.approvalPage;
+		delete batchOptions.approvers;
+		batchOptions.approveWithoutLogin = true;
+	}
 	return { ...paycashless(name, lab.e2e.good, { ...parameters, ...extra }), typeVersion: example.typeVersion };
 }
 
@@ -304,6 +309,14 @@ async function createFlow(lab: BenchLab, name: string, nodes: WorkflowNode[]): P
 	return webhookPath;
 }
 
+/** Where the newest failed execution of the bench's n8n stopped: its node and error (for a run answered other than 200). */
+async function failedRun(lab: BenchLab): Promise<string> {
+	const list = await lab.e2e.session.api<{ data: Array<{ id: string; status: string }> }>('GET', '/executions?status=error&limit=1&includeData=true').catch(() => undefined);
+	const execution = list?.data[0] as { id: string; data?: { resultData?: { lastNodeExecuted?: string; error?: { message?: string; description?: string } } } } | undefined;
+	const result = execution?.data?.resultData;
+	return result ? `; execution ${execution.id} stopped in "${result.lastNodeExecuted}": ${result.error?.message ?? '?'} ${result.error?.description ?? ''}` : '';
+}
+
 async function payrollCase(lab: BenchLab, rows: number, latencyMs: number, runs: number): Promise<BatchCase> {
 	const { emulator } = lab.e2e;
 	const paths = {} as Record<PayrollVariant, string>;
@@ -315,7 +328,7 @@ async function payrollCase(lab: BenchLab, rows: number, latencyMs: number, runs:
 		emulator.setFaults({ latencyMs });
 		const batch = payrollRows(`pr-${rows}-${variant}-${round}-`, rows);
 		const answer = await postAndWait(lab, paths[variant], { rows: batch });
-		if (answer.status !== 200) throw new Error(`payroll ${variant} ${rows}: HTTP ${answer.status} ${answer.text.slice(0, 500)}`);
+		if (answer.status !== 200) throw new Error(`payroll ${variant} ${rows}: HTTP ${answer.status} ${answer.text.slice(0, 500)}${await failedRun(lab)}`);
 		const requests = requestKinds(emulator.requests);
 		const { payouts, duplicates } = checkPaid(lab, `payroll ${variant} ${rows}`, expectedOf(batch));
 		const load = loadAverage();

@@ -19,7 +19,7 @@ import { BANKS } from '../../emulator/banks.cjs';
 import { call, invoiceBody } from '../support/emulatorClient.cjs';
 import { copyExampleFiles, loadExampleWorkflows, type WorkflowJson } from '../../scripts/n8n/examples.cjs';
 import { freshStartEmulatorOptions } from '../../scripts/n8n/fresh-start.cjs';
-import { importIntoN8n, n8nCli, NODE_TYPE_ACTION, NODE_TYPE_TRIGGER } from '../../scripts/n8n/lab.cjs';
+import { importIntoN8n, NODE_TYPE_ACTION, NODE_TYPE_TRIGGER } from '../../scripts/n8n/lab.cjs';
 import { Paycashless } from '../../nodes/Paycashless/Paycashless.node';
 import { PaycashlessTrigger } from '../../nodes/Paycashless/PaycashlessTrigger.node';
 import { PaycashlessPollTrigger } from '../../nodes/Paycashless/PaycashlessPollTrigger.node';
@@ -145,11 +145,11 @@ beforeAll(async () => {
 			copyExampleFiles(fs.realpathSync(files));
 			examples = loadExampleWorkflows({ n8nBaseUrl: `http://127.0.0.1:${config.port}`, credential: good, filesFolder: fs.realpathSync(files) });
 			importIntoN8n(config, 'workflow', examples);
-			for (const wf of examples.filter((w) => w.nodes.some((node) => node.type === NODE_TYPE_TRIGGER))) {
-				n8nCli(config, ['publish:workflow', `--id=${wf.id}`]);
-			}
 		},
 	});
+	// Published as `npm start` publishes them (there with n8n's CLI before the start: the same
+	// published version, without a CLI run of n8n per workflow here).
+	for (const wf of examples.filter((w) => w.nodes.some((node) => node.type === NODE_TYPE_TRIGGER))) await lab.session.api('POST', `/workflows/${wf.id}/activate`);
 	timings.startN8n = Date.now() - started;
 	editor = await timed('launchChromiumAndLogIn', () => openEditor(lab.n8n.baseUrl));
 	page = editor.page;

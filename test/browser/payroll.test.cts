@@ -22,7 +22,7 @@ import type { Page } from 'playwright-core';
 import { accountName, BANKS } from '../../emulator/banks.cjs';
 import { ARTIFACTS, openEditor, step, type Editor } from '../../scripts/browser/editor.cjs';
 import { copyExampleFiles, EXAMPLES_DIR, loadExampleWorkflows, type WorkflowJson } from '../../scripts/n8n/examples.cjs';
-import { importIntoN8n, n8nCli } from '../../scripts/n8n/lab.cjs';
+import { importIntoN8n } from '../../scripts/n8n/lab.cjs';
 import { patience } from '../../scripts/n8n/patience.cjs';
 import { SETUP_TIMEOUT_MS, startE2eLab, TEARDOWN_TIMEOUT_MS, waitFor, type E2eLab } from '../support/e2e/harness.cjs';
 import { addMember } from '../support/e2e/n8nForms.cjs';
@@ -37,6 +37,7 @@ let lab: E2eLab;
 let preparer: Editor;
 let approver: Editor;
 let payroll: WorkflowJson;
+let loadedPayrollExamples: WorkflowJson[] = [];
 let uploads: string;
 
 beforeAll(async () => {
@@ -48,11 +49,13 @@ beforeAll(async () => {
 			copyExampleFiles(fs.realpathSync(files));
 			// As npm start: imported with the credential, its forms published (they ask for an n8n login).
 			const examples = loadExampleWorkflows({ n8nBaseUrl: `http://127.0.0.1:${config.port}`, credential: good, filesFolder: fs.realpathSync(files) }).filter((wf) => /payroll/.test(wf.name));
+			loadedPayrollExamples = examples;
 			importIntoN8n(config, 'workflow', examples);
-			for (const wf of examples) n8nCli(config, ['publish:workflow', `--id=${wf.id}`]);
 			payroll = examples.find((wf) => wf.name === 'Paycashless example: payroll')!;
 		},
 	});
+	// Published as `npm start` publishes them (there with n8n's CLI before the start), without a CLI run of n8n each.
+	for (const wf of loadedPayrollExamples) await lab.session.api('POST', `/workflows/${wf.id}/activate`);
 	const member = await addMember(lab.session);
 	preparer = await openEditor(lab.n8n.baseUrl);
 	approver = await openEditor(lab.n8n.baseUrl, member.user);

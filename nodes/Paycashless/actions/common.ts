@@ -13,12 +13,13 @@ import { optionalText, requireId, requireInteger, requireOneOf } from '../helper
 import type { ReferencedObject } from '../catalog/objects';
 import type { KeyField, ListOptions } from '../transport';
 import type { FoundByReference, OperationRef } from './types';
+import { itemParameter } from '../helpers/itemParameters';
 
 /** `{ value, currency }` from the Amount, Currency and Amount in Smallest Unit fields. */
 export function readAmount(this: IExecuteFunctions, i: number): { value: number; currency: string } {
-	const currency = requireOneOf(this.getNodeParameter('currency', i), 'Currency', CURRENCIES);
-	const inSmallestUnit = this.getNodeParameter('amountInSmallestUnit', i, false) as boolean;
-	const value = toSmallestUnit(this.getNodeParameter('amount', i), { field: 'Amount', currency, inSmallestUnit });
+	const currency = requireOneOf(itemParameter.call(this, 'currency', i), 'Currency', CURRENCIES);
+	const inSmallestUnit = itemParameter.call(this, 'amountInSmallestUnit', i, false) as boolean;
+	const value = toSmallestUnit(itemParameter.call(this, 'amount', i), { field: 'Amount', currency, inSmallestUnit });
 	return { value, currency };
 }
 

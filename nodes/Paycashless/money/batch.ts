@@ -32,6 +32,7 @@ import { enforceMoneyLimits, periodStanding, scratchCounted, type PeriodStanding
 import { flagRows, historyPageCap, readPayeeHistory, type PayeeHistory, type PayoutFlag } from './payeeHistory';
 import { readListedPayout, samePayout } from './period';
 import { referenceAnswers, type ReferenceAnswers } from './references';
+import { itemParameter } from '../helpers/itemParameters';
 
 /** One payout of the batch: amount in the smallest unit (kobo or cents); `item` counts from 0, a person's row from 1. */
 export interface BatchPayout {
@@ -269,7 +270,7 @@ export async function checkBatch(this: IExecuteFunctions, indexes: number[], sea
 			const check = await enforceMoneyLimits.call(this, i, 'payout', body, api, counted);
 			const money = payoutMoneyOf(body);
 			if (!money) throw new NodeOperationError(this.getNode(), 'The payout body cannot be read', { itemIndex: i });
-			const payeeName = (this.getNodeParameter('moneyLimits', i, {}) as IDataObject).expectedAccountName;
+			const payeeName = (itemParameter.call(this, 'moneyLimits', i, {}) as IDataObject).expectedAccountName;
 			const payeeKey = options.payeeKeyOf?.(i);
 			const payout: BatchPayout = {
 				item: i,

@@ -41,6 +41,7 @@ import { askable, askAbout, learnRelations } from './questions';
 export { scratchCounted, type Counted } from './ledger';
 import { nodeOfRun, runsAsTool } from '../helpers/runsAsTool';
 import type { MoneyKind } from './kinds';
+import { itemParameter } from '../helpers/itemParameters';
 
 export const LIMITS_PARAMETER = 'moneyLimits';
 export const NO_LIMITS_PARAMETER = 'runWithoutLimits';
@@ -239,7 +240,7 @@ export function readLimits(this: IExecuteFunctions, i: number): Limits & { value
 			);
 		}
 	}
-	const limits = this.getNodeParameter(LIMITS_PARAMETER, i, {}) as IDataObject;
+	const limits = itemParameter.call(this, LIMITS_PARAMETER, i, {}) as IDataObject;
 	const bad = (name: string, value: unknown, allowed: string): never =>
 		refuse.call(this, i, 'LIMIT_INVALID', `Refused: Money Limits → ${TYPED_ONLY[name]} is set but is ${showValue(value)}`, `It must be ${allowed}; a limit never switches itself off. ${UNSET_ADVICE}`);
 	const currency = limits.currency ?? 'NGN';

@@ -1,9 +1,9 @@
 /**
  * The payouts Paycashless has under a batch's references (`GET /v1/payouts/verify/<reference>`),
  * asked side by side: Check Batch and All or Nothing (./batch.ts) need every row's answer before
- * they check the rows in order, so the questions go out together (`IN_FLIGHT` at a time) rather
- * than one row after the other; the account's payout history answers the references it shows
- * (./payeeHistory.ts) with no request.
+ * they check the rows in order, so the questions go out together (`IN_FLIGHT` at a time, as many
+ * as Create sends by default) rather than one row after the other; the account's payout history
+ * answers the references it shows (./payeeHistory.ts) with no request.
  *
  * "No payout under this reference" is kept for the rest of the execution (n8n's execution context,
  * `getContext('flow')`, saved with it: only this file writes it, only from Paycashless's 404),
@@ -29,7 +29,7 @@ const STORE_KEY = 'paycashlessNoPayoutUnder';
 const ABSENT_FOR_MS = 10 * 60_000;
 
 /** How many questions go out at once. */
-const IN_FLIGHT = 20;
+const IN_FLIGHT = 100;
 
 type Answer = { found: IDataObject | undefined } | { error: unknown };
 
@@ -37,7 +37,7 @@ type Answer = { found: IDataObject | undefined } | { error: unknown };
 export interface ReferenceAnswers {
 	/** The payout under `reference`, or undefined when Paycashless has none (404); rejects with any other failure. */
 	found(reference: string): Promise<IDataObject | undefined>;
-	/** Asks for all of `references` at once (`IN_FLIGHT` at a time); a failure is the answer of its reference. */
+	/** Asks for all of `references` at once (`IN_FLIGHT` at a time, as many as Create sends by default); a failure is the answer of its reference. */
 	askAll(references: Iterable<string>): Promise<void>;
 }
 

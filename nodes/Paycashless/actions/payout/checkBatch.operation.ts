@@ -17,6 +17,7 @@ import { withoutCallbackUrl } from '../../wait/fields';
 import { failedInputOf } from '../failedItems';
 import { BATCH_CHECK_OF, type OperationOption, type PaycashlessOperation } from '../types';
 import { CHECK_BATCH_ACTION, payoutFields, payoutCreateBody, paysAgain } from './create.operation';
+import { itemParameter } from '../../helpers/itemParameters';
 
 const APPROVER_VIEW = 'approverView';
 
@@ -87,13 +88,13 @@ export async function execute(this: IExecuteFunctions, i: number, api: Paycashle
 	const check = await checkBatch.call(this, indexes, api, {
 		bodyOf: (item) => payoutCreateBody.call(this, item).body,
 		payeeKeyOf: (item) => {
-			const key = this.getNodeParameter('additionalFields.payeeKey', item, '');
+			const key = itemParameter.call(this, 'additionalFields.payeeKey', item, '');
 			return typeof key === 'string' || typeof key === 'number' ? String(key).trim() || undefined : undefined;
 		},
 		failedInput: (item) => failedRow.call(this, item),
 		referenceOf: (item) => {
 			try {
-				const reference = this.getNodeParameter('reference', item, '');
+				const reference = itemParameter.call(this, 'reference', item, '');
 				return typeof reference === 'string' && reference.trim() !== '' ? reference.trim() : undefined;
 			} catch {
 				return undefined;

@@ -32,6 +32,7 @@ import type { BeforeItems, CreateDeclaration, OperationOption } from '../types';
 import { approvalOnPage, approverList, type Approval, type ApprovalRefusal } from './approval';
 import { allOrNothingRefusal, approvedLines, differences, refuseEvery } from './batchRefusals';
 import { batchRunOf, rememberBatchRun, runDetails, withRunDetails, type BatchRun } from './runDetails';
+import { itemParameter } from '../../helpers/itemParameters';
 
 const BATCH_OPTIONS = 'batchOptions';
 /** Additional Fields → Pay Again If Failed and Leave Out Run Details (typed in only: read as stored). */
@@ -222,16 +223,16 @@ export const declaration: CreateDeclaration = {
  * value (Create and Wait for Final Status gives its own resume URL).
  */
 export function payoutCreateBody(this: IExecuteFunctions, i: number, callbackUrl?: string): { reference: string; body: IDataObject } {
-	const given = requireReference(this.getNodeParameter('reference', i));
+	const given = requireReference(itemParameter.call(this, 'reference', i));
 	const amount = readAmount.call(this, i);
 	const accountNumber = requireDigits(
-		this.getNodeParameter('destinationAccountNumber', i),
+		itemParameter.call(this, 'destinationAccountNumber', i),
 		'Destination Account Number',
 		'0123456789',
 		NUBAN_DIGITS,
 	);
-	const bankId = requireId(this.getNodeParameter('bankId', i), BANK.idPrefix, 'Bank ID');
-	const fields = this.getNodeParameter('additionalFields', i, {}) as IDataObject;
+	const bankId = requireId(itemParameter.call(this, 'bankId', i), BANK.idPrefix, 'Bank ID');
+	const fields = itemParameter.call(this, 'additionalFields', i, {}) as IDataObject;
 	const body = finishBody(
 		compact({
 			// The payout's field names are written once, in lib/payoutBody.ts (the reader of this body).

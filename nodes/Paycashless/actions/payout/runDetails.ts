@@ -12,6 +12,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { isObject } from '../../helpers/body';
 import { PAYEE_METADATA } from '../../money/payeeHistory';
 import { userLabel, type Approval } from './approval';
+import { itemParameter } from '../../helpers/itemParameters';
 
 /** What Create's Batch Options decided before the first payout, for the metadata of each. */
 export interface BatchRun {
@@ -55,9 +56,9 @@ export function runDetails(this: IExecuteFunctions, i: number, rowReference: str
 	if (approval?.preparedBy) put('n8nPreparedBy', userLabel(approval.preparedBy));
 	if (approval?.approvedBy) put('n8nApprovedBy', userLabel(approval.approvedBy));
 	else if (approval?.withoutLogin) put('n8nApprovedBy', 'no n8n login (Approve Without Login)');
-	const limits = this.getNodeParameter('moneyLimits', i, {}) as IDataObject;
+	const limits = itemParameter.call(this, 'moneyLimits', i, {}) as IDataObject;
 	put(PAYEE_METADATA.name, typeof limits.expectedAccountName === 'string' ? limits.expectedAccountName.trim() : undefined);
-	put(PAYEE_METADATA.key, this.getNodeParameter('additionalFields.payeeKey', i, '') as string);
+	put(PAYEE_METADATA.key, itemParameter.call(this, 'additionalFields.payeeKey', i, '') as string);
 	if (sentReference !== rowReference) put('n8nPaysAgain', rowReference);
 	return details;
 }
