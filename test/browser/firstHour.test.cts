@@ -303,9 +303,12 @@ describe('the first hour, round four, in n8n’s editor in Chromium', () => {
 			await openNode(page, 'Check Batch');
 			await page.getByTestId('node-execute-button').click();
 			const output = page.getByTestId('output-panel');
-			await output.getByText('batchHash').first().waitFor();
-			await output.getByRole('radio', { name: 'JSON' }).click().catch(() => undefined);
-			const text = (await output.innerText()).replace(/\s+/g, ' ');
+			// The summary's `text` in n8n's table view (one column per field, the whole text in its cell).
+			await output.getByRole('radio', { name: 'Table' }).click();
+			const sentence = output.getByText(/as the limits count them/).first();
+			await sentence.waitFor();
+			await sentence.scrollIntoViewIfNeeded();
+			const text = (await sentence.innerText()).replace(/\s+/g, ' ');
 			// The naira total beside the count of naira payouts; the dollar payout with its own total.
 			expect(text).toMatch(/Payouts today \(since 00:00 [^)]+\) as the limits count them: NGN [\d,.]+ \(\d+ NGN payouts?\); also \d+ payouts? in USD, USD [\d,.]+/);
 			await screenshot('6-mixed-currencies');
