@@ -13,7 +13,7 @@ import { optionalText, requireId, requireInteger, requireOneOf } from '../helper
 import type { ReferencedObject } from '../catalog/objects';
 import type { KeyField, ListOptions } from '../transport';
 import type { FoundByReference, OperationRef } from './types';
-import { itemParameter } from '../helpers/itemParameters';
+import { itemParameter } from '../money/itemParameters';
 
 /** `{ value, currency }` from the Amount, Currency and Amount in Smallest Unit fields. */
 export function readAmount(this: IExecuteFunctions, i: number): { value: number; currency: string } {

@@ -32,7 +32,7 @@ import { enforceMoneyLimits, periodStanding, scratchCounted, type PeriodStanding
 import { flagRows, historyPageCap, readPayeeHistory, type PayeeHistory, type PayoutFlag } from './payeeHistory';
 import { readListedPayout, samePayout } from './period';
 import { referenceAnswers, type ReferenceAnswers } from './references';
-import { itemParameter } from '../helpers/itemParameters';
+import { itemParameter } from './itemParameters';
 
 /** One payout of the batch: amount in the smallest unit (kobo or cents); `item` counts from 0, a person's row from 1. */
 export interface BatchPayout {

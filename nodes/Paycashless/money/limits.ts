@@ -41,7 +41,7 @@ import { askable, askAbout, learnRelations } from './questions';
 export { scratchCounted, type Counted } from './ledger';
 import { nodeOfRun, runsAsTool } from '../helpers/runsAsTool';
 import type { MoneyKind } from './kinds';
-import { itemParameter } from '../helpers/itemParameters';
+import { itemParameter } from './itemParameters';
 
 export const LIMITS_PARAMETER = 'moneyLimits';
 export const NO_LIMITS_PARAMETER = 'runWithoutLimits';

@@ -10,8 +10,10 @@
  * with the credential that asked and when, and stands for a new question for `ABSENT_FOR_MS`: the
  * All or Nothing of the Create that pays the batch right after its Check Batch asks again only what
  * Check Batch did not answer. After a longer wait (an approval), every reference is asked again at
- * the moment of payment. Whatever the answer, Paycashless keeps one payout per reference: a create
- * under a reference taken since is found again, or refused, never paid twice (./step.ts).
+ * the moment of payment. A payout create sent under a reference drops what was kept of it
+ * (`sendingUnder`): a later check in the same execution asks again. Whatever the answer, Paycashless
+ * keeps one payout per reference: a create under a reference taken since is found again, or
+ * refused, never paid twice (./step.ts).
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
@@ -50,11 +52,22 @@ async function ask(api: PaycashlessApi, reference: string): Promise<Answer> {
 	}
 }
 
-/** The references of this execution's batch, answered by `history` where it shows them, else by Paycashless through `api`. */
-export async function referenceAnswers(this: IExecuteFunctions, api: PaycashlessApi, history?: PayeeHistory): Promise<ReferenceAnswers> {
+function absentStore(this: IExecuteFunctions): Record<string, number> {
 	const flow = this.getContext('flow');
 	if (!isObject(flow[STORE_KEY])) flow[STORE_KEY] = {};
-	const absent = flow[STORE_KEY] as Record<string, number>;
+	return flow[STORE_KEY] as Record<string, number>;
+}
+
+/** A payout create goes out under `reference`: "no payout under it" stands no more in this execution. */
+export async function sendingUnder(this: IExecuteFunctions, reference: string): Promise<void> {
+	const absent = absentStore.call(this);
+	if (Object.keys(absent).length === 0) return;
+	delete absent[`${(await accountOf.call(this)).slice(0, 16)}:${reference}`];
+}
+
+/** The references of this execution's batch, answered by `history` where it shows them, else by Paycashless through `api`. */
+export async function referenceAnswers(this: IExecuteFunctions, api: PaycashlessApi, history?: PayeeHistory): Promise<ReferenceAnswers> {
+	const absent = absentStore.call(this);
 	const account = (await accountOf.call(this)).slice(0, 16);
 	const answers = new Map<string, Promise<Answer>>();
 	const answer = (reference: string): Promise<Answer> => {

@@ -21,6 +21,7 @@ import type { MoneyKind } from './kinds';
 import { enforceMoneyLimits } from './limits';
 import { readListedPayout } from './listed';
 import { recheckReserved, takeReserved } from './reservedBatch';
+import { sendingUnder } from './references';
 
 /** Where a sealed API keeps the API it seals (only `sendChecked` reads it). */
 const UNSEALED = Symbol('paycashless.moneyApi');
@@ -71,6 +72,8 @@ export async function sendChecked(this: IExecuteFunctions, i: number, kind: Mone
 	const unsealed = (api as SealedApi)[UNSEALED] ?? api;
 	// An item of a batch reserved whole (All or Nothing, ./reservedBatch.ts) takes its reservation.
 	const reserved = kind === 'payout' ? takeReserved.call(this, i) : undefined;
+	// A later check of this execution asks for this reference again (./references.ts).
+	if (kind === 'payout' && typeof request.body.reference === 'string') await sendingUnder.call(this, request.body.reference).catch(() => undefined);
 	const reservation = reserved ? await recheckReserved.call(this, i, request.body, unsealed, reserved) : await enforceMoneyLimits.call(this, i, kind, request.body, unsealed);
 	try {
 		const answer = await unsealed.request(request);

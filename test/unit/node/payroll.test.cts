@@ -265,6 +265,12 @@ describe('each reference asked once per execution (nodes/Paycashless/money/refer
 		await run(items(list, 'create', LIMITS, ALL_OR_NOTHING), { flowContext });
 		expect(verified()).toEqual(['asked-1', 'asked-1']);
 		expect(emulator.list('payouts')).toHaveLength(45);
+		// A Check Batch after the payment, in the same execution (without the history, which would show them),
+		// asks again for what was sent: all paid now, none "no such payout" from before.
+		emulator.clearLogs();
+		const after = await run(items(list, 'checkBatch', LIMITS, { approverView: { historyDays: 0 } }), { flowContext });
+		expect(after.output[0].json).toMatchObject({ count: 0, alreadyPaidCount: 45 });
+		expect(verified()).toHaveLength(45);
 		// Another execution (its own context) asks every reference again (then, each create answered "used
 		// before", once more: found again, not paid).
 		emulator.clearLogs();

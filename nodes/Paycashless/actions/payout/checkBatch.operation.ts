@@ -17,7 +17,7 @@ import { withoutCallbackUrl } from '../../wait/fields';
 import { failedInputOf } from '../failedItems';
 import { BATCH_CHECK_OF, type OperationOption, type PaycashlessOperation } from '../types';
 import { CHECK_BATCH_ACTION, payoutFields, payoutCreateBody, paysAgain } from './create.operation';
-import { itemParameter } from '../../helpers/itemParameters';
+import { itemParameter } from '../../money/itemParameters';
 
 const APPROVER_VIEW = 'approverView';
 

@@ -32,7 +32,7 @@ import type { BeforeItems, CreateDeclaration, OperationOption } from '../types';
 import { approvalOnPage, approverList, type Approval, type ApprovalRefusal } from './approval';
 import { allOrNothingRefusal, approvedLines, differences, refuseEvery } from './batchRefusals';
 import { batchRunOf, rememberBatchRun, runDetails, withRunDetails, type BatchRun } from './runDetails';
-import { itemParameter } from '../../helpers/itemParameters';
+import { itemParameter } from '../../money/itemParameters';
 
 const BATCH_OPTIONS = 'batchOptions';
 /** Additional Fields → Pay Again If Failed and Leave Out Run Details (typed in only: read as stored). */

@@ -12,7 +12,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { isObject } from '../../helpers/body';
 import { PAYEE_METADATA } from '../../money/payeeHistory';
 import { userLabel, type Approval } from './approval';
-import { itemParameter } from '../../helpers/itemParameters';
+import { itemParameter } from '../../money/itemParameters';
 
 /** What Create's Batch Options decided before the first payout, for the metadata of each. */
 export interface BatchRun {

@@ -6,7 +6,8 @@
  * of one run also sees the same value (an expression with `$now` does not change between the check
  * and the send). Each reader gets its own copy of an object value (a reader may change what it got).
  *
- * Memory holds it for one node run only (keyed by n8n's context object of the run).
+ * Memory holds it for one node run only (keyed by n8n's context object of the run). In money/: the
+ * money step and the batch read their rows through it, and the operations that send with them.
  */
 import type { IExecuteFunctions } from 'n8n-workflow';
 
