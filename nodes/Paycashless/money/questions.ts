@@ -10,14 +10,12 @@
  * A question that gets no clear answer (a failed read) changes nothing: the payout stays counted.
  */
 import type { IDataObject } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
 
-import { PAYOUT } from '../catalog/objects';
-import { isObject } from '../helpers/body';
 import type { PaycashlessApi } from '../transport';
 import { learnt, relation } from './accounts';
 import { looked, notFor, type InFlightPayout, type Unknown } from './inFlight';
 import { readListedPayout, sameMoney } from './listed';
+import { payoutUnder } from './references';
 
 /** How long one answer about a payout in flight (or a pair) holds before it is asked again (ms). */
 const ASK_AGAIN_MS = 10_000;
@@ -55,12 +53,8 @@ async function ask(entry: InFlightPayout, asker: string, api: PaycashlessApi, no
 
 /** The payout under `reference` through `api`: its record, `null` when Paycashless has none, undefined when the read failed. */
 async function byReference(api: PaycashlessApi, reference: string): Promise<IDataObject | null | undefined> {
-	try {
-		const found = await api.request(PAYOUT.byReference(reference));
-		return isObject(found) ? found : undefined;
-	} catch (error) {
-		return error instanceof NodeApiError && String(error.httpCode) === '404' ? null : undefined;
-	}
+	const answer = await payoutUnder(api, reference);
+	return 'error' in answer ? undefined : (answer.found ?? null);
 }
 
 /**

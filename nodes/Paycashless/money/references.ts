@@ -33,7 +33,7 @@ const ABSENT_FOR_MS = 10 * 60_000;
 /** How many questions go out at once. */
 const IN_FLIGHT = 100;
 
-type Answer = { found: IDataObject | undefined } | { error: unknown };
+export type Answer = { found: IDataObject | undefined } | { error: unknown };
 
 /** What Paycashless has under each reference a batch names, asked once per reference. */
 export interface ReferenceAnswers {
@@ -43,10 +43,14 @@ export interface ReferenceAnswers {
 	askAll(references: Iterable<string>): Promise<void>;
 }
 
-async function ask(api: PaycashlessApi, reference: string): Promise<Answer> {
+/**
+ * What Paycashless has under `reference`, asked through `api`: its payout, none (404), or the error
+ * of a read that gave no clear answer (the one read by reference of money/: ./questions.ts asks it too).
+ */
+export async function payoutUnder(api: PaycashlessApi, reference: string): Promise<Answer> {
 	try {
 		const found = await api.request(PAYOUT.byReference(reference));
-		return { found: isObject(found) ? found : undefined };
+		return isObject(found) ? { found } : { error: new Error(`Paycashless answered the payout under "${reference}" with no payout`) };
 	} catch (error) {
 		return error instanceof NodeApiError && String(error.httpCode) === '404' ? { found: undefined } : { error };
 	}
@@ -81,7 +85,7 @@ export async function referenceAnswers(this: IExecuteFunctions, api: Paycashless
 					? Promise.resolve({ found: read })
 					: age >= 0 && age < ABSENT_FOR_MS
 						? Promise.resolve({ found: undefined })
-						: ask(api, reference).then((got) => {
+						: payoutUnder(api, reference).then((got) => {
 								if ('found' in got && got.found === undefined) absent[`${account}:${reference}`] = Date.now();
 								return got;
 							});

@@ -102,6 +102,7 @@ export function describePayrollExampleN8n1(runtime: Partial<E2eRuntime>): void {
 		// Every payee: n8n 1.123 evaluates the Wait form's description (where the example puts Check
 		// Batch's approvalHtml, payable rows included), not a Custom HTML field's expression.
 		const shown = await page.text();
+		expect(shown).toMatch(/7 payouts to approve, NGN [\d.]+ in all: every payee is listed below/);
 		for (const reference of REFERENCES) expect(shown).toContain(`<td>${reference}</td>`);
 		expect((await fetch(formUrl, { method: 'POST', body: answer('Decline'), headers: basic(SECRET.user, SECRET.password) })).status).toBe(200);
 		expect((await untilEnded(`the payroll run ${id}`, () => byId(id), patience(8_000))).status).toBe('success');
