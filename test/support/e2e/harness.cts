@@ -132,6 +132,8 @@ export interface Execution {
 	status: string;
 	finished: boolean;
 	workflowId: string;
+	/** The crashed or failed execution this one retries (n8n's Retry). */
+	retryOf?: string | null;
 	data?: { resultData: { runData: Record<string, Array<{ data?: { main: Array<Array<{ json: Record<string, unknown> }>> } }>>; error?: unknown } };
 }
 
