@@ -22,7 +22,8 @@
  * it, never a setting's value (whoever reads a refusal, also an AI agent's HTTP Request tool,
  * learns that a ceiling holds, not where) nor the credential's secrets.
  */
-import { readPayoutRequest, PAYOUT_CURRENCIES, type PayoutCurrency } from './payoutBody';
+import { PAYOUT_CURRENCIES, type PayoutCurrency } from './payoutBody';
+import { readPayoutRequest } from './payoutRequest';
 import { bodyToSign } from './signing';
 
 const CEILING_CURRENCIES = PAYOUT_CURRENCIES;

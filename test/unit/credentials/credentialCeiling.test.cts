@@ -8,7 +8,7 @@
 import type { ICredentialDataDecryptedObject, IHttpRequestOptions } from 'n8n-workflow';
 
 import { PaycashlessApi } from '../../../credentials/PaycashlessApi.credentials';
-import { isPayoutCreate } from '../../../lib/payoutBody';
+import { isPayoutCreate } from '../../../lib/payoutRequest';
 import { CEILING_REFUSAL_CODE, payoutCeilingRefusal, signedHostRefusal, type PayoutCeilingSettings } from '../../../lib/payoutCeiling';
 import { useEmulator } from '../../support/emulator.cjs';
 import { runNode } from '../../../scripts/harness/executeContext.cjs';

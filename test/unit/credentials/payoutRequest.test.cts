@@ -14,7 +14,7 @@
 import type { ICredentialDataDecryptedObject, IHttpRequestOptions, INodeParameters } from 'n8n-workflow';
 
 import { PaycashlessApi } from '../../../credentials/PaycashlessApi.credentials';
-import { readPayoutRequest } from '../../../lib/payoutBody';
+import { readPayoutRequest } from '../../../lib/payoutRequest';
 import { payoutCeilingRefusal, readPayoutSettings, type PayoutCeilingSettings } from '../../../lib/payoutCeiling';
 import { bodyToSign } from '../../../lib/signing';
 import { runNode } from '../../../scripts/harness/executeContext.cjs';
