@@ -12,7 +12,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { resourceDescription } from './actions/resource';
 import { MONEY_KINDS } from './money/kinds';
-import { emptyLimitNotices, moneyLimitsCollection } from './money/limits';
+import { emptyLimitNotices, moneyLimitsCollection } from './money/limitFields';
 import { findOperation, operationPairs, resources, showFor } from './actions/registry';
 import { batchKind, limitsKind, type OperationDeclaration } from './actions/types';
 import { router } from './actions/router';

@@ -18,7 +18,7 @@ import { withMainUnits } from '../helpers/mainUnits';
 import { InvalidInputError, requireInteger } from '../helpers/validation';
 import { foundAgain, openReadBacks, paycashlessApi } from '../transport';
 import { errorJson, failedBeforeError, itemIdentity } from './failedItems';
-import { LIMITS_OFF_NOTE, limitsOff } from '../money/limits';
+import { LIMITS_OFF_NOTE, limitsOff } from '../money/limitFields';
 import { releaseUnsent } from '../money/reservedBatch';
 import { moneyApi } from '../money/step';
 import { defaultConcurrency, findOperation, writePolicy } from './registry';

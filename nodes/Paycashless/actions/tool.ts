@@ -28,7 +28,8 @@ import { formatMainUnits, MAIN_UNITS_KEY } from '../helpers/mainUnits';
 import type { Currency } from '../helpers/amount';
 import { AS_TOOL, type FromAi } from '../helpers/toolFacts';
 import { MARKER } from '../transport';
-import { NO_LIMITS_PARAMETER, runWithoutLimitsField, runWithoutLimitsNotice } from '../money/limits';
+import { MONEY } from '../money/kinds';
+import { NO_LIMITS_PARAMETER, runWithoutLimitsField, runWithoutLimitsNotice } from '../money/limitFields';
 import { showFor, type OperationPair } from './registry';
 import { operationOption } from './hints';
 import { moneyKind, type PaycashlessOperation, type PaycashlessResourceDefinition } from './types';
@@ -70,27 +71,9 @@ function toolDescriptionOf(operation: PaycashlessOperation): string {
 	const money = moneyKind(declaration);
 	// n8n's own form is "<action> in Paycashless"; a tool's own action names Paycashless itself.
 	const parts = [own.action ? `${action}.` : `${action} in Paycashless.`];
-	const amounts = 'Amount is in main units: naira for NGN, dollars for USD (1500.50 = NGN 1,500.50), never kobo or cents.';
-	const limited = 'Limits set by the workflow owner may refuse the call: the result says which and nothing is sent.';
 	if (declaration.kind === 'read') parts.push('It only reads: nothing is created, changed or paid.');
-	else if (money === 'payout') {
-		parts.push(
-			'REAL MONEY leaves the business account when this runs.',
-			amounts,
-			'Use one Reference per real-world payment: the same reference never pays twice, so reuse it to retry; a new reference is a new payment.',
-			"Bank_ID comes from the bank account look-up tool's bank.id.",
-			limited,
-		);
-	} else if (money === 'payment') {
-		parts.push('It asks a customer for money; nothing is paid out.', amounts, 'Use one Reference per real-world order: the same reference never creates a second payment.', limited);
-	} else if (money === 'invoice') {
-		parts.push(
-			"It asks a customer for money: Paycashless e-mails the invoice to the customer's address. Nothing is paid out.",
-			'Prices are in main units of the currency, never kobo or cents.',
-			'Use one Reference per real-world order: the same reference never creates a second invoice.',
-			limited,
-		);
-	} else if (declaration.kind === 'create') {
+	else if (money) parts.push(...MONEY[money].toolWords);
+	else if (declaration.kind === 'create') {
 		parts.push('It creates a record in Paycashless; the same Reference never creates a second one.');
 	} else {
 		parts.push('It changes data in Paycashless.');

@@ -16,7 +16,7 @@ import { DateTime } from 'luxon';
 import type { Currency } from '../helpers/amount';
 import { formatMainUnits, fromSmallestUnit } from '../helpers/mainUnits';
 import { batchHash, batchIdOf, batchLines, NOT_PAID_STATUSES, repayReference, type BatchCheck, type BatchPayout, type FoundRow } from './batch';
-import { readLimits } from './limits';
+import { readLimits } from './limitFields';
 import { periodWindow } from './period';
 
 /** Rows the approval page lists in full; past it, the page says where the rest is. */

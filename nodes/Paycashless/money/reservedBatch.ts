@@ -23,7 +23,9 @@ import type { Currency } from '../helpers/amount';
 import type { PaycashlessApi } from '../transport';
 import { accountOf } from './accounts';
 import { countedFor } from './inFlight';
-import { enforceMoneyLimits, periodSoFar, readLimits, readPeriod, refuseOverPeriod, withinPeriod, type MoneyCheck } from './limits';
+import { enforceMoneyLimits, type MoneyCheck } from './limits';
+import { readLimits } from './limitFields';
+import { periodSoFar, readPeriod, refuseOverPeriod, withinPeriod } from './periodCheck';
 import { periodWindow } from './period';
 import { askable, askAbout } from './questions';
 

@@ -22,7 +22,7 @@ import { moneyPairs, operationPairs, registry, resources, writePolicy } from '..
 import type { PaycashlessResource } from '../../../nodes/Paycashless/actions/node.type';
 import { limitsKind, type MoneyKind, type OperationRef } from '../../../nodes/Paycashless/actions/types';
 import { MONEY_KINDS } from '../../../nodes/Paycashless/money/kinds';
-import { LIMITS_PARAMETER, moneyLimitsCollection } from '../../../nodes/Paycashless/money/limits';
+import { LIMITS_PARAMETER, moneyLimitsCollection } from '../../../nodes/Paycashless/money/limitFields';
 import { Paycashless } from '../../../nodes/Paycashless/Paycashless.node';
 import { firstRequest } from '../../../scripts/harness/dryRun.cjs';
 import { OPERATION_RUNS } from '../../../scripts/harness/operationRuns.cjs';

@@ -16,7 +16,7 @@ import { resources, showFor } from '../../../nodes/Paycashless/actions/registry'
 import { offeredAsTool } from '../../../nodes/Paycashless/actions/tool';
 import { batchKind, limitsKind, moneyKind, type PaycashlessOperation } from '../../../nodes/Paycashless/actions/types';
 import { MONEY_KINDS } from '../../../nodes/Paycashless/money/kinds';
-import { emptyLimitNotices, moneyLimitsCollection, NO_LIMITS_PARAMETER } from '../../../nodes/Paycashless/money/limits';
+import { emptyLimitNotices, moneyLimitsCollection, NO_LIMITS_PARAMETER } from '../../../nodes/Paycashless/money/limitFields';
 
 const description = new Paycashless().description;
 const asTool: INodeTypeDescription = { ...description, name: `${description.name}Tool` };
