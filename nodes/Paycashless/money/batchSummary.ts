@@ -15,7 +15,8 @@ import { DateTime } from 'luxon';
 
 import type { Currency } from '../helpers/amount';
 import { formatMainUnits, fromSmallestUnit } from '../helpers/mainUnits';
-import { batchHash, batchIdOf, batchLines, NOT_PAID_STATUSES, repayReference, type BatchCheck, type BatchPayout, type FoundRow } from './batch';
+import { batchHash, batchIdOf, batchLines, type BatchCheck, type BatchPayout, type FoundRow } from './batchRows';
+import { NOT_PAID_STATUSES, repayReference } from './repay';
 import { readLimits } from './limitFields';
 import { periodWindow } from './period';
 

@@ -16,7 +16,7 @@
 import type { IDataObject, INodeParameters, INodeProperties, INodePropertyOptions, INodeTypeDescription } from 'n8n-workflow';
 import { deepCopy, NodeHelpers } from 'n8n-workflow';
 
-import { CHECK_BATCH_ACTION } from '../../../nodes/Paycashless/actions/payout/create.operation';
+import { CHECK_BATCH_ACTION } from '../../../nodes/Paycashless/actions/payout/batchOptions';
 import { registry, resources } from '../../../nodes/Paycashless/actions/registry';
 import { Paycashless } from '../../../nodes/Paycashless/Paycashless.node';
 import { runNode, type RunResult } from '../../../scripts/harness/executeContext.cjs';

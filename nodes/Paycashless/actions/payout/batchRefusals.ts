@@ -14,7 +14,7 @@ import { isObject } from '../../helpers/body';
 import { withErrorCode } from '../../helpers/errorCodes';
 import { formatMainUnits, fromSmallestUnit } from '../../helpers/mainUnits';
 import { runsAsTool } from '../../helpers/runsAsTool';
-import type { BatchLine, BatchRefusal } from '../../money/batch';
+import type { BatchLine, BatchRefusal } from '../../money/batchRows';
 import type { BeforeItems } from '../types';
 
 const PAYCASHLESS_TYPE = /^n8n-nodes-paycashless\.paycashless$/;

@@ -15,10 +15,10 @@ import { PAYOUT } from '../../catalog/objects';
 import { CURRENCIES, type Currency } from '../../helpers/amount';
 import { formatMainUnits, fromSmallestUnit } from '../../helpers/mainUnits';
 import { requireInteger, requireText } from '../../helpers/validation';
-import { NOT_PAID_STATUSES, repayReference } from '../../money/batch';
+import { NOT_PAID_STATUSES, repayReference } from '../../money/repay';
 import type { PaycashlessApi } from '../../transport';
 import { READ, type OperationOption } from '../types';
-import { CHECK_BATCH_ACTION } from './create.operation';
+import { CHECK_BATCH_ACTION } from './batchOptions';
 
 export const description: INodeProperties[] = [
 	{

@@ -16,7 +16,8 @@ import type { PaycashlessApi } from '../../transport';
 import { withoutCallbackUrl } from '../../wait/fields';
 import { failedInputOf } from '../failedItems';
 import { BATCH_CHECK_OF, type OperationOption, type PaycashlessOperation } from '../types';
-import { CHECK_BATCH_ACTION, payoutFields, payoutCreateBody, paysAgain } from './create.operation';
+import { CHECK_BATCH_ACTION } from './batchOptions';
+import { payoutFields, payoutCreateBody, paysAgain } from './create.operation';
 import { itemParameter } from '../../money/itemParameters';
 
 const APPROVER_VIEW = 'approverView';
