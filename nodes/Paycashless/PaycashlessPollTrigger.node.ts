@@ -20,9 +20,7 @@ import { eventSubtitle } from './descriptions/subtitle';
 import { paycashlessApi, type ListOptions } from './transport';
 import {
 	collectEvents,
-	creationTime,
 	decide,
-	eventItem,
 	LEASE_MS,
 	planPoll,
 	writeState,
@@ -30,6 +28,8 @@ import {
 	type PollSettings,
 } from './poll/engine';
 import { RESOURCES, type PollResource } from './poll/events';
+import { eventItem } from './poll/items';
+import { creationTime } from './poll/creation';
 import { DEFAULT_INVOICE_LOOKBACK_HOURS, DEFAULT_LOOKBACK_HOURS, MAX_LOOKBACK_HOURS, readPollSettings } from './poll/settings';
 import { PACKAGE_DOCS_URL } from '../../lib/api';
 

@@ -25,15 +25,14 @@
  * so the next poll reads the same records again and nothing is lost or emitted twice.
  *
  * Longer than 250 lines on purpose: the window (planPoll), the events (collectEvents) and the
- * state left behind (decide) are one algorithm whose promises (the floor never moves back, a key
- * is forgotten only once no later poll can list its record) hold only read together.
+ * state left behind (decide) are one algorithm whose promises (the floor never moves back, a key is forgotten only once no later poll
+ * can list its record) hold only read together. The item an event becomes: ./items.ts.
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { DEFAULT_TIMESTAMP_TOLERANCE_SECONDS } from '../../../lib/signing';
-import { CREATED_STATUS, eventKey } from '../catalog/eventKeys';
-import { mainUnitsField } from '../helpers/mainUnits';
-import { RESOURCES, type PollResource } from './events';
+import { CREATED_STATUS } from '../catalog/eventKeys';
+import { creationTime, MAX_CLOCK_SKEW_SECONDS } from './creation';
+import type { PollResource } from './events';
 
 /** What a trigger watches: records appearing, or records being in one of `statuses`. */
 export type Watch = { type: 'created' } | { type: 'status'; statuses: string[] };
@@ -59,8 +58,6 @@ export const MAX_REMEMBERED = 10_000;
  * read, for records that show up in a list a little after the time they carry.
  */
 const CREATION_OVERLAP_SECONDS = 60;
-/** The clock difference Paycashless accepts between n8n and itself (request signatures). */
-const MAX_CLOCK_SKEW_SECONDS = DEFAULT_TIMESTAMP_TOLERANCE_SECONDS;
 /** A poll counts as running for at most this long; an overlapping poll of the same node is skipped. */
 export const LEASE_MS = 10 * 60_000;
 
@@ -163,31 +160,6 @@ export function planPoll(stored: IDataObject, settings: PollSettings, nowSeconds
 			? [{ createdFrom: start }]
 			: settings.watch.statuses.map((status) => ({ status, createdFrom: start }));
 	return { start, fresh: !usable, baseline, queries, state };
-}
-
-const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
-
-/**
- * The creation time of a record: exact (ms) when it has a date-time `createdAt`; otherwise an
- * upper bound in seconds: the end of the day of a date-only `createdAt` (dedicated accounts), or
- * now plus the accepted clock difference when there is none (invoices have no `createdAt`).
- */
-export function creationTime(record: IDataObject, nowSeconds: number): { exactMs?: number; bound: number } {
-	const value = record.createdAt;
-	if (typeof value === 'string' && value.trim() !== '') {
-		const text = value.trim();
-		if (DATE_ONLY.test(text)) {
-			const dayStart = Date.parse(`${text}T00:00:00Z`);
-			if (!Number.isNaN(dayStart)) return { bound: Math.floor(dayStart / 1000) + 86_399 };
-		} else {
-			const ms = Date.parse(text);
-			if (!Number.isNaN(ms)) return { exactMs: ms, bound: Math.floor(ms / 1000) };
-		}
-	} else if (typeof value === 'number' && Number.isFinite(value) && value > 0) {
-		const ms = value < 1e11 ? value * 1000 : value;
-		return { exactMs: ms, bound: Math.floor(ms / 1000) };
-	}
-	return { bound: nowSeconds + MAX_CLOCK_SKEW_SECONDS };
 }
 
 export interface CollectResult {
@@ -296,23 +268,6 @@ export function decide(settings: PollSettings, plan: PollPlan, events: PollEvent
 
 	const next: PollState = { v: STATE_VERSION, cfg: state.cfg, floor, seen, ...(high === undefined ? {} : { high }) };
 	return { emit, next, trimmedTo };
-}
-
-/** The event name of an event: `PAYMENT_SUCCEEDED`, `PAYOUT_CREATED`, ... */
-function eventName(resource: PollResource, status: string): string {
-	return `${RESOURCES[resource].eventPrefix}_${status.toUpperCase()}`;
-}
-
-/** The output item of one event: the Paycashless Trigger's shape (`event`, `data`, `eventKey`). */
-export function eventItem(resource: PollResource, event: PollEvent, detectedAt: string): IDataObject {
-	return {
-		event: eventName(resource, event.status),
-		data: event.record,
-		...mainUnitsField(event.record),
-		eventKey: eventKey(RESOURCES[resource].kind, event.id, event.status),
-		detectedAt,
-		source: 'poll',
-	};
 }
 
 /** Replaces the stored state in place (n8n watches the static data object itself). */

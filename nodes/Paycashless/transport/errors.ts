@@ -14,19 +14,11 @@ import { ERROR_CODES } from '../helpers/errorCodes';
 import { errorCodes, errorMessages, extractErrorDetails, text, type PaycashlessErrorDetails } from './send';
 import { checkWords, findWithWords, isRepeatable, referenceOf, type Attempt, type Call, type PaycashlessRequest, type SendResult, type WritePolicy } from './types';
 
-
-
-
-
-
-
 /** The error message: the API's message with its type/code and the HTTP status. */
 function errorMessage(details: PaycashlessErrorDetails): string {
 	const labels = [details.type, details.code].filter((label) => label !== undefined).join(' / ');
 	return `${details.message} (${labels ? `${labels}, ` : ''}HTTP ${details.httpCode})`;
 }
-
-
 
 /**
  * The sentence that tells the user how to check whether a write went through before sending it
@@ -95,9 +87,6 @@ function answerAdvice(
 	}
 	return `Paycashless refused the request.${fields}`;
 }
-
-
-
 
 const TIMEOUT_CODES = new Set(['ECONNABORTED', 'ETIMEDOUT', 'ESOCKETTIMEDOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
 

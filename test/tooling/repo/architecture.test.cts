@@ -314,6 +314,14 @@ describe('folders by job', () => {
 		expect(unexplained.map(rel)).toEqual([]);
 	});
 
+	it('keeps every shipped file (lib/, credentials/, nodes/) within 300 lines, header or not', () => {
+		// Lines as `wc -l` counts them (a file ends with a newline).
+		const lines = (file: string) => (fs.readFileSync(file, 'utf8').match(/\n/g) ?? []).length;
+		// Guards against a scan that finds nothing: the longest files come close.
+		expect(Math.max(...shippedFiles.map(lines))).toBeGreaterThan(250);
+		expect(shippedFiles.filter((file) => lines(file) > 300).map((file) => `${rel(file)}: ${lines(file)} lines`)).toEqual([]);
+	});
+
 	it('shares the callback check from callbacks/ (which knows none of its users: the layer table)', () => {
 		// The trigger, the resume webhook and Callback → Verify all run the one check.
 		const users = ['PaycashlessTrigger.node.ts', 'wait/webhook.ts', 'actions/callback/verify.operation.ts'];
