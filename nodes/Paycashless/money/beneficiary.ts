@@ -14,7 +14,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import type { PayoutMoney } from '../../../lib/payoutBody';
 import { isObject } from '../helpers/body';
-import { namesMatch } from '../helpers/names';
+import { namesMatch } from './names';
 import { NUBAN_DIGITS, optionalText, requireBankCode, requireDigits } from '../helpers/validation';
 import type { PaycashlessApi } from '../transport';
 import { nodeOfRun } from '../helpers/runsAsTool';

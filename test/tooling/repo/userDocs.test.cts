@@ -48,7 +48,7 @@ describe('the docs for people who run payouts cite no source files', () => {
 			'enforceMoneyLimits',
 			'lib/payoutBody.ts',
 			'lib/payoutCeiling.ts',
-			'helpers/names.ts',
+			'money/names.ts',
 			'SAME_NAME',
 			'BUSINESS_WORDS',
 			'LOOKS_LIKE_BUSINESS',

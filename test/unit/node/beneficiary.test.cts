@@ -11,8 +11,8 @@ import { join } from 'path';
 import type { INodeParameters } from 'n8n-workflow';
 
 import { untrustedSource } from '../../../nodes/Paycashless/money/beneficiary';
-import { BUSINESS_WORDS, SAME_NAME } from '../../../nodes/Paycashless/helpers/nameLists';
-import { namesMatch, readsAsName } from '../../../nodes/Paycashless/helpers/names';
+import { BUSINESS_WORDS, SAME_NAME } from '../../../nodes/Paycashless/money/nameLists';
+import { namesMatch, readsAsName } from '../../../nodes/Paycashless/money/names';
 import { useEmulator } from '../../support/emulator.cjs';
 import { runNode, type RunResult } from '../../../scripts/harness/executeContext.cjs';
 import { startFakeServer } from '../../support/executeFakeServer.cjs';
