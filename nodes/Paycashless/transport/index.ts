@@ -27,7 +27,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { CREDENTIAL_NAME } from '../../../lib/api';
-import { checkBaseUrl } from '../helpers/baseUrl';
+import { checkBaseUrl } from './baseUrl';
 import { createdOutput, readBack, reconcileStep } from './create';
 import { failureError, stoppedError } from './errors';
 import { ReadBackRun, type ReadBackRunOptions } from './readBacks';

@@ -5,7 +5,7 @@
 import { NodeOperationError } from 'n8n-workflow';
 
 import { PaycashlessApi } from '../../../credentials/PaycashlessApi.credentials';
-import { checkBaseUrl } from '../../../nodes/Paycashless/helpers/baseUrl';
+import { checkBaseUrl } from '../../../nodes/Paycashless/transport/baseUrl';
 import { runNode } from '../../../scripts/harness/executeContext.cjs';
 
 const verify = { resource: 'payout', operation: 'verify', reference: 'ref-1' };

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { TAX_RATE } from '../../catalog/objects';
 import { additionalBodyJsonField, additionalFieldsCollection, metadataField } from '../../descriptions/common';
-import { taxRateFields, taxTypeField } from '../../descriptions/taxRate';
+import { taxRateFields, taxTypeField } from './fields';
 import { compact } from '../../helpers/body';
 import { invalid, optionalText, requireId, requireText } from '../../helpers/validation';
 import type { PaycashlessApi } from '../../transport';
