@@ -122,6 +122,16 @@ interface Emitted {
 	statuses: Record<string, number>;
 }
 
+/**
+ * The event keys of one execution's trigger, over all its runs: n8n's recovery of a crashed
+ * execution puts an artificial item (`isArtificialRecoveredEventItem`, no event key) in the
+ * trigger's first run, and a retry keeps that run and adds the real items as a second one.
+ */
+function eventKeys(execution: Execution): string[] {
+	const runs = execution.data?.resultData.runData[TRIGGER] ?? [];
+	return runs.flatMap((run) => (run.data?.main[0] ?? []).flatMap((item) => (typeof item.json.eventKey === 'string' ? [item.json.eventKey] : [])));
+}
+
 async function emitted(workflowId: string): Promise<Emitted> {
 	const executions = await allExecutions(workflowId);
 	const keys: string[] = [];
@@ -129,12 +139,12 @@ async function emitted(workflowId: string): Promise<Emitted> {
 	const statuses: Record<string, number> = {};
 	for (const execution of executions) {
 		statuses[execution.status] = (statuses[execution.status] ?? 0) + 1;
-		const runs = execution.data?.resultData.runData[TRIGGER];
-		if (execution.status === 'error' || !runs) {
+		const own = eventKeys(execution);
+		if (execution.status === 'error' || own.length === 0) {
 			failed += 1;
 			continue;
 		}
-		for (const item of runs[0]?.data?.main[0] ?? []) keys.push(String(item.json.eventKey));
+		keys.push(...own);
 	}
 	return { keys, executions: executions.length, failed, statuses };
 }
@@ -153,19 +163,20 @@ async function waitFor(workflowId: string, expected: number, timeoutMs: number):
 }
 
 /**
- * What a person does after n8n stopped while a poll's execution was starting: n8n marks that
- * execution Crashed, with the poll's items still in it (n8n saved the trigger's state, or its
- * durable cursor, with the execution), and Retry runs them. Retries every crashed execution whose
- * trigger never ran, through the editor's Retry (`POST /rest/executions/:id/retry`, which answers
- * once the retry has ended), and returns their ids. A crashed execution that cannot be retried
- * (no items kept) fails the test: its events would be lost.
+ * What a person does after n8n stopped while a poll's execution was starting or running: n8n lists
+ * that execution as Crashed, with the poll's items still in its stack (n8n saved the trigger's
+ * state, or its durable cursor, with the execution), and Retry runs them. Retries every crashed
+ * execution whose trigger gave no event (it never ran, or n8n's recovery left only its artificial
+ * item), through the editor's Retry (`POST /rest/executions/:id/retry`, "Retry with original
+ * workflow", which answers once the retry has ended), and returns their ids. A crashed execution
+ * that cannot be retried (no items kept) fails the test: its events would be lost.
  */
 async function retryCrashed(workflowId: string): Promise<string[]> {
 	const retried: string[] = [];
 	const executions = await allExecutions(workflowId);
 	const retriedAlready = new Set(executions.map((e) => String(e.retryOf ?? '')));
 	for (const execution of executions) {
-		if (execution.status !== 'crashed' || execution.data?.resultData.runData[TRIGGER] || retriedAlready.has(String(execution.id))) continue;
+		if (execution.status !== 'crashed' || eventKeys(execution).length > 0 || retriedAlready.has(String(execution.id))) continue;
 		await lab.session.rest('POST', `/rest/executions/${execution.id}/retry`, { loadWorkflow: false });
 		retried.push(String(execution.id));
 	}
@@ -302,7 +313,7 @@ describe('Paycashless Poll Trigger in a real n8n', () => {
 					{
 						lost: lost.map((key) => ({ key, completedAt: completedAt.get(key.split(':')[1]), created: payments.find((p) => p.id === key.split(':')[1]) })),
 						requests: requests.map((r) => ({ at: r.receivedAt, query: r.query, status: r.status, fault: r.fault })),
-						executions: all.map((e) => ({ id: e.id, status: e.status, startedAt: (e as unknown as { startedAt: string }).startedAt, keys: (e.data?.resultData.runData[TRIGGER]?.[0]?.data?.main[0] ?? []).map((i) => i.json.eventKey) })),
+						executions: all.map((e) => ({ id: e.id, status: e.status, startedAt: (e as unknown as { startedAt: string }).startedAt, keys: eventKeys(e) })),
 					},
 					null,
 					1,
