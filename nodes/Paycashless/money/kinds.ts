@@ -15,7 +15,7 @@ export const MONEY_KINDS = ['payout', 'payment', 'invoice'] as const;
 export type MoneyKind = (typeof MONEY_KINDS)[number];
 
 /** The money of a create body: what the Money Limits check. */
-export interface BodyMoney {
+interface BodyMoney {
 	/** Smallest unit; undefined when the body carries no amount the limits can read. */
 	value?: number;
 	currency: string;
@@ -27,7 +27,7 @@ export interface BodyMoney {
 }
 
 /** The limits a tool of a kind cannot run without (unless "Run Without Limits (Unsafe)"). */
-export type ToolLimit = 'maxAmount' | 'maxCount' | 'periodTotal';
+type ToolLimit = 'maxAmount' | 'maxCount' | 'periodTotal';
 
 export interface MoneyKindRules {
 	/** "The most this node may <verb> in one execution". */

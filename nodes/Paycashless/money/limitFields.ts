@@ -21,8 +21,8 @@ export const LIMITS_PARAMETER = 'moneyLimits';
 export const NO_LIMITS_PARAMETER = 'runWithoutLimits';
 
 /** Amount limits (main units of the Limits Currency) and count limits, by field name. */
-export const AMOUNT_LIMITS = { maxAmount: 'Maximum Amount', maxTotal: 'Maximum Total per Execution', periodTotal: 'Maximum Total per Period' } as const;
-export const COUNT_LIMITS = { maxCount: 'Maximum Count per Execution', periodCount: 'Maximum Count per Period' } as const;
+const AMOUNT_LIMITS = { maxAmount: 'Maximum Amount', maxTotal: 'Maximum Total per Execution', periodTotal: 'Maximum Total per Period' } as const;
+const COUNT_LIMITS = { maxCount: 'Maximum Count per Execution', periodCount: 'Maximum Count per Period' } as const;
 const CHOICES = { currency: 'Limits Currency', period: 'Period' } as const;
 /** Every field that limits amounts, counts or who may be paid: typed in by a person, never an expression. */
 export const TYPED_ONLY: Record<string, string> = { ...AMOUNT_LIMITS, ...COUNT_LIMITS, ...CHOICES, ...BENEFICIARY_CHOICES };
