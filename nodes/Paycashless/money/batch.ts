@@ -177,6 +177,7 @@ export async function checkBatch(this: IExecuteFunctions, indexes: number[], sea
 			result.refused.push(refusalOf.call(this, i, error, reference));
 		}
 	}
+	answers.settle();
 	if (options.periodStanding) result.periodAfter = await periodStanding.call(this, indexes[0], api, counted);
 	if (options.history) {
 		const every = [...result.payable, ...result.alreadyPaid, ...result.notPaid].map((payout) => ({ ...payout, row: payout.item + 1 }));

@@ -7,9 +7,10 @@
  *
  * "No payout under this reference" is kept for the rest of the execution (n8n's execution context,
  * `getContext('flow')`, saved with it: only this file writes it, only from Paycashless's 404),
- * with the credential that asked and when, and stands for a new question for `ABSENT_FOR_MS`: the
- * All or Nothing of the Create that pays the batch right after its Check Batch asks again only what
- * Check Batch did not answer. After a longer wait (an approval), every reference is asked again at
+ * with the credential that asked and when, and stands for a new question for `ABSENT_FOR_MS` after
+ * the check that asked ended (`settle`: a check of 10,000 rows takes longer than that): the All or
+ * Nothing of the Create that pays the batch right after its Check Batch asks again only what Check
+ * Batch did not answer. After a longer wait (an approval), every reference is asked again at
  * the moment of payment. A payout create sent under a reference drops what was kept of it
  * (`sendingUnder`): a later check in the same execution asks again. Whatever the answer, Paycashless
  * keeps one payout per reference: a create under a reference taken since is found again, or
@@ -27,7 +28,7 @@ import type { PayeeHistory } from './payeeHistory';
 /** Where the execution's context keeps the references Paycashless had no payout under. */
 const STORE_KEY = 'paycashlessNoPayoutUnder';
 
-/** How long "no payout under it" stands for a new question: a batch's check and its payment, not an approval's wait. */
+/** How long "no payout under it" stands after its check ended: a batch's check and its payment, not an approval's wait. */
 const ABSENT_FOR_MS = 10 * 60_000;
 
 /** How many questions go out at once. */
@@ -41,6 +42,8 @@ export interface ReferenceAnswers {
 	found(reference: string): Promise<IDataObject | undefined>;
 	/** Asks for all of `references` at once (`IN_FLIGHT` at a time, as many as Create sends by default); a failure is the answer of its reference. */
 	askAll(references: Iterable<string>): Promise<void>;
+	/** The check that asked has ended: "no payout under it" stands from now (`ABSENT_FOR_MS`) for what it asked Paycashless. */
+	settle(): void;
 }
 
 /**
@@ -74,6 +77,7 @@ export async function referenceAnswers(this: IExecuteFunctions, api: Paycashless
 	const absent = absentStore.call(this);
 	const account = (await accountOf.call(this)).slice(0, 16);
 	const answers = new Map<string, Promise<Answer>>();
+	const askedAbsent: string[] = [];
 	const answer = (reference: string): Promise<Answer> => {
 		let known = answers.get(reference);
 		if (!known) {
@@ -86,7 +90,10 @@ export async function referenceAnswers(this: IExecuteFunctions, api: Paycashless
 					: age >= 0 && age < ABSENT_FOR_MS
 						? Promise.resolve({ found: undefined })
 						: payoutUnder(api, reference).then((got) => {
-								if ('found' in got && got.found === undefined) absent[`${account}:${reference}`] = Date.now();
+								if ('found' in got && got.found === undefined) {
+									absent[`${account}:${reference}`] = Date.now();
+									askedAbsent.push(`${account}:${reference}`);
+								}
 								return got;
 							});
 			answers.set(reference, known);
@@ -105,6 +112,11 @@ export async function referenceAnswers(this: IExecuteFunctions, api: Paycashless
 				for (let reference = queue.shift(); reference !== undefined; reference = queue.shift()) await answer(reference);
 			};
 			await Promise.all(Array.from({ length: Math.min(IN_FLIGHT, queue.length) }, worker));
+		},
+		settle: () => {
+			const now = Date.now();
+			// A create sent under one of them since dropped it (`sendingUnder`): it stays dropped.
+			for (const key of askedAbsent) if (key in absent) absent[key] = now;
 		},
 	};
 }

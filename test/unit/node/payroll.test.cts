@@ -294,6 +294,36 @@ describe('each reference asked once per execution (nodes/Paycashless/money/refer
 		await run(items(list, 'checkBatch'), { flowContext });
 		expect(verified()).toEqual([]);
 	});
+
+	it('"no such payout" stands 10 minutes from the end of the check that asked, however long the check took', async () => {
+		const list = rows(3, 'long');
+		const flowContext: IDataObject = {};
+		// Eleven minutes pass between Paycashless's answers and the end of the check (as in a check of
+		// 10,000 rows): the answers kept are made that old at the check's first account lookup, which comes
+		// after them (n8n's clock is left alone: Paycashless refuses a request signed 11 minutes off).
+		const realNow = Date.now.bind(Date);
+		let aged = false;
+		const clock = jest.spyOn(Date, 'now').mockImplementation(() => {
+			const kept = flowContext.paycashlessNoPayoutUnder as Record<string, number> | undefined;
+			if (!aged && kept && gets('/v1/banks/account_lookup').length > 0) {
+				for (const key of Object.keys(kept)) kept[key] -= 11 * 60_000;
+				aged = true;
+			}
+			return realNow();
+		});
+		try {
+			await run(items(list, 'checkBatch'), { flowContext });
+			expect(aged).toBe(true);
+			expect(verified().sort()).toEqual(['long-1', 'long-2', 'long-3']);
+			// The Create right after it asks none again, and pays the three.
+			emulator.clearLogs();
+			await run(items(list, 'create', LIMITS, ALL_OR_NOTHING), { flowContext });
+			expect(verified()).toEqual([]);
+			expect(paidReferences()).toEqual(['long-1', 'long-2', 'long-3']);
+		} finally {
+			clock.mockRestore();
+		}
+	});
 });
 
 describe('Pay Again If Failed', () => {
