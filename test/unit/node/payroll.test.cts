@@ -314,11 +314,13 @@ describe('each reference asked once per execution (nodes/Paycashless/money/refer
 		try {
 			await run(items(list, 'checkBatch'), { flowContext });
 			expect(aged).toBe(true);
-			expect(verified().sort()).toEqual(['long-1', 'long-2', 'long-3']);
+			// (Earlier tests' payouts in flight are asked about too, once: ./inFlight.test.cts.)
+			const mine = () => verified().filter((reference) => reference?.startsWith('long-'));
+			expect(mine().sort()).toEqual(['long-1', 'long-2', 'long-3']);
 			// The Create right after it asks none again, and pays the three.
 			emulator.clearLogs();
 			await run(items(list, 'create', LIMITS, ALL_OR_NOTHING), { flowContext });
-			expect(verified()).toEqual([]);
+			expect(mine()).toEqual([]);
 			expect(paidReferences()).toEqual(['long-1', 'long-2', 'long-3']);
 		} finally {
 			clock.mockRestore();
