@@ -18,6 +18,7 @@ import { failedInputOf } from '../failedItems';
 import { BATCH_CHECK_OF, type OperationOption, type PaycashlessOperation } from '../types';
 import { CHECK_BATCH_ACTION } from './batchOptions';
 import { payoutFields, payoutCreateBody, paysAgain } from './create.operation';
+import { payeeKeyOf } from './runDetails';
 import { itemParameter } from '../../money/itemParameters';
 
 const APPROVER_VIEW = 'approverView';
@@ -88,10 +89,7 @@ export async function execute(this: IExecuteFunctions, i: number, api: Paycashle
 	const number = (value: unknown, fallback: number) => (typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : fallback);
 	const check = await checkBatch.call(this, indexes, api, {
 		bodyOf: (item) => payoutCreateBody.call(this, item).body,
-		payeeKeyOf: (item) => {
-			const key = itemParameter.call(this, 'additionalFields.payeeKey', item, '');
-			return typeof key === 'string' || typeof key === 'number' ? String(key).trim() || undefined : undefined;
-		},
+		payeeKeyOf: (item) => payeeKeyOf.call(this, item),
 		failedInput: (item) => failedRow.call(this, item),
 		referenceOf: (item) => {
 			try {

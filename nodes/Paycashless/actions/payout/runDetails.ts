@@ -58,9 +58,18 @@ export function runDetails(this: IExecuteFunctions, i: number, rowReference: str
 	else if (approval?.withoutLogin) put('n8nApprovedBy', 'no n8n login (Approve Without Login)');
 	const limits = itemParameter.call(this, 'moneyLimits', i, {}) as IDataObject;
 	put(PAYEE_METADATA.name, typeof limits.expectedAccountName === 'string' ? limits.expectedAccountName.trim() : undefined);
-	put(PAYEE_METADATA.key, itemParameter.call(this, 'additionalFields.payeeKey', i, '') as string);
+	put(PAYEE_METADATA.key, payeeKeyOf.call(this, i));
 	if (sentReference !== rowReference) put('n8nPaysAgain', rowReference);
 	return details;
+}
+
+/**
+ * Additional Fields → Payee Key of item `i`, trimmed (undefined when empty), from the collection the
+ * body is built from: read on its own, n8n would evaluate its expression a second time per row.
+ */
+export function payeeKeyOf(this: IExecuteFunctions, i: number): string | undefined {
+	const key = (itemParameter.call(this, 'additionalFields', i, {}) as IDataObject).payeeKey;
+	return typeof key === 'string' || typeof key === 'number' ? String(key).trim() || undefined : undefined;
 }
 
 /** `body` with the run details added to its metadata, the user's keys kept as they are. */
