@@ -109,7 +109,7 @@ function referenceOfRow(options: BatchCheckOptions, i: number): string[] {
  */
 export async function checkBatch(this: IExecuteFunctions, indexes: number[], sealed: PaycashlessApi, options: BatchCheckOptions): Promise<BatchCheck> {
 	const counted = scratchCounted.call(this);
-	const result: BatchCheck = { payable: [], alreadyPaid: [], notPaid: [], refused: [] };
+	const result: BatchCheck = { payable: [], alreadyPaid: [], notPaid: [], refused: [], foundPayouts: new Map() };
 	if (indexes.length === 0) return result;
 	const seen = new Map<string, { holder: string; bankName?: string }>();
 	const api = watchingLookups(sealed, seen);
@@ -157,14 +157,17 @@ export async function checkBatch(this: IExecuteFunctions, indexes: number[], sea
 			const before = foundPayout(reference, found);
 			if (!NOT_PAID_STATUSES.has(before.status ?? '')) {
 				result.alreadyPaid.push({ ...payout, found: before });
+				result.foundPayouts.set(i, found);
 				continue;
 			}
 			if (!options.payAgain) {
 				result.notPaid.push({ ...payout, found: before });
+				result.foundPayouts.set(i, found);
 				continue;
 			}
 			const again = await payAgainReference.call(this, i, answers, money);
 			if (again.found) {
+				result.foundPayouts.set(i, again.found);
 				result.alreadyPaid.push({ ...payout, reference: again.reference, rowReference: reference, repays: before, found: foundPayout(again.reference, again.found) });
 				continue;
 			}

@@ -5,7 +5,7 @@
  * the row's own reference (a row paid again is still that row). The check: ./batch.ts.
  */
 import { createHash } from 'crypto';
-import type { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import type { IDataObject, NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import type { PayoutMoney } from '../../../lib/payoutBody';
 import type { Currency } from '../helpers/amount';
@@ -69,6 +69,11 @@ export interface BatchCheck {
 	periodAfter?: PeriodStanding;
 	/** What the account paid before (Check Batch), when read. */
 	history?: PayeeHistory;
+	/**
+	 * Paycashless's payout under the reference a row would be sent under, by item, for the rows paid
+	 * before and not paid (what a create of them would find again; not in any output of the check).
+	 */
+	foundPayouts: Map<number, IDataObject>;
 }
 
 /** A payout of the batch in the words of its output, from what the one payout body reader read. */

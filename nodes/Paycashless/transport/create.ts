@@ -81,6 +81,16 @@ function foundAgainOutput(object: IDataObject, found: FoundAgain): IDataObject {
 }
 
 /**
+ * A create not sent because its reference was just looked up and found (a batch's check before its
+ * first payout): the object Paycashless has under it, marked as a repeat would be. It is what
+ * sending would return: Paycashless refuses a second create under a reference, and the object is
+ * then looked up by it.
+ */
+export function foundBeforeSending(policy: Pick<FoundByReference<unknown>, 'via' | 'foundAgainNote'>, found: IDataObject): IDataObject {
+	return foundAgainOutput(found, { reason: 'repeatedReference', via: policy.via, note: policy.foundAgainNote });
+}
+
+/**
  * The output of a create's own answer, marked; merged with the object read back when there was a
  * read-back (`readBack`: its answer, `null` when it failed). The create was accepted either way:
  * if the read failed, the short answer is returned with a note, never an error.

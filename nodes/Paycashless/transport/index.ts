@@ -97,7 +97,7 @@ export function openReadBacks(context: PaycashlessContext, options: ReadBackRunO
 	};
 }
 
-export { foundAgain, MARKER } from './create';
+export { foundAgain, foundBeforeSending, MARKER } from './create';
 export { apiPath, DEFAULT_TRANSPORT_SETTINGS, SETTING_LIMITS, type RepeatedReferenceMode, type TransportSettings } from './types';
 export type { FoundByReference, KeyField, PaycashlessRequest, WritePolicy } from './types';
 

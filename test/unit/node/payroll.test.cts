@@ -219,8 +219,11 @@ describe('Payout → Create, All or Nothing', () => {
 		expect([...paidReferences()].sort()).toEqual(list.map((row) => row.reference).sort());
 		expect(first.output.map((item) => item.json.reference)).toEqual(list.map((row) => row.reference));
 		expect(first.hints[0].message).toBe('9 payouts new, 0 found again (made before: not made twice), 0 refused or failed');
+		emulator.clearLogs();
 		const again = await run(items(list, 'create', LIMITS, ALL_OR_NOTHING));
 		expect(emulator.list('payouts')).toHaveLength(9);
+		// Found by the check before the first payout: no create is sent for them.
+		expect(posts()).toHaveLength(0);
 		expect(again.output.every((item) => (item.json._paycashless as IDataObject).repeated === true)).toBe(true);
 		expect(again.hints[0].message).toBe('0 payouts new, 9 found again (made before: not made twice), 0 refused or failed');
 	});
@@ -261,9 +264,11 @@ describe('each reference asked once per execution (nodes/Paycashless/money/refer
 		expect(asked.filter((at) => at < Math.min(...asked) + 500).length).toBeGreaterThan(5);
 		emulator.clearLogs();
 		// The same execution pays it: the 44 "no such payout" answers stand. Row 1 is asked again by the check
-		// (it was not "no such payout"), then once more when its create is answered "used before" (found again).
+		// (it was not "no such payout") and found again: no create is sent for it.
 		await run(items(list, 'create', LIMITS, ALL_OR_NOTHING), { flowContext });
-		expect(verified()).toEqual(['asked-1', 'asked-1']);
+		expect(verified()).toEqual(['asked-1']);
+		expect(paidReferences()).toHaveLength(44);
+		expect(paidReferences()).not.toContain('asked-1');
 		expect(emulator.list('payouts')).toHaveLength(45);
 		// A Check Batch after the payment, in the same execution (without the history, which would show them),
 		// asks again for what was sent: all paid now, none "no such payout" from before.
@@ -271,11 +276,11 @@ describe('each reference asked once per execution (nodes/Paycashless/money/refer
 		const after = await run(items(list, 'checkBatch', LIMITS, { approverView: { historyDays: 0 } }), { flowContext });
 		expect(after.output[0].json).toMatchObject({ count: 0, alreadyPaidCount: 45 });
 		expect(verified()).toHaveLength(45);
-		// Another execution (its own context) asks every reference again (then, each create answered "used
-		// before", once more: found again, not paid).
+		// Another execution (its own context) asks every reference again, once, and finds every row: no create.
 		emulator.clearLogs();
 		await run(items(list, 'create', LIMITS, ALL_OR_NOTHING));
-		expect(verified().sort()).toEqual(list.flatMap((row) => [row.reference, row.reference]).sort());
+		expect(verified().sort()).toEqual(list.map((row) => row.reference).sort());
+		expect(posts()).toHaveLength(0);
 		expect(emulator.list('payouts')).toHaveLength(45);
 	});
 
@@ -351,11 +356,12 @@ describe('Pay Again If Failed', () => {
 		expect(paid.output[1].json).toMatchObject({ reference: 'repay-2-repay-1', _paycashless: { repeated: false } });
 		expect(payouts()).toEqual(['repay-1', 'repay-2', 'repay-3', 'repay-2-repay-1']);
 		// A second run, with All or Nothing, finds it again: paid once. The check before the first payout looked the
-		// references up (the 3 rows at once, then row 2's -repay-1); then each create, answered "used before", is found by its reference.
+		// references up (the 3 rows at once, then row 2's -repay-1) and found every row: no create is sent.
 		emulator.clearLogs();
 		const again = await run(items(list, 'create', LIMITS, { ...payAgain, ...ALL_OR_NOTHING }));
 		expect(again.output[1].json).toMatchObject({ reference: 'repay-2-repay-1', _paycashless: { repeated: true } });
-		expect(gets('/v1/payouts/verify/').map((request) => request.path.split('/').pop())).toEqual(['repay-1', 'repay-2', 'repay-3', 'repay-2-repay-1', 'repay-1', 'repay-2-repay-1', 'repay-3']);
+		expect(gets('/v1/payouts/verify/').map((request) => request.path.split('/').pop())).toEqual(['repay-1', 'repay-2', 'repay-3', 'repay-2-repay-1']);
+		expect(posts()).toHaveLength(0);
 		expect(payouts()).toEqual(['repay-1', 'repay-2', 'repay-3', 'repay-2-repay-1']);
 		// The new payout says which row it pays again.
 		expect((emulator.list('payouts')[3].metadata as IDataObject).n8nPaysAgain).toBe('repay-2');

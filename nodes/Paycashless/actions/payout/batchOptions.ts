@@ -178,9 +178,11 @@ export async function batchBeforeItems(this: IExecuteFunctions, api: Paycashless
 	// A row paid again is sent (or found again) under its -repay-N reference.
 	for (const payout of [...check.payable, ...check.alreadyPaid]) if (payout.rowReference !== undefined) run.payAgain.set(payout.item, payout.reference);
 	run.referencesKnown = true;
-	// It fits: the whole batch reserved for real (the bodies as they will be sent), then sent at
-	// Requests in Parallel (money/reservedBatch.ts).
-	if (check.refused.length === 0) check.refused.push(...(await reserveBatch.call(this, indexes, api, bodyOf)));
+	// A row found under its reference is found again, not sent (./create.operation.ts): it takes no room.
+	run.found = check.foundPayouts;
+	// It fits: the new payouts of the batch reserved for real (the bodies as they will be sent), then
+	// sent at Requests in Parallel (money/reservedBatch.ts).
+	if (check.refused.length === 0) check.refused.push(...(await reserveBatch.call(this, check.payable.map((payout) => payout.item), api, bodyOf)));
 	if (check.refused.length === 0) return {};
 	return allOrNothingRefusal.call(this, count, check.refused);
 }

@@ -22,7 +22,8 @@ import { AS_TOOL } from '../../helpers/toolFacts';
 import { referenceToPay } from '../../money/repay';
 import { MAX_NARRATION, NUBAN_DIGITS, optionalTextUpTo, optionalUrl, requireDigits, requireId, requireReference } from '../../helpers/validation';
 import { sendChecked } from '../../money/step';
-import type { PaycashlessApi } from '../../transport';
+import { foundBeforeSending, type PaycashlessApi } from '../../transport';
+import { readRequestOptions } from '../../descriptions/requestOptions';
 import { amountCurrency, amountValue, finishBody, readAmount, verifiedByReference } from '../common';
 import type { BeforeItems, CreateDeclaration, OperationOption } from '../types';
 import { batchBeforeItems, batchOptionsField } from './batchOptions';
@@ -191,6 +192,10 @@ export async function sendPayout(this: IExecuteFunctions, i: number, api: Paycas
 }
 
 export async function execute(this: IExecuteFunctions, i: number, api: PaycashlessApi): Promise<IDataObject> {
+	// All or Nothing's check found this row's payout by its reference moments ago: found again, not
+	// sent (a create would be refused as a repeat and the payout looked up), unless a repeat must stop the node.
+	const found = batchRunOf(this)?.found?.get(i);
+	if (found && readRequestOptions.call(this, i).onRepeatedReference !== 'error') return foundBeforeSending(declaration.findsAgain, found);
 	let { body } = payoutCreateBody.call(this, i);
 	// Pay Again If Failed, when no batch check before the first payout said under which reference.
 	const money = payoutMoneyOf(body);

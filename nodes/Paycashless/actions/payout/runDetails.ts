@@ -22,6 +22,11 @@ export interface BatchRun {
 	payAgain: Map<number, string>;
 	/** The batch check before the first payout looked every reference up: no item needs to again. */
 	referencesKnown?: boolean;
+	/**
+	 * Items that check found under the reference they would be sent under (paid before, or failed and
+	 * not paid again), with Paycashless's payout: found again without a create (./create.operation.ts).
+	 */
+	found?: Map<number, IDataObject>;
 }
 
 const runs = new WeakMap<object, BatchRun>();
