@@ -29,6 +29,7 @@ import type { BeforeItems, CreateDeclaration, OperationOption } from '../types';
 import { batchBeforeItems, batchOptionsField } from './batchOptions';
 import { batchRunOf, rememberBatchRun, runDetails, withRunDetails } from './runDetails';
 import { itemParameter } from '../../money/itemParameters';
+import { nodeOfRun } from '../../helpers/runsAsTool';
 
 /** Additional Fields → Pay Again If Failed and Leave Out Run Details (typed in only: read as stored). */
 const PAY_AGAIN = 'payAgainIfFailed';
@@ -111,7 +112,8 @@ export const payoutFields: INodeProperties[] = [
 
 /** Whether an Additional Fields switch is on, as typed in (an expression never turns it on). */
 function switchedOn(this: IExecuteFunctions, name: string): boolean {
-	const raw = this.getNode().parameters.additionalFields;
+	// The node read once per run (n8n deep-copies it on every getNode(); this runs several times per row).
+	const raw = nodeOfRun.call(this).parameters.additionalFields;
 	return isObject(raw) && (raw as IDataObject)[name] === true;
 }
 

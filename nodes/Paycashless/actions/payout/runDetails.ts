@@ -13,6 +13,7 @@ import { isObject } from '../../helpers/body';
 import { PAYEE_METADATA } from '../../money/payeeHistory';
 import { userLabel, type Approval } from './approval';
 import { itemParameter } from '../../money/itemParameters';
+import { nodeOfRun } from '../../helpers/runsAsTool';
 
 /** What Create's Batch Options decided before the first payout, for the metadata of each. */
 export interface BatchRun {
@@ -54,7 +55,7 @@ export function runDetails(this: IExecuteFunctions, i: number, rowReference: str
 	put('n8nWorkflowId', workflow?.id);
 	put('n8nWorkflowName', workflow?.name);
 	put('n8nExecutionId', typeof this.getExecutionId === 'function' ? this.getExecutionId() : undefined);
-	put('n8nNode', this.getNode().name);
+	put('n8nNode', nodeOfRun.call(this).name);
 	const run = batchRunOf(this);
 	put('n8nBatch', run?.batchId);
 	const approval = run?.approval;
