@@ -158,9 +158,9 @@ export async function batchBeforeItems(this: IExecuteFunctions, api: Paycashless
 			const why =
 				given === ''
 					? 'Approved Batch Hash is empty'
-						: differ.length > 0
-							? `these ${count} payouts are not the batch that was approved: ${differ.slice(0, 5).join('; ')}${differ.length > 5 ? `; and ${differ.length - 5} more` : ''}`
-							: `these ${count} payouts are not the batch that was approved`;
+					: differ.length > 0
+						? `these ${count} payouts are not the batch that was approved: ${differ.slice(0, 5).join('; ')}${differ.length > 5 ? `; and ${differ.length - 5} more` : ''}`
+						: `these ${count} payouts are not the batch that was approved`;
 			return refuseEvery.call(
 				this,
 				count,
@@ -177,8 +177,8 @@ export async function batchBeforeItems(this: IExecuteFunctions, api: Paycashless
 	run.batchId ??= batchIdOf(batchHash(batchLines(check)));
 	// A row paid again is sent (or found again) under its -repay-N reference.
 	for (const payout of [...check.payable, ...check.alreadyPaid]) if (payout.rowReference !== undefined) run.payAgain.set(payout.item, payout.reference);
-	run.referencesKnown = true;
-	// A row found under its reference is found again, not sent (./create.operation.ts): it takes no room.
+	// Every reference looked up; a row found under its reference is found again, not sent
+	// (./create.operation.ts): it takes no room.
 	run.found = check.foundPayouts;
 	// It fits: the new payouts of the batch reserved for real (the bodies as they will be sent), then
 	// sent at Requests in Parallel (money/reservedBatch.ts).

@@ -201,7 +201,7 @@ export async function execute(this: IExecuteFunctions, i: number, api: Paycashle
 	let { body } = payoutCreateBody.call(this, i);
 	// Pay Again If Failed, when no batch check before the first payout said under which reference.
 	const money = payoutMoneyOf(body);
-	if (paysAgain.call(this) && money && batchRunOf(this)?.referencesKnown !== true) {
+	if (paysAgain.call(this) && money && batchRunOf(this)?.found === undefined) {
 		const sent = await referenceToPay.call(this, i, api, money);
 		if (sent !== money.reference) {
 			const run = batchRunOf(this) ?? { payAgain: new Map<number, string>() };

@@ -21,11 +21,10 @@ export interface BatchRun {
 	approval?: Approval;
 	/** Items paid under another reference than their row's (Pay Again If Failed), by item index. */
 	payAgain: Map<number, string>;
-	/** The batch check before the first payout looked every reference up: no item needs to again. */
-	referencesKnown?: boolean;
 	/**
-	 * Items that check found under the reference they would be sent under (paid before, or failed and
-	 * not paid again), with Paycashless's payout: found again without a create (./create.operation.ts).
+	 * Set once the batch check before the first payout looked every reference up (no item needs to
+	 * again): the items it found under the reference they would be sent under (paid before, or failed
+	 * and not paid again), with Paycashless's payout, found again without a create (./create.operation.ts).
 	 */
 	found?: Map<number, IDataObject>;
 }
