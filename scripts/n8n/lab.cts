@@ -483,7 +483,7 @@ export interface RunningN8n {
 	/** Absent for the jest run's shared n8n (test/support/setup/sharedRun.cts started it, not this process). */
 	process?: ChildProcess;
 	logFile: string;
-	/** SIGTERM to n8n's process group (n8n and its task runner), SIGKILL after a grace period. */
+	/** SIGTERM to n8n (through its supervisor), SIGKILL to its process group (n8n and its task runner) after a grace period. */
 	stop(): Promise<void>;
 	/** Last lines of n8n's log, for error messages. */
 	logTail(lines?: number): string;
@@ -514,14 +514,27 @@ function installExitHook(): void {
 	});
 }
 
-/** Stops a detached child process group and waits until it has exited. */
-export async function stopProcessGroup(child: ChildProcess, graceMs = 15_000): Promise<void> {
+/**
+ * How long a stop waits for a process to end by itself before it kills its group (here and in
+ * scripts/n8n/supervise.js): longer than n8n's own graceful shutdown (N8N_GRACEFUL_SHUTDOWN_TIMEOUT,
+ * 30 s by default), after which n8n exits by itself. A kill is a crash, not the stop a test meant.
+ */
+export const STOP_GRACE_MS = 45_000;
+
+/**
+ * Stops a detached child process group and waits until it has exited: SIGTERM to the supervisor
+ * alone, which passes it on to its command (spawnDetached), SIGKILL to the group after `graceMs`.
+ * Not SIGTERM to the whole group: n8n would get it twice (from the group and from the supervisor),
+ * and n8n handles SIGTERM once (`process.once` in its base command), so the second one ended it at
+ * once, mid-shutdown: a crash ("Last session crashed"), not a stop.
+ */
+export async function stopProcessGroup(child: ChildProcess, graceMs = STOP_GRACE_MS): Promise<void> {
 	if (child.exitCode !== null || child.signalCode !== null) {
 		running.delete(child);
 		return;
 	}
 	const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-	killGroup(child, 'SIGTERM');
+	child.kill('SIGTERM');
 	const timer = setTimeout(() => killGroup(child, 'SIGKILL'), graceMs);
 	await exited;
 	clearTimeout(timer);
@@ -541,7 +554,7 @@ export function spawnDetached(command: string, args: string[], env: NodeJS.Proce
 	fs.mkdirSync(path.dirname(logFile), { recursive: true });
 	const out = fs.openSync(logFile, 'w');
 	const supervisor = path.join(ROOT, 'scripts', 'n8n', 'supervise.js');
-	const child = spawn(process.execPath, [supervisor, command, ...args], { cwd, env, detached: true, stdio: ['pipe', out, out] });
+	const child = spawn(process.execPath, [supervisor, command, ...args], { cwd, env: { SUPERVISE_GRACE_MS: String(STOP_GRACE_MS), ...env }, detached: true, stdio: ['pipe', out, out] });
 	fs.closeSync(out);
 	// The pipe must not keep this process alive; it only has to close when this process ends.
 	(child.stdin as unknown as { unref?: () => void } | null)?.unref?.();

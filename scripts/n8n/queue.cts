@@ -67,7 +67,7 @@ export interface QueueProcess {
 	child: ChildProcess;
 	logFile: string;
 	env: NodeJS.ProcessEnv;
-	/** Ctrl-C: SIGTERM to its process group, SIGKILL after a grace period. */
+	/** Ctrl-C: SIGTERM to the process (through its supervisor), SIGKILL to its group after a grace period. */
 	stop(): Promise<void>;
 	/** A crash: SIGKILL to the whole process group (n8n and its task runner), no shutdown. */
 	kill(): Promise<void>;

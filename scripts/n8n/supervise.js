@@ -6,7 +6,8 @@
 const { spawn } = require('child_process');
 
 const [command, ...args] = process.argv.slice(2);
-const GRACE_MS = Number(process.env.SUPERVISE_GRACE_MS || 15000);
+// scripts/n8n/lab.cts STOP_GRACE_MS sets it.
+const GRACE_MS = Number(process.env.SUPERVISE_GRACE_MS || 45000);
 const child = spawn(command, args, { stdio: ['ignore', 'inherit', 'inherit'] });
 let ending = false;
 

@@ -238,17 +238,23 @@ describe('Paycashless Poll Trigger in a real n8n', () => {
 		// queue mode the main process (which runs the polls) restarts; workers and the rest stay up.
 		const listRequests = () => emulator.requests.filter((r) => r.path === '/v1/payments' && r.method === 'GET').length;
 		let atStop = 0;
-		if (lab.queue) {
-			await lab.queue.restartMain(async () => {
-				await round(100, 120);
-				atStop = listRequests();
-			});
-		} else {
-			await n8n.stop();
+		const stopping = Date.now();
+		let stopSeconds = 0;
+		const whileDown = async () => {
+			stopSeconds = (Date.now() - stopping) / 1000;
 			await round(100, 120);
 			atStop = listRequests();
+		};
+		if (lab.queue) {
+			await lab.queue.restartMain(whileDown);
+		} else {
+			await n8n.stop();
+			await whileDown();
 			n8n = await startN8n(lab.n8n.config);
 		}
+		// n8n's own word on the stop: a stop that had to kill it is a crash (scripts/n8n/lab.cts STOP_GRACE_MS).
+		const restartedLog = lab.queue ? lab.queue.asRunningN8n().logFile : n8n.logFile;
+		const stopNote = `n8n stopped in ${stopSeconds.toFixed(1)} s, ${/Last session crashed/.test(fs.readFileSync(restartedLog, 'utf8')) ? 'n8n says it crashed' : 'cleanly'}`;
 		await sleep(8000);
 		const afterStart = listRequests();
 
@@ -297,7 +303,7 @@ describe('Paycashless Poll Trigger in a real n8n', () => {
 		const faulted = requests.filter((r) => r.fault !== undefined).length;
 		// The figures for the report.
 		process.stdout.write(
-			`\npoll e2e: ${payments.length} payments; status events expected ${expectedStatusKeys.length}, emitted ${statusFinal.keys.length} in ${statusFinal.executions - statusFinal.failed} executions (${statusFinal.failed} failed polls recorded, ${duringOutage.failed - beforeOutage.failed} during the outage); new-payment events expected ${expectedCreatedKeys.length}, emitted ${createdFinal.keys.length} in ${createdFinal.executions - createdFinal.failed} executions (${createdFinal.failed} failed polls); list requests ${requests.length} (${atStop} before the stop, ${afterStart} 8 s after the restart), faulted ${faulted}; executions by status: statuses ${JSON.stringify(statusFinal.statuses)}, new payments ${JSON.stringify(createdFinal.statuses)}; crashed executions retried: ${retried.length ? retried.join(', ') : 'none'}; executions missing from n8n's list and read by id: ${unlisted.size ? [...unlisted].join(', ') : 'none'}\n`,
+			`\npoll e2e: ${payments.length} payments; status events expected ${expectedStatusKeys.length}, emitted ${statusFinal.keys.length} in ${statusFinal.executions - statusFinal.failed} executions (${statusFinal.failed} failed polls recorded, ${duringOutage.failed - beforeOutage.failed} during the outage); new-payment events expected ${expectedCreatedKeys.length}, emitted ${createdFinal.keys.length} in ${createdFinal.executions - createdFinal.failed} executions (${createdFinal.failed} failed polls); list requests ${requests.length} (${atStop} before the stop, ${afterStart} 8 s after the restart; ${stopNote}), faulted ${faulted}; executions by status: statuses ${JSON.stringify(statusFinal.statuses)}, new payments ${JSON.stringify(createdFinal.statuses)}; crashed executions retried: ${retried.length ? retried.join(', ') : 'none'}; executions missing from n8n's list and read by id: ${unlisted.size ? [...unlisted].join(', ') : 'none'}\n`,
 		);
 
 		const missing = (expected: string[], got: string[]) => expected.filter((key) => !got.includes(key));
