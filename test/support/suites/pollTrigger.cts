@@ -17,7 +17,7 @@ import * as path from 'path';
 import { loadExampleWorkflows } from '../../../scripts/n8n/examples.cjs';
 import { LAB, startN8n, type RunningN8n } from '../../../scripts/n8n/lab.cjs';
 import { call } from '../emulatorClient.cjs';
-import { patience, underLoad, waitedNote } from '../../../scripts/n8n/patience.cjs';
+import { patience, settle, waitedNote } from '../../../scripts/n8n/patience.cjs';
 import { manualRunBody, readExecutions, selectE2eRuntime, SETUP_TIMEOUT_MS, startE2eLab, TEARDOWN_TIMEOUT_MS, type E2eLab, type Execution, type E2eRuntime } from '../e2e/harness.cjs';
 
 /**
@@ -185,31 +185,6 @@ async function retryCrashed(workflowId: string): Promise<string[]> {
 
 const duplicates = (keys: string[]) => keys.filter((key, index) => keys.indexOf(key) !== index);
 
-/**
- * Lets two more polls of each workflow run and end, for a check that nothing else comes: 12 s of the
- * clock (n8n polls every 5 s by its cron, which load does not stretch), then until the emulator has
- * had no list request for a moment (the last poll has read its pages: polls read them back to back,
- * and the faults are off by now), then until every execution of the workflows has ended (an
- * execution a poll started has its items only once it ran). A load-scaled `settle` gave the same
- * two polls 4 times as long on a busy CI machine (48 s a runtime).
- */
-async function quietAfterTwoPolls(workflowIds: string[]): Promise<void> {
-	await sleep(12_000);
-	const started = Date.now();
-	const lastList = () => Math.max(0, ...lab.emulator.requests.filter((r) => r.path === '/v1/payments' && r.method === 'GET').map((r) => r.receivedAt));
-	while (Date.now() - lastList() < 1_500) {
-		if (Date.now() - started > patience(6_000)) throw new Error(`the polls' list requests did not pause, ${waitedNote(started)}`);
-		await sleep(250);
-	}
-	await sleep(underLoad(500)); // the poll's items on their way to an execution
-	for (;;) {
-		const running = (await Promise.all(workflowIds.map(allExecutions))).flat().filter((e) => e.status === 'new' || e.status === 'running');
-		if (running.length === 0) return;
-		if (Date.now() - started > patience(12_000)) throw new Error(`executions ${running.map((e) => e.id).join(', ')} did not end, ${waitedNote(started)}`);
-		await sleep(500);
-	}
-}
-
 describe('Paycashless Poll Trigger in a real n8n', () => {
 	it('1,000 payments changing status over many polls, page faults, a restart and failed polls: every event exactly once', async () => {
 		const emulator = lab.emulator;
@@ -317,7 +292,7 @@ describe('Paycashless Poll Trigger in a real n8n', () => {
 		// The last polls catch up within 15 s and 6 s alone.
 		await waitFor(statusWorkflow, expectedStatusKeys.length, patience(15_000));
 		await waitFor(createdWorkflow, expectedCreatedKeys.length, patience(6_000));
-		await quietAfterTwoPolls([statusWorkflow, createdWorkflow]); // nothing else may come
+		await settle(12_000); // two more polls (longer on a busy machine): nothing else may come
 		// n8n stopped while a poll's execution was starting (a busy machine, or the stop's grace
 		// running out): the person retries it, and its events count once, through the retry.
 		const retried = [...(await retryCrashed(statusWorkflow)), ...(await retryCrashed(createdWorkflow))];

@@ -10,6 +10,7 @@ import * as os from 'os';
 import * as path from 'path';
 
 import { spawnDetached, stopProcessGroup } from '../../../scripts/n8n/lab.cjs';
+import { patience } from '../../../scripts/n8n/patience.cjs';
 
 let scratch: string;
 beforeAll(() => {
@@ -19,7 +20,7 @@ afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
 
 /**
  * A process like n8n under the lab's supervisor: it writes `ready` once its handler is set, appends
- * `TERM` for each SIGTERM, and ends `exitAfterMs` after the first (never, when null).
+ * `TERM` for each SIGTERM, and ends by itself (`exit`) `exitAfterMs` after the first (never, when null).
  */
 function standIn(name: string, exitAfterMs: number | null): { child: ReturnType<typeof spawnDetached>; record: string } {
 	const record = path.join(scratch, `${name}.txt`);
@@ -27,7 +28,7 @@ function standIn(name: string, exitAfterMs: number | null): { child: ReturnType<
 		`const fs = require('fs');`,
 		`process.on('SIGTERM', () => {`,
 		`  fs.appendFileSync(${JSON.stringify(record)}, 'TERM\\n');`,
-		exitAfterMs === null ? '' : `  setTimeout(() => process.exit(0), ${exitAfterMs});`,
+		exitAfterMs === null ? '' : `  setTimeout(() => { fs.appendFileSync(${JSON.stringify(record)}, 'exit\\n'); process.exit(0); }, ${exitAfterMs});`,
 		`});`,
 		`fs.appendFileSync(${JSON.stringify(record)}, 'ready\\n');`,
 		`setInterval(() => undefined, 1000);`,
@@ -39,7 +40,7 @@ function standIn(name: string, exitAfterMs: number | null): { child: ReturnType<
 async function ready(record: string): Promise<void> {
 	const started = Date.now();
 	while (!(fs.existsSync(record) && fs.readFileSync(record, 'utf8').includes('ready'))) {
-		if (Date.now() - started > 20_000) throw new Error(`the stand-in did not start: ${record}`);
+		if (Date.now() - started > patience(2_000)) throw new Error(`the stand-in did not start: ${record}`);
 		await new Promise((resolve) => setTimeout(resolve, 50));
 	}
 }
@@ -50,13 +51,15 @@ it('a stop gives the process one SIGTERM and waits for it to end by itself', asy
 	const { child, record } = standIn('graceful', 1_000);
 	await ready(record);
 	const started = Date.now();
-	await stopProcessGroup(child, 20_000);
-	// It ended by itself, after its second of shutdown and long before the grace ran out, with
-	// exactly one SIGTERM. (Its supervisor then takes the group down: SIGKILL, by design.)
+	const grace = patience(2_000);
+	await stopProcessGroup(child, grace);
+	// It ended by itself, after its second of shutdown and before the grace ran out, with exactly
+	// one SIGTERM. (Its supervisor then takes the group down: SIGKILL, by design.)
 	const took = Date.now() - started;
 	expect(took).toBeGreaterThanOrEqual(900);
-	expect(took).toBeLessThan(15_000);
+	expect(took).toBeLessThan(grace);
 	expect(terms(record)).toBe(1);
+	expect(fs.readFileSync(record, 'utf8')).toContain('exit');
 });
 
 it('a process that does not end within the grace is killed, with its group', async () => {
