@@ -94,7 +94,52 @@ export async function openEditor(n8nBaseUrl: string, user: { email: string; pass
 	};
 }
 
-/** Runs one step; when it throws, keeps a screenshot and the HTML named after the step. */
+/** How many run clicks n8n's editor dropped in this process and `clickToRun` clicked again, for a test's report. */
+export const droppedRunClicks: string[] = [];
+
+/**
+ * Clicks a button that starts a run in n8n's editor ("Execute workflow", a node's "Execute step" or
+ * "Listen for test event") and makes sure the editor took the click. n8n 2.41's editor drops such a
+ * click without a word at two moments (its useRunWorkflow, checked in the installed editor): before
+ * its push connection to n8n is up, on a page just opened (it refuses: "No active connection to the
+ * server"), and right after a run, while the finished run is still its active execution (the button
+ * is enabled again before the editor lets go of the run). On a busy machine both last seconds, and
+ * two CI runs failed on a click that started nothing. A person clicks again; so does this: it
+ * waits up to 10 s alone for the button to turn busy or for `took` (what the caller sees of the run:
+ * an execution in n8n, the panel listening), then clicks again, three clicks at most. A click the
+ * editor did take is never repeated: it stops waiting as soon as `took` is true, and n8n's editor
+ * ignores a run click while a run is active.
+ */
+export async function clickToRun(button: Locator, what: string, took: () => Promise<boolean>): Promise<void> {
+	// Read without waiting: a button that is gone (n8n swaps it for another while a trigger listens) is not busy.
+	const busy = async () => button.evaluateAll((found) => found.some((element) => element.getAttribute('aria-busy') === 'true')).catch(() => false);
+	for (let click = 1; ; click += 1) {
+		await button.click();
+		const started = Date.now();
+		while (Date.now() - started < patience(1_000)) {
+			if ((await busy()) || (await took())) return;
+			await new Promise((resolve) => setTimeout(resolve, 250));
+		}
+		if (click === 3) throw new Error(`n8n's editor took none of 3 clicks to ${what} (waited ${patience(1_000) / 1000} s after each)`);
+		droppedRunClicks.push(what);
+	}
+}
+
+/**
+ * Adds `note` to a thrown error where a failed test shows it: jest prints the error's stack, which
+ * holds the message as it was when the error was made, so the note goes into both.
+ */
+export function addNote(error: unknown, note: string): void {
+	if (!(error instanceof Error)) return;
+	const before = error.message;
+	// Read first: V8 writes an error's stack out when it is first read, with the message of then.
+	const stack = error.stack;
+	error.message += note;
+	if (typeof stack !== 'string') return;
+	error.stack = stack.includes(before) && before !== '' ? stack.replace(before, error.message) : `${stack}${note}`;
+}
+
+/** Runs one step; when it throws, keeps a screenshot and the HTML named after the step; its error says what the page showed. */
 export async function step<T>(page: Page, name: string, fn: () => Promise<T>): Promise<T> {
 	try {
 		return await fn();
@@ -111,7 +156,7 @@ export async function step<T>(page: Page, name: string, fn: () => Promise<T>): P
 			.innerText({ timeout: EDITOR_STEP_MS })
 			.catch(() => '(no text: the page did not answer)');
 		const shown = `${new URL(page.url()).pathname}: ${text.replace(/\s+/g, ' ').slice(0, 600)}`;
-		(error as Error).message += `\n(the page showed: ${shown})\n(screenshot: ${path.relative(ROOT, base)}.png)`;
+		addNote(error, `\n(the page showed: ${shown})\n(screenshot: ${path.relative(ROOT, base)}.png)`);
 		throw error;
 	}
 }

@@ -24,7 +24,7 @@ import { Paycashless } from '../../nodes/Paycashless/Paycashless.node';
 import { PaycashlessTrigger } from '../../nodes/Paycashless/PaycashlessTrigger.node';
 import { PaycashlessPollTrigger } from '../../nodes/Paycashless/PaycashlessPollTrigger.node';
 import { PaycashlessApi } from '../../credentials/PaycashlessApi.credentials';
-import { addPaycashlessAction, ARTIFACTS, canvasNode, closeNode, openEditor, openNode, openWorkflow, packageErrors, step, type Editor } from '../../scripts/browser/editor.cjs';
+import { addNote, addPaycashlessAction, ARTIFACTS, clickToRun, droppedRunClicks, canvasNode, closeNode, openEditor, openNode, openWorkflow, packageErrors, step, type Editor } from '../../scripts/browser/editor.cjs';
 import { hasEnded, patience, settle } from '../../scripts/n8n/patience.cjs';
 import { nodeOutput, paymentTotalsSince, SETUP_TIMEOUT_MS, startE2eLab, TEARDOWN_TIMEOUT_MS, type E2eLab, type Execution, waitFor } from '../support/e2e/harness.cjs';
 import { signCallback } from '../support/independentSigning.cjs';
@@ -67,8 +67,9 @@ async function finished(workflowId: string): Promise<Execution[]> {
 
 /** Clicks "Execute workflow" in the open workflow and returns the execution it made. */
 async function executeWorkflow(workflowId: string): Promise<Execution> {
-	const before = (await finished(workflowId)).length;
-	await page.getByTestId('execute-workflow-button').click();
+	const known = await lab.executions(workflowId);
+	const before = known.filter(hasEnded).length;
+	await clickToRun(page.getByTestId('execute-workflow-button'), 'execute the workflow', async () => (await lab.executions(workflowId)).some((execution) => !known.some((old) => old.id === execution.id)));
 	// A run of an example: up to 6 s alone.
 	const [execution] = await waitFor(
 		'the execution to finish',
@@ -177,6 +178,8 @@ afterAll(async () => {
 	await editor?.close();
 	await lab?.close();
 	fs.mkdirSync(ARTIFACTS, { recursive: true });
+	// Run clicks n8n's editor dropped and clickToRun clicked again (scripts/browser/editor.cts).
+	timings.droppedRunClicks = droppedRunClicks.length;
 	fs.writeFileSync(path.join(ARTIFACTS, 'timings.json'), `${JSON.stringify(timings, null, 2)}\n`);
 }, TEARDOWN_TIMEOUT_MS);
 
@@ -210,7 +213,7 @@ describe('in n8n’s editor, in Chromium', () => {
 				await page.getByTestId('node-credentials-select').click();
 				await page.getByTestId(`node-credentials-select-item-${lab.good.id}`).click();
 				lab.emulator.clearLogs();
-				await page.getByTestId('node-execute-button').click();
+				await clickToRun(page.getByTestId('node-execute-button'), 'execute the HTTP Request node', async () => lab.emulator.requests.length > 0);
 				await page.getByTestId('output-panel').getByText('hasMore').first().waitFor();
 			});
 			// The emulator checked the signature and key and answered the list.
@@ -578,7 +581,7 @@ describe('in n8n’s editor, in Chromium', () => {
 				await page.getByTestId('parameter-input-amount').locator('input').first().fill('2500');
 				await page.getByTestId('parameter-input-destinationAccountNumber').locator('input, textarea').first().fill('0123456789');
 				await page.getByTestId('parameter-input-bankId').locator('input, textarea').first().fill(GTB.id);
-				await page.getByTestId('node-execute-button').click();
+				await clickToRun(page.getByTestId('node-execute-button'), 'execute the Create a payout node', async () => lab.emulator.list('payouts').some((p) => p.reference === reference));
 				await page.getByTestId('output-panel').getByText(reference).first().waitFor();
 			});
 			const payouts = lab.emulator.list('payouts').filter((p) => p.reference === reference);
@@ -596,10 +599,26 @@ describe('in n8n’s editor, in Chromium', () => {
 			await step(page, 'trigger-test-url', async () => {
 				await openWorkflow(page, lab.n8n.baseUrl, wf.id);
 				await openNode(page, trigger.name);
-				await page.getByTestId('node-execute-button').click();
-				// The trigger's own panel text (triggerPanel), in n8n 2.x words: the editor shows it once n8n
-				// says the test webhook listens, in 1 to 2 s alone (issue 41: over 60 s at load 10-15).
-				await page.getByTestId('ndv').getByText('Waiting for a Paycashless callback on the Test URL').waitFor({ timeout: patience(10_000) });
+				// What n8n answered the editor's run request, for the failure message (a CI run waited
+				// 100 s for the panel text below without a word of what the editor saw).
+				const runAnswer = page
+					.waitForResponse((response) => response.request().method() === 'POST' && /\/rest\/workflows\/[^/]+\/run\b/.test(response.url()), { timeout: patience(10_000) })
+					.then(
+						async (response) => `HTTP ${response.status()} ${(await response.text().catch(() => '')).slice(0, 300)}`,
+						() => 'none seen',
+					);
+				// The trigger's own panel text (triggerPanel), in n8n 2.x words, before it listens; once n8n
+				// says the test webhook listens, n8n's listening panel, in 1 to 2 s alone (issue 41: over
+				// 60 s at load 10-15).
+				await page.getByTestId('ndv').getByText('Waiting for a Paycashless callback on the Test URL').waitFor();
+				const listening = page.getByTestId('ndv').getByTestId('trigger-listening');
+				await clickToRun(page.getByTestId('node-execute-button'), 'listen for a test event', async () => (await listening.count()) > 0);
+				await listening
+					.waitFor({ timeout: patience(10_000) })
+					.catch(async (error: unknown) => {
+						addNote(error, `\n(the editor's run request: ${await runAnswer})`);
+						throw error;
+					});
 				const data = { id: 'inv_browser0000000000000001', number: 'INV-0001', reference: 'INV-BROWSER-1', amountPaid: 123450, currency: 'NGN', status: 'paid' };
 				const dataJson = JSON.stringify(data);
 				const timestamp = String(Math.floor(Date.now() / 1000));
@@ -682,7 +701,13 @@ describe('in n8n’s editor, in Chromium', () => {
 			// Two triggers (the order form and the shop's webhook): n8n's editor picks the Form Trigger first.
 			await expect(button.innerText()).resolves.toContain('Order Form');
 			// n8n opens the form in a new tab, the sample order filled in: submit it.
-			const [form] = await Promise.all([editor.context.waitForEvent('page'), button.click()]);
+			const tabs: Page[] = [];
+			const opened = (tab: Page) => tabs.push(tab);
+			editor.context.on('page', opened);
+			// The button turns busy as n8n waits for the form, before the tab opens.
+			const form = await clickToRun(button, 'open the order form', async () => tabs.length > 0)
+				.then(() => waitFor('the order form\'s tab', () => tabs[0], patience(3_000)))
+				.finally(() => editor.context.off('page', opened));
 			await form.waitForLoadState();
 			expect(await form.getByLabel('Order ID').inputValue()).toBe('A-1001');
 			// Closed once n8n has answered the submission.
@@ -831,8 +856,10 @@ describe('in n8n’s editor, in Chromium', () => {
 			await expect(field.locator('input').first().getAttribute('placeholder')).resolves.toContain('{{ $today }}');
 			// What the user typed: the expression as text, in the field as it opens (not switched to Expression).
 			await field.locator('input').first().fill('{{ $today }}');
-			await page.getByTestId('node-execute-button').click();
 			const output = page.getByTestId('output-panel');
+			await clickToRun(page.getByTestId('node-execute-button'), 'execute Get Many', async () =>
+				lab.emulator.requests.slice(before).some((request) => request.path === '/v1/payouts') || (await output.getByText('Invalid Created From').count()) > 0,
+			);
 			// The run's end: the list asked for (its items shown), or the field's error shown.
 			await waitFor(
 				'the Get Many run to list or refuse',

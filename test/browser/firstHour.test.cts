@@ -29,7 +29,7 @@ import type { Locator, Page } from 'playwright-core';
 import { BANKS } from '../../emulator/banks.cjs';
 import { freshStartEmulatorOptions } from '../../scripts/n8n/fresh-start.cjs';
 import { NODE_TYPE_ACTION } from '../../scripts/n8n/lab.cjs';
-import { ARTIFACTS, canvasNode, closeNode, newWorkflowThenAdd, openEditor, openNode, openWorkflow, packageErrors, pickPaycashlessAction, step, type Editor } from '../../scripts/browser/editor.cjs';
+import { ARTIFACTS, canvasNode, clickToRun, closeNode, newWorkflowThenAdd, openEditor, openNode, openWorkflow, packageErrors, pickPaycashlessAction, step, type Editor } from '../../scripts/browser/editor.cjs';
 import { patience } from '../../scripts/n8n/patience.cjs';
 import { call, control } from '../support/emulatorClient.cjs';
 import { SETUP_TIMEOUT_MS, startE2eLab, TEARDOWN_TIMEOUT_MS, type E2eLab } from '../support/e2e/harness.cjs';
@@ -237,8 +237,8 @@ describe('the first hour, round four, in n8n’s editor in Chromium', () => {
 		await step(page, 'first-hour-4-get-many', async () => {
 			await openWorkflow(page, lab.n8n.baseUrl, created.id);
 			await openNode(page, 'Get many payouts');
-			await page.getByTestId('node-execute-button').click();
 			const output = page.getByTestId('output-panel');
+			await clickToRun(page.getByTestId('node-execute-button'), 'execute Get many payouts', async () => (await output.getByText(`${month}S002`).count()) > 0);
 			await output.getByText(`${month}S002`).first().waitFor();
 			await output.getByRole('radio', { name: 'Table' }).click().catch(() => undefined);
 			const headers = (await output.locator('th').allInnerTexts()).map((text) => text.trim()).filter((text) => text !== '');
@@ -301,8 +301,8 @@ describe('the first hour, round four, in n8n’s editor in Chromium', () => {
 		await step(page, 'first-hour-6-mixed-currencies', async () => {
 			await openWorkflow(page, lab.n8n.baseUrl, created.id);
 			await openNode(page, 'Check Batch');
-			await page.getByTestId('node-execute-button').click();
 			const output = page.getByTestId('output-panel');
+			await clickToRun(page.getByTestId('node-execute-button'), 'execute Check Batch', async () => (await output.getByText(/as the limits count them/).count()) > 0);
 			// The summary's `text` in n8n's table view (one column per field, the whole text in its cell).
 			await output.getByRole('radio', { name: 'Table' }).click();
 			const sentence = output.getByText(/as the limits count them/).first();
