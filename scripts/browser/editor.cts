@@ -67,6 +67,9 @@ export async function openEditor(n8nBaseUrl: string, user: { email: string; pass
 		headless: true,
 		args: FLAGS,
 		viewport: { width: 1440, height: 900 },
+		// n8n's editor keeps animating some of what it shows (measured: 5 s of CPU in 30 s of an idle
+		// editor after a panel was opened and closed, none with reduced motion).
+		reducedMotion: 'reduce',
 		timeout: patience(10_000),
 	});
 	context.setDefaultTimeout(EDITOR_STEP_MS);
@@ -161,9 +164,59 @@ export async function step<T>(page: Page, name: string, fn: () => Promise<T>): P
 	}
 }
 
+/** Polls `check` every 250 ms until it is true, for `timeoutMs` at most; whether it came true. */
+async function within(timeoutMs: number, check: () => Promise<boolean>): Promise<boolean> {
+	const started = Date.now();
+	for (;;) {
+		if (await check().catch(() => false)) return true;
+		if (Date.now() - started > timeoutMs) return false;
+		await new Promise((resolve) => setTimeout(resolve, 250));
+	}
+}
+
+/**
+ * Shows the editor's page `route` (a path such as /workflow/ID) and waits until `shown` says the page
+ * shows it. In an editor already open in `page`, the editor's own router changes the page, as a
+ * click in the editor does (a workflow in the list, "Create workflow"): no new load of the editor, which
+ * costs Chromium some 12 s of a core each time on a quiet machine (measured: six loads of a workflow
+ * took 77 s of CPU, six changes by the router 6 s), and keeps the editor's push connection to n8n up.
+ * Otherwise, or when the router does not get there in 10 s alone (a question about unsaved changes,
+ * say), the page is loaded at that address.
+ */
+async function showInEditor(page: Page, n8nBaseUrl: string, route: string, shown: () => Promise<boolean>): Promise<void> {
+	const here = new URL(page.url());
+	if (here.origin === new URL(n8nBaseUrl).origin && !here.pathname.startsWith('/signin') && !here.pathname.startsWith('/form')) {
+		// In the page (a script of the page's own, hence a string: this file is not built for the browser).
+		await page.evaluate(`history.pushState(null, '', ${JSON.stringify(route)}); dispatchEvent(new PopStateEvent('popstate', { state: null }));`);
+		if (await within(patience(1_000), shown)) return;
+	}
+	await page.goto(`${n8nBaseUrl}${route}`);
+	if (!(await within(EDITOR_STEP_MS, shown))) throw new Error(`the editor did not show ${route} after loading it (waited ${EDITOR_STEP_MS / 1000} s)`);
+}
+
+/** The names of a workflow's nodes that its canvas draws (not its sticky notes), asked of n8n as the editor asks, with its session; undefined when n8n does not say. */
+async function drawnNodeNames(page: Page, n8nBaseUrl: string, workflowId: string): Promise<string[] | undefined> {
+	if (new URL(page.url()).origin !== new URL(n8nBaseUrl).origin) return undefined;
+	// The editor sends its browser ID with every request; n8n checks it against the session.
+	const script = `fetch(${JSON.stringify(`${n8nBaseUrl}/rest/workflows/${workflowId}`)}, { credentials: 'include', headers: { 'browser-id': localStorage.getItem('n8n-browserId') ?? '' } })
+		.then((answer) => (answer.ok ? answer.json() : undefined))`;
+	const body = (await page.evaluate(script).catch(() => undefined)) as { data?: { nodes?: Array<{ name: string; type: string }> } } | undefined;
+	return body?.data?.nodes?.filter((node) => !node.type.endsWith('stickyNote')).map((node) => node.name);
+}
+
+/** The names of the nodes the canvas draws now. */
+async function canvasNodeNames(page: Page): Promise<string[]> {
+	return page.getByTestId('canvas-node').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-node-name') ?? ''));
+}
+
+/** A new, empty workflow in the editor (showInEditor): its canvas shows the "+" to add a first node. */
+export async function openNewWorkflow(page: Page, n8nBaseUrl: string): Promise<void> {
+	await showInEditor(page, n8nBaseUrl, '/workflow/new', async () => (await page.getByTestId('canvas-node').count()) === 0 && (await page.getByTestId('canvas-add-button').isVisible()));
+}
+
 /** A new workflow with n8n's manual trigger, its "+" clicked: the node panel open for the next node. */
 export async function newWorkflowThenAdd(page: Page, n8nBaseUrl: string): Promise<void> {
-	await page.goto(`${n8nBaseUrl}/workflow/new`);
+	await openNewWorkflow(page, n8nBaseUrl);
 	await page.getByTestId('canvas-add-button').click();
 	await page.getByTestId('node-creator-search-bar').fill('Manual');
 	await page.getByTestId('node-creator-node-item').first().click();
@@ -185,10 +238,16 @@ export async function addPaycashlessAction(page: Page, n8nBaseUrl: string, actio
 	await pickPaycashlessAction(page, action);
 }
 
-/** Opens a workflow in the editor and waits for its canvas. */
+/** Opens a workflow in the editor (showInEditor) and waits for its canvas: every node of it drawn, and no other. */
 export async function openWorkflow(page: Page, n8nBaseUrl: string, workflowId: string): Promise<void> {
-	await page.goto(`${n8nBaseUrl}/workflow/${workflowId}`);
-	await page.getByTestId('canvas-node').first().waitFor();
+	const names = await drawnNodeNames(page, n8nBaseUrl, workflowId);
+	const expected = names ? JSON.stringify([...names].sort()) : undefined;
+	const route = `/workflow/${workflowId}`;
+	await showInEditor(page, n8nBaseUrl, route, async () => {
+		if (new URL(page.url()).pathname !== route) return false;
+		const drawn = await canvasNodeNames(page);
+		return expected === undefined ? drawn.length > 0 : JSON.stringify(drawn.sort()) === expected;
+	});
 }
 
 export function canvasNode(page: Page, name: string): Locator {

@@ -24,7 +24,7 @@ import { Paycashless } from '../../nodes/Paycashless/Paycashless.node';
 import { PaycashlessTrigger } from '../../nodes/Paycashless/PaycashlessTrigger.node';
 import { PaycashlessPollTrigger } from '../../nodes/Paycashless/PaycashlessPollTrigger.node';
 import { PaycashlessApi } from '../../credentials/PaycashlessApi.credentials';
-import { addNote, addPaycashlessAction, ARTIFACTS, clickToRun, droppedRunClicks, canvasNode, closeNode, openEditor, openNode, openWorkflow, packageErrors, step, type Editor } from '../../scripts/browser/editor.cjs';
+import { addNote, addPaycashlessAction, ARTIFACTS, clickToRun, droppedRunClicks, canvasNode, closeNode, openEditor, openNewWorkflow, openNode, openWorkflow, packageErrors, step, type Editor } from '../../scripts/browser/editor.cjs';
 import { hasEnded, patience, settle } from '../../scripts/n8n/patience.cjs';
 import { nodeOutput, paymentTotalsSince, SETUP_TIMEOUT_MS, startE2eLab, TEARDOWN_TIMEOUT_MS, type E2eLab, type Execution, waitFor } from '../support/e2e/harness.cjs';
 import { signCallback } from '../support/independentSigning.cjs';
@@ -552,7 +552,7 @@ describe('in n8n’s editor, in Chromium', () => {
 	it('the node panel shows the Paycashless entry with a text that describes it (n8n shows one entry for node and trigger)', async () => {
 		await timed('nodePanel', async () => {
 			await step(page, 'node-panel', async () => {
-				await page.goto(`${lab.n8n.baseUrl}/workflow/new`);
+				await openNewWorkflow(page, lab.n8n.baseUrl);
 				await page.getByTestId('canvas-add-button').click();
 				await page.getByTestId('node-creator-search-bar').fill('Paycashless');
 				const entry = page.getByTestId('node-creator').getByTestId('node-creator-item-name').filter({ hasText: /^Paycashless$/ });
