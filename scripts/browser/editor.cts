@@ -107,23 +107,28 @@ export const droppedRunClicks: string[] = [];
  * its push connection to n8n is up, on a page just opened (it refuses: "No active connection to the
  * server"), and right after a run, while the finished run is still its active execution (the button
  * is enabled again before the editor lets go of the run). On a busy machine both last seconds, and
- * two CI runs failed on a click that started nothing. A person clicks again; so does this: it
- * waits up to 10 s alone for the button to turn busy or for `took` (what the caller sees of the run:
- * an execution in n8n, the panel listening), then clicks again, three clicks at most. A click the
- * editor did take is never repeated: it stops waiting as soon as `took` is true, and n8n's editor
- * ignores a run click while a run is active.
+ * two CI runs failed on a click that started nothing. A person clicks again; so does this: it waits
+ * up to 20 s alone for a sign that the editor took the click, then clicks again, three clicks at
+ * most. The signs: the button turned busy or disabled (the editor marks it so at once when it starts
+ * a run), or is gone (n8n swaps it for another while a trigger listens), or `took` (what the caller
+ * sees of the run: an execution in n8n, the panel listening). A dropped click leaves the button as
+ * it was. A click the editor took is not repeated unless the editor shows none of those signs for
+ * 20 s alone.
  */
 export async function clickToRun(button: Locator, what: string, took: () => Promise<boolean>): Promise<void> {
-	// Read without waiting: a button that is gone (n8n swaps it for another while a trigger listens) is not busy.
-	const busy = async () => button.evaluateAll((found) => found.some((element) => element.getAttribute('aria-busy') === 'true')).catch(() => false);
+	// Read without waiting: no element, no wait.
+	const changed = async () =>
+		button
+			.evaluateAll((found) => found.length === 0 || found.some((element) => ['aria-busy', 'aria-disabled', 'disabled'].some((name) => ![null, 'false'].includes(element.getAttribute(name)))))
+			.catch(() => false);
 	for (let click = 1; ; click += 1) {
 		await button.click();
 		const started = Date.now();
-		while (Date.now() - started < patience(1_000)) {
-			if ((await busy()) || (await took())) return;
+		while (Date.now() - started < patience(2_000)) {
+			if ((await changed()) || (await took())) return;
 			await new Promise((resolve) => setTimeout(resolve, 250));
 		}
-		if (click === 3) throw new Error(`n8n's editor took none of 3 clicks to ${what} (waited ${patience(1_000) / 1000} s after each)`);
+		if (click === 3) throw new Error(`n8n's editor took none of 3 clicks to ${what} (waited ${patience(2_000) / 1000} s after each)`);
 		droppedRunClicks.push(what);
 	}
 }
