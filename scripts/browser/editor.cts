@@ -17,7 +17,7 @@ import * as path from 'path';
 import { chromium, selectors, type BrowserContext, type Locator, type Page } from 'playwright-core';
 
 import { LAB_OWNER, ROOT, install } from '../n8n/lab.cjs';
-import { patience } from '../n8n/patience.cjs';
+import { patience, waitFor } from '../n8n/patience.cjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const ARTIFACTS = path.join(ROOT, '.tmp', 'browser-artifacts');
@@ -97,7 +97,15 @@ export async function openEditor(n8nBaseUrl: string, user: { email: string; pass
 	};
 }
 
-/** How many run clicks n8n's editor dropped in this process and `clickToRun` clicked again, for a test's report. */
+/** Whether `probe` gives a value within `timeoutMs` (patience.cts `waitFor`, whose time-out here is an answer, not a failure). */
+async function seen(what: string, probe: () => Promise<true | undefined>, timeoutMs: number): Promise<boolean> {
+	return waitFor(what, probe, timeoutMs).then(
+		() => true,
+		() => false,
+	);
+}
+
+/** The run clicks n8n's editor dropped in this process and `clickToRun` clicked again (what each was to do), for a test's report. */
 export const droppedRunClicks: string[] = [];
 
 /**
@@ -121,13 +129,10 @@ export async function clickToRun(button: Locator, what: string, took: () => Prom
 		button
 			.evaluateAll((found) => found.length === 0 || found.some((element) => ['aria-busy', 'aria-disabled', 'disabled'].some((name) => ![null, 'false'].includes(element.getAttribute(name)))))
 			.catch(() => false);
+	const sign = async () => ((await changed()) || (await took().catch(() => false)) ? true : undefined);
 	for (let click = 1; ; click += 1) {
 		await button.click();
-		const started = Date.now();
-		while (Date.now() - started < patience(2_000)) {
-			if ((await changed()) || (await took())) return;
-			await new Promise((resolve) => setTimeout(resolve, 250));
-		}
+		if (await seen(`a sign that the editor took the click to ${what}`, sign, patience(2_000))) return;
 		if (click === 3) throw new Error(`n8n's editor took none of 3 clicks to ${what} (waited ${patience(2_000) / 1000} s after each)`);
 		droppedRunClicks.push(what);
 	}
@@ -169,16 +174,6 @@ export async function step<T>(page: Page, name: string, fn: () => Promise<T>): P
 	}
 }
 
-/** Polls `check` every 250 ms until it is true, for `timeoutMs` at most; whether it came true. */
-async function within(timeoutMs: number, check: () => Promise<boolean>): Promise<boolean> {
-	const started = Date.now();
-	for (;;) {
-		if (await check().catch(() => false)) return true;
-		if (Date.now() - started > timeoutMs) return false;
-		await new Promise((resolve) => setTimeout(resolve, 250));
-	}
-}
-
 /**
  * Shows the editor's page `route` (a path such as /workflow/ID) and waits until `shown` says the page
  * shows it. In an editor already open in `page`, the editor's own router changes the page, as a
@@ -188,15 +183,16 @@ async function within(timeoutMs: number, check: () => Promise<boolean>): Promise
  * Otherwise, or when the router does not get there in 10 s alone (a question about unsaved changes,
  * say), the page is loaded at that address.
  */
-async function showInEditor(page: Page, n8nBaseUrl: string, route: string, shown: () => Promise<boolean>): Promise<void> {
+async function showInEditor(page: Page, n8nBaseUrl: string, route: string, shows: () => Promise<boolean>): Promise<void> {
+	const shown = async () => ((await shows().catch(() => false)) ? true : undefined);
 	const here = new URL(page.url());
 	if (here.origin === new URL(n8nBaseUrl).origin && !here.pathname.startsWith('/signin') && !here.pathname.startsWith('/form')) {
 		// In the page (a script of the page's own, hence a string: this file is not built for the browser).
 		await page.evaluate(`history.pushState(null, '', ${JSON.stringify(route)}); dispatchEvent(new PopStateEvent('popstate', { state: null }));`);
-		if (await within(patience(1_000), shown)) return;
+		if (await seen(`the editor's router to show ${route}`, shown, patience(1_000))) return;
 	}
 	await page.goto(`${n8nBaseUrl}${route}`);
-	if (!(await within(EDITOR_STEP_MS, shown))) throw new Error(`the editor did not show ${route} after loading it (waited ${EDITOR_STEP_MS / 1000} s)`);
+	await waitFor(`the editor to show ${route} after loading it`, shown, EDITOR_STEP_MS);
 }
 
 /** The names of a workflow's nodes that its canvas draws (not its sticky notes), asked of n8n as the editor asks, with its session; undefined when n8n does not say. */
