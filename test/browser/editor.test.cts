@@ -208,7 +208,16 @@ describe('in n8n’s editor, in Chromium', () => {
 				await page.getByTestId('credential-select').click();
 				await page.keyboard.type('Paycash');
 				const options = page.getByTestId('credential-select-option').filter({ visible: true });
-				await expect(options.allInnerTexts()).resolves.toEqual(['Paycashless API']);
+				// The list filters a moment after the typing (a CI run read all 322 types): only the match, once it has.
+				await waitFor(
+					'the credential types filtered by "Paycash" to one',
+					async (saw) => {
+						const texts = await options.allInnerTexts();
+						saw(texts.length > 3 ? `${texts.length} types` : texts);
+						return texts.length === 1 ? texts : undefined;
+					},
+					patience(5_000),
+				).then((texts) => expect(texts).toEqual(['Paycashless API']));
 				await options.first().click();
 				await page.getByTestId('node-credentials-select').click();
 				await page.getByTestId(`node-credentials-select-item-${lab.good.id}`).click();
@@ -466,7 +475,11 @@ describe('in n8n’s editor, in Chromium', () => {
 				fs.mkdirSync(ARTIFACTS, { recursive: true });
 				await page.screenshot({ path: path.join(ARTIFACTS, 'tool-panel.png') });
 				await panel.getByTestId('parameter-input-operation').click();
-				const options = await page.getByRole('option').allInnerTexts();
+				// The list is drawn a moment after the click: read it once its last entry is there.
+				const options = await waitFor('the operation list with Custom API Call', async () => {
+					const texts = await page.getByRole('option').allInnerTexts();
+					return texts.some((text) => text.includes('Custom API Call')) ? texts : undefined;
+				});
 				// n8n's editor adds "Custom API Call" to the list of every node whose credential the HTTP
 				// Request node can use; the node itself refuses it (test/unit/node/money.test.cts).
 				expect(options.map((option) => option.split('\n')[0].trim())).toEqual(['Create', 'Get', 'Get Many', 'Verify', 'Custom API Call']);
