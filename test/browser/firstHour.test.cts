@@ -241,6 +241,8 @@ describe('the first hour, round four, in n8n’s editor in Chromium', () => {
 			await clickToRun(page.getByTestId('node-execute-button'), 'execute Get many payouts', async () => (await output.getByText(`${month}S002`).count()) > 0);
 			await output.getByText(`${month}S002`).first().waitFor();
 			await output.getByRole('radio', { name: 'Table' }).click().catch(() => undefined);
+			// The table is drawn a moment after the switch: read its headers once the first is there.
+			await output.locator('th', { hasText: 'reference' }).first().waitFor();
 			const headers = (await output.locator('th').allInnerTexts()).map((text) => text.trim()).filter((text) => text !== '');
 			expect(headers.slice(0, 6)).toEqual(['reference', 'status', 'inMainUnits', 'destinationAccountNumber', 'destinationBankId', 'createdAt']);
 			// Only the payroll's two, newest first, their naira beside them.
