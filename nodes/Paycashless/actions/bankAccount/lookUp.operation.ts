@@ -5,6 +5,7 @@ import { AS_TOOL } from '../../helpers/toolFacts';
 import { NUBAN_DIGITS, requireBankCode, requireDigits } from '../../helpers/validation';
 import type { PaycashlessApi } from '../../transport';
 import { runsAsTool } from '../../helpers/runsAsTool';
+import { itemParameter } from '../../money/itemParameters';
 import { lookUpAccount } from '../../money/lookups';
 import { READ, type OperationDeclaration, type OperationOption } from '../types';
 
@@ -54,8 +55,9 @@ function withoutHolderName(found: IDataObject): IDataObject {
 }
 
 export async function execute(this: IExecuteFunctions, i: number, api: PaycashlessApi): Promise<IDataObject> {
-	const accountNumber = requireDigits(this.getNodeParameter('accountNumber', i), 'Account Number', '0123456789', NUBAN_DIGITS);
-	const bankCode = requireBankCode(this.getNodeParameter('bankCode', i), 'Bank Code');
+	// Read as the payout's own fields are: `{{ $json.accountNumber }}` without n8n's expression engine.
+	const accountNumber = requireDigits(itemParameter.call(this, 'accountNumber', i), 'Account Number', '0123456789', NUBAN_DIGITS);
+	const bankCode = requireBankCode(itemParameter.call(this, 'bankCode', i), 'Bank Code');
 	// Always asked (its output is the lookup's answer), and kept for the payee checks of this execution.
 	const found = await lookUpAccount.call(this, api, accountNumber, bankCode, false);
 	// As a tool, a chat could list who holds which account: the name only where a person allowed it
