@@ -18,17 +18,17 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 /** Not read here: n8n refuses `.constructor` in an expression; the others reach what is not data. */
 const NOT_DATA = new Set(['constructor', '__proto__', 'prototype']);
 
-type Step = { key: string; optional: boolean };
 interface Path {
 	/** `$('NAME').item.json` when set; `$json` otherwise. */
 	node?: string;
-	steps: Step[];
+	/** The keys read one after the other (`.key`, `?.key`, `[0]`, `["key"]` alike: see `walk`). */
+	steps: string[];
 	/** Wrapped in `Number(…)`. */
 	number: boolean;
 }
 
 const IDENT = '[A-Za-z_$][A-Za-z0-9_$]*';
-const STEP = new RegExp(`^(?:(\\?)?\\.(${IDENT})|\\[(\\d+)\\]|\\[(?:"([^"\\\\]*)"|'([^'\\\\]*)')\\])`);
+const STEP = new RegExp(`^(?:\\??\\.(${IDENT})|\\[(\\d+)\\]|\\[(?:"([^"\\\\]*)"|'([^'\\\\]*)')\\])`);
 const ROOT = /^(?:\$json|\$\(\s*(?:'([^'\\]*)'|"([^"\\]*)")\s*\)\.item\.json)/;
 
 /** The path of one `{{ … }}`'s inside, or undefined when it is anything more than a read. */
@@ -43,9 +43,9 @@ function pathOf(inside: string): Path | undefined {
 	while (text !== '') {
 		const step = STEP.exec(text);
 		if (!step) return undefined;
-		const key = step[2] ?? step[3] ?? step[4] ?? step[5];
+		const key = step[1] ?? step[2] ?? step[3] ?? step[4];
 		if (NOT_DATA.has(key)) return undefined;
-		path.steps.push({ key, optional: step[1] === '?' });
+		path.steps.push(key);
 		text = text.slice(step[0].length);
 	}
 	return path;
@@ -63,7 +63,7 @@ function walk(proxy: IDataObject, path: Path): Read {
 			const node = (proxy.$ as (name: string) => { item?: { json?: unknown } })(path.node);
 			value = node.item?.json;
 		}
-		for (const { key } of path.steps) {
+		for (const key of path.steps) {
 			// Through undefined or null n8n says `?.` gives undefined and `.` throws: n8n says it.
 			if (typeof value !== 'object' || value === null) return TO_N8N;
 			value = (value as Record<string, unknown>)[key];
