@@ -287,15 +287,22 @@ async function waitReady(url: string, child: ChildProcess, logFile: string, time
 	}
 }
 
-/** The front proxy: `/webhook/` (production webhooks) to the webhook processors, the rest to main. */
+/**
+ * The front proxy: `/webhook/` (production webhooks) to the webhook processors, the rest to main.
+ * Every call on a connection of its own to n8n, closed after the answer (the client's too: n8n's
+ * `Connection: close` comes back). A kept-alive connection that one side closes after 5 s idle
+ * meets the next call when the test process (which runs this proxy) stalls longer: the call fails
+ * ECONNRESET before n8n reads it (stop 55's CI failure; test/support/e2e/freshFetch.cts).
+ */
 function startProxy(port: number, targets: () => { main: number; webhooks: number[] }): Promise<http.Server> {
 	let next = 0;
 	const server = http.createServer((req, res) => {
 		const { main, webhooks } = targets();
 		const toWebhook = /^\/webhook\//.test(req.url ?? '') && webhooks.length > 0;
 		const targetPort = toWebhook ? webhooks[next++ % webhooks.length] : main;
+		const { connection: _connection, 'keep-alive': _keepAlive, ...headers } = req.headers;
 		const upstream = http.request(
-			{ host: '127.0.0.1', port: targetPort, method: req.method, path: req.url, headers: { ...req.headers, 'x-forwarded-for': req.socket.remoteAddress ?? '' } },
+			{ host: '127.0.0.1', port: targetPort, method: req.method, path: req.url, agent: false, headers: { ...headers, 'x-forwarded-for': req.socket.remoteAddress ?? '' } },
 			(answer) => {
 				res.writeHead(answer.statusCode ?? 502, answer.rawHeaders);
 				answer.pipe(res);
