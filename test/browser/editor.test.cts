@@ -28,6 +28,7 @@ import { addNote, addPaycashlessAction, ARTIFACTS, clickToRun, droppedRunClicks,
 import { hasEnded, patience, settle } from '../../scripts/n8n/patience.cjs';
 import { nodeOutput, paymentTotalsSince, SETUP_TIMEOUT_MS, startE2eLab, TEARDOWN_TIMEOUT_MS, type E2eLab, type Execution, waitFor } from '../support/e2e/harness.cjs';
 import { signCallback } from '../support/independentSigning.cjs';
+import { freshFetch } from '../support/e2e/freshFetch.cjs';
 
 // Deadlines (scripts/n8n/patience.cts): a test takes up to 20 s alone but the pass over the examples
 // (60 s); playwright's own waits take editor.cts's EDITOR_STEP_MS.
@@ -636,7 +637,7 @@ describe('in n8n’s editor, in Chromium', () => {
 				const dataJson = JSON.stringify(data);
 				const timestamp = String(Math.floor(Date.now() / 1000));
 				const response = await waitFor('the Test URL to listen', async (saw) => {
-					const answer = await fetch(testUrl, {
+					const answer = await freshFetch(testUrl, {
 						method: 'POST',
 						headers: {
 							'content-type': 'application/json',

@@ -25,6 +25,7 @@ import { communityPackages, nextPatch } from '../../scripts/n8n/registry.cjs';
 import { accountName, BANKS } from '../../emulator/banks.cjs';
 import { ACCESS_BANK } from '../support/reliability.cjs';
 import { signCallback, unixSeconds } from '../support/independentSigning.cjs';
+import { freshFetch } from '../support/e2e/freshFetch.cjs';
 
 // Its own set: it kills a worker, adds processes with and without the package, and updates and
 // uninstalls the package in every process.
@@ -97,7 +98,7 @@ describe('queue mode: the Paycashless Trigger on the webhook processor', () => {
 	});
 
 	function post(data: unknown, timestamp: string, signature: string): Promise<Response> {
-		return fetch(processorUrl, {
+		return freshFetch(processorUrl, {
 			method: 'POST',
 			headers: { 'content-type': 'application/json', 'Request-Signature': signature, 'Request-Timestamp': timestamp },
 			body: JSON.stringify({ event: 'PAYOUT_SUCCEEDED', data }),
@@ -172,7 +173,7 @@ describe('queue mode: a worker killed (SIGKILL) in the middle of a payout batch'
 	const created = () => lab.emulator.list('payouts').filter((p) => String(p.reference).startsWith(`${tag}-`));
 
 	async function start(): Promise<void> {
-		const response = await fetch(`${queue.baseUrl}/webhook/${webhookPath}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ payouts }) });
+		const response = await freshFetch(`${queue.baseUrl}/webhook/${webhookPath}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ payouts }) });
 		expect(response.status).toBe(200);
 	}
 
@@ -401,7 +402,7 @@ describe('queue mode: a process started without the package, or on another versi
 			const data = { id: 'po_lost', reference: `queue-lost-${randomUUID().slice(0, 8)}`, status: 'succeeded', amount: 100000 };
 			const timestamp = unixSeconds();
 			const signature = signCallback(lab.emulator.apiSecret, `${queue.baseUrl}/webhook/${triggerPath}`, JSON.stringify(data), timestamp);
-			const answer = await fetch(`${queue.webhookUrls[0]}/webhook/${triggerPath}`, {
+			const answer = await freshFetch(`${queue.webhookUrls[0]}/webhook/${triggerPath}`, {
 				method: 'POST',
 				headers: { 'content-type': 'application/json', 'Request-Signature': signature, 'Request-Timestamp': timestamp },
 				body: JSON.stringify({ event: 'PAYOUT_SUCCEEDED', data }),

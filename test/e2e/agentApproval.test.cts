@@ -26,6 +26,7 @@ import { patience, untilEnded } from '../../scripts/n8n/patience.cjs';
 import { SETUP_TIMEOUT_MS, startE2eLab, waitFor, type CredentialRef, type E2eLab, type Execution, type WorkflowNode } from '../support/e2e/harness.cjs';
 import { PACKAGE_NAME } from '../../scripts/n8n/lab.cjs';
 import type { ChatRequest } from '../support/e2e/scriptedModel.cjs';
+import { freshFetch } from '../support/e2e/freshFetch.cjs';
 
 jest.setTimeout(SETUP_TIMEOUT_MS);
 
@@ -95,7 +96,7 @@ const readClaim = (fields: Record<string, unknown>) => [{ toolCalls: [{ name: 'f
 async function sendClaim(message: string, fields: Record<string, unknown>): Promise<{ executionId: string; waiting: Execution; mails: ReceivedMail[] }> {
 	const mailsBefore = smtp.mails.length;
 	scripted.model.script(readClaim(fields));
-	const response = await fetch(chatUrl, {
+	const response = await freshFetch(chatUrl, {
 		method: 'POST',
 		headers: { 'content-type': 'application/json' },
 		body: JSON.stringify({ action: 'sendMessage', sessionId: randomUUID(), chatInput: message }),
@@ -125,7 +126,7 @@ function formLink(mail: ReceivedMail): string {
 
 /** Opens the link as a browser (or a mail scanner) does: a GET. */
 async function open(href: string): Promise<{ status: number; html: string }> {
-	const response = await fetch(href, { headers: { 'user-agent': BROWSER_USER_AGENT } });
+	const response = await freshFetch(href, { headers: { 'user-agent': BROWSER_USER_AGENT } });
 	return { status: response.status, html: await response.text() };
 }
 
@@ -134,7 +135,7 @@ async function submit(href: string, decision: 'Approve' | 'Decline', approver: s
 	const form = new FormData();
 	form.append('field-0', decision);
 	form.append('field-1', approver);
-	return (await fetch(href, { method: 'POST', body: form, headers: { 'user-agent': BROWSER_USER_AGENT } })).status;
+	return (await freshFetch(href, { method: 'POST', body: form, headers: { 'user-agent': BROWSER_USER_AGENT } })).status;
 }
 
 /** What the form step gave the next node: `data` with the form's fields. */
@@ -181,7 +182,7 @@ describe('the example "an AI agent reads a claim, an approver approves on a form
 		expect(page.html).toContain('Decision');
 		await open(href);
 		// Some scanners send HEAD: it does not answer the form either.
-		await fetch(href, { method: 'HEAD', headers: { 'user-agent': BROWSER_USER_AGENT } });
+		await freshFetch(href, { method: 'HEAD', headers: { 'user-agent': BROWSER_USER_AGENT } });
 		expect((await execution(executionId))!.status).toBe('waiting');
 		expect(payoutsWithReference(claimId)).toHaveLength(0);
 

@@ -14,6 +14,7 @@ import { ACCESS_BANK } from '../support/reliability.cjs';
 import { connectScriptedModel, createAgentWorkflow, type AgentWorkflow, type ScriptedModelInN8n } from '../support/e2e/agentHarness.cjs';
 import { paycashlessNode, SETUP_TIMEOUT_MS, startE2eLab, webhookNode, type E2eLab } from '../support/e2e/harness.cjs';
 import { toolResults } from '../support/e2e/scriptedModel.cjs';
+import { freshFetch } from '../support/e2e/freshFetch.cjs';
 
 jest.setTimeout(SETUP_TIMEOUT_MS);
 
@@ -95,7 +96,7 @@ describe('Expected Account Name read from the account-lookup node being checked'
 			{ Webhook: { main: [[{ node: 'Look Up Account', type: 'main', index: 0 }]] }, 'Look Up Account': { main: [[{ node: 'Pay', type: 'main', index: 0 }]] } },
 			[path],
 		);
-		const response = await fetch(`${lab.n8n.baseUrl}/webhook/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+		const response = await freshFetch(`${lab.n8n.baseUrl}/webhook/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
 		const text = await response.text();
 		expect(workflowId).toBeTruthy();
 		expect(text).toContain('Refused: Money Limits → Expected Account Name reads the account-lookup node \\"Look Up Account\\"');

@@ -29,6 +29,7 @@ import {
 import { communityPackages, nextPatch, startRegistry, type LocalRegistry } from '../../scripts/n8n/registry.cjs';
 import { N8N_1X, installN8nLine } from '../../scripts/n8n/versions.cjs';
 import { e2eRuntime, SETUP_TIMEOUT_MS, webhookNode } from '../support/e2e/harness.cjs';
+import { freshFetch } from '../support/e2e/freshFetch.cjs';
 
 jest.setTimeout(SETUP_TIMEOUT_MS);
 
@@ -113,7 +114,7 @@ async function lookUpThroughAWorkflow(): Promise<Array<Record<string, unknown>>>
 	});
 	await session.api('POST', `/workflows/${created.id}/activate`);
 	await waitForProductionWebhook(n8n.baseUrl, webhookPath);
-	const response = await fetch(`${n8n.baseUrl}/webhook/${webhookPath}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+	const response = await freshFetch(`${n8n.baseUrl}/webhook/${webhookPath}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
 	const text = await response.text();
 	if (response.status !== 200) throw new Error(`workflow answered HTTP ${response.status}: ${text.slice(0, 1000)}`);
 	await session.api('POST', `/workflows/${created.id}/deactivate`);

@@ -15,6 +15,7 @@ import { pollSchemaPath, schemaPath, TRIGGER_SCHEMA_FILE } from '../../scripts/o
 import { nodeOperations } from '../../scripts/harness/operationOutputs.cjs';
 import { patience } from '../../scripts/n8n/patience.cjs';
 import { SETUP_TIMEOUT_MS, startE2eLab } from '../support/e2e/harness.cjs';
+import { freshFetch } from '../support/e2e/freshFetch.cjs';
 
 // A test takes up to 20 s alone (scripts/n8n/patience.cts).
 jest.setTimeout(patience(20_000));
@@ -43,22 +44,22 @@ describe('output schemas served by n8n', () => {
 		try {
 			const answers: Record<string, number> = {};
 			for (const { resource, operation } of nodeOperations()) {
-				const response = await fetch(`${lab.n8n.baseUrl}/schemas/${NODE_TYPE_ACTION}/1.0.0/${resource}/${operation}.json`);
+				const response = await freshFetch(`${lab.n8n.baseUrl}/schemas/${NODE_TYPE_ACTION}/1.0.0/${resource}/${operation}.json`);
 				answers[`${resource}/${operation}`] = response.status;
 				if (response.status === 200) expect(await response.json()).toEqual(JSON.parse(fs.readFileSync(schemaPath(resource, operation), 'utf8')));
 			}
 			expect(Object.values(answers).every((status) => status === 200) ? 'all 200' : answers).toBe('all 200');
 			// The triggers' schemas at the URLs the editor asks for them (no operation; the Poll Trigger's resource).
-			const trigger = await fetch(`${lab.n8n.baseUrl}/schemas/${NODE_TYPE_TRIGGER}/1.0.0.json`);
+			const trigger = await freshFetch(`${lab.n8n.baseUrl}/schemas/${NODE_TYPE_TRIGGER}/1.0.0.json`);
 			expect(trigger.status).toBe(200);
 			expect(await trigger.json()).toEqual(JSON.parse(fs.readFileSync(TRIGGER_SCHEMA_FILE, 'utf8')));
 			for (const resource of Object.keys(RESOURCES)) {
-				const poll = await fetch(`${lab.n8n.baseUrl}/schemas/${PACKAGE_NAME}.paycashlessPollTrigger/1.0.0/${resource}.json`);
+				const poll = await freshFetch(`${lab.n8n.baseUrl}/schemas/${PACKAGE_NAME}.paycashlessPollTrigger/1.0.0/${resource}.json`);
 				expect({ resource, status: poll.status }).toEqual({ resource, status: 200 });
 				expect(await poll.json()).toEqual(JSON.parse(fs.readFileSync(pollSchemaPath(resource), 'utf8')));
 			}
 			// Control: an operation the node lacks.
-			expect((await fetch(`${lab.n8n.baseUrl}/schemas/${NODE_TYPE_ACTION}/1.0.0/payout/noSuchOperation.json`)).status).toBe(404);
+			expect((await freshFetch(`${lab.n8n.baseUrl}/schemas/${NODE_TYPE_ACTION}/1.0.0/payout/noSuchOperation.json`)).status).toBe(404);
 		} finally {
 			await lab.close();
 		}

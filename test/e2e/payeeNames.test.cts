@@ -12,6 +12,7 @@ import { randomUUID } from 'crypto';
 import { ACCESS_BANK } from '../support/reliability.cjs';
 import { patience } from '../../scripts/n8n/patience.cjs';
 import { paycashlessNode, useE2eLab, webhookNode, type E2eLab } from '../support/e2e/harness.cjs';
+import { freshFetch } from '../support/e2e/freshFetch.cjs';
 
 // A test takes up to 30 s alone (scripts/n8n/patience.cts).
 jest.setTimeout(patience(30_000));
@@ -44,7 +45,7 @@ async function payingWorkflow(allowMiddleNames: boolean): Promise<(row: { refere
 	};
 	await lab.createActiveWorkflow(`payee names ${webhookPath}`, [webhookNode(webhookPath), pay], { Webhook: { main: [[{ node: 'Pay', type: 'main', index: 0 }]] } }, [webhookPath]);
 	return async (row) => {
-		const response = await fetch(`${lab.n8n.baseUrl}/webhook/${webhookPath}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(row) });
+		const response = await freshFetch(`${lab.n8n.baseUrl}/webhook/${webhookPath}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(row) });
 		expect(response.status).toBe(200);
 		return await response.text();
 	};

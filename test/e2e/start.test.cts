@@ -14,6 +14,7 @@ import * as path from 'path';
 import { exampleFileName, PAYROLL_APPROVER } from '../../scripts/n8n/examples.cjs';
 import { freePort, LAB, N8nSession, ROOT, waitForProductionWebhook } from '../../scripts/n8n/lab.cjs';
 import { patience, waitedNote } from '../../scripts/n8n/patience.cjs';
+import { freshFetch } from '../support/e2e/freshFetch.cjs';
 
 // Deadlines (scripts/n8n/patience.cts): `npm start` comes up in about a minute alone and stops in a few
 // seconds; a test starts it twice.
@@ -22,7 +23,7 @@ const STOP_MS = patience(6_000);
 
 async function listening(url: string): Promise<boolean> {
 	try {
-		await fetch(url, { signal: AbortSignal.timeout(2000) });
+		await freshFetch(url, { signal: AbortSignal.timeout(2000) });
 		return true;
 	} catch {
 		return false;
@@ -175,7 +176,7 @@ async function expectFilesFolderReadable(session: N8nSession, output: string, fi
 	expect(output).toContain(`Approver:  ${PAYROLL_APPROVER.email}  /  ${PAYROLL_APPROVER.password}`);
 	expect((await new N8nSession(session.baseUrl).request('POST', '/rest/login', { emailOrLdapLoginId: PAYROLL_APPROVER.email, password: PAYROLL_APPROVER.password })).status).toBe(200);
 	// The payroll's form is published: n8n answers it (sending a browser to its sign-in), not 404.
-	expect((await fetch(`${session.baseUrl}/form/paycashless-payroll`, { redirect: 'manual' })).headers.get('location')).toMatch(/\/oauth\/authorize\?/);
+	expect((await freshFetch(`${session.baseUrl}/form/paycashless-payroll`)).headers.get('location')).toMatch(/\/oauth\/authorize\?/);
 	fs.writeFileSync(path.join(files, 'payees.csv'), 'name,accountNumber,bankCode,amount\nAdaeze Okafor,0123456789,058,1500.50\n');
 	fs.writeFileSync(path.join(home, 'outside.csv'), 'name\nNobody\n');
 	await session.createApiKey('start-test');
@@ -192,7 +193,7 @@ async function expectFilesFolderReadable(session: N8nSession, output: string, fi
 		});
 		await session.api('POST', `/workflows/${workflow.id}/activate`);
 		await waitForProductionWebhook(session.baseUrl, hook);
-		const answer = await fetch(`${session.baseUrl}/webhook/${hook}`, { method: 'POST', signal: AbortSignal.timeout(patience(6_000)) });
+		const answer = await freshFetch(`${session.baseUrl}/webhook/${hook}`, { method: 'POST', signal: AbortSignal.timeout(patience(6_000)) });
 		return { status: answer.status, text: await answer.text(), workflowId: workflow.id };
 	};
 	const inside = await read(path.join(files, 'payees.csv'), `start-files-${process.pid}`);

@@ -8,6 +8,7 @@ import { randomUUID } from 'crypto';
 import { NODE_TYPE_TRIGGER } from '../../scripts/n8n/lab.cjs';
 import { patience, settle } from '../../scripts/n8n/patience.cjs';
 import { createTransferPayment, SETUP_TIMEOUT_MS, startE2eLab, TEARDOWN_TIMEOUT_MS, waitFor, type E2eLab, type Execution, type WorkflowNode } from '../support/e2e/harness.cjs';
+import { freshFetch } from '../support/e2e/freshFetch.cjs';
 
 // A test takes up to 20 s alone (scripts/n8n/patience.cts).
 jest.setTimeout(patience(20_000));
@@ -82,7 +83,7 @@ async function settledExecutions(workflowId: string, settleMs = 1500): Promise<E
 }
 
 async function post(url: string, body: string | Buffer, headers: Record<string, string>): Promise<{ status: number; text: string }> {
-	const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
+	const response = await freshFetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
 	return { status: response.status, text: await response.text() };
 }
 

@@ -7,6 +7,7 @@ import { randomUUID } from 'crypto';
 
 import { ACCESS_BANK } from '../support/reliability.cjs';
 import { paycashlessNode, SETUP_TIMEOUT_MS, startE2eLab, webhookNode, type E2eLab, type WorkflowNode } from '../support/e2e/harness.cjs';
+import { freshFetch } from '../support/e2e/freshFetch.cjs';
 
 jest.setTimeout(120_000);
 
@@ -49,7 +50,7 @@ async function runWorkflow(node: Omit<WorkflowNode, 'name'> & Record<string, unk
 		{ Webhook: { main: [[{ node: 'Paycashless', type: 'main', index: 0 }]] } },
 		[webhookPath],
 	);
-	const response = await fetch(`${lab.n8n.baseUrl}/webhook/${webhookPath}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+	const response = await freshFetch(`${lab.n8n.baseUrl}/webhook/${webhookPath}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
 	return { status: response.status, text: await response.text(), workflowId };
 }
 

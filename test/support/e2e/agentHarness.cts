@@ -13,6 +13,7 @@ import { PACKAGE_NAME } from '../../../scripts/n8n/lab.cjs';
 import { patience, untilEnded } from '../../../scripts/n8n/patience.cjs';
 import { webhookNode, waitFor, type CredentialRef, type E2eLab, type Execution, type WorkflowNode } from './harness.cjs';
 import { startScriptedModel, type ChatRequest, type ScriptedModel, type ScriptStep } from './scriptedModel.cjs';
+import { freshFetch } from './freshFetch.cjs';
 
 /**
  * The tool variant n8n derives from the action node (`usableAsTool: true`): the node's type name
@@ -108,7 +109,7 @@ export async function chatTriggerRegistered(lab: E2eLab, chatId: string): Promis
 	await waitFor(
 		'the chat trigger to be registered',
 		async (saw) => {
-			const status = await fetch(chatUrl).then((r) => r.status, () => 0);
+			const status = await freshFetch(chatUrl).then((r) => r.status, () => 0);
 			saw(status ? `HTTP ${status}` : 'no answer');
 			return status === 200 ? true : undefined;
 		},
@@ -205,7 +206,7 @@ export async function createAgentWorkflow(lab: E2eLab, scripted: ScriptedModelIn
 	const run: AgentWorkflow['run'] = async (prompt, script, finalText) => {
 		const before = new Set((await lab.executions(workflowId)).map((e) => String(e.id)));
 		scripted.model.script(script, finalText);
-		const response = await fetch(`${lab.n8n.baseUrl}/webhook/${webhookPath}`, {
+		const response = await freshFetch(`${lab.n8n.baseUrl}/webhook/${webhookPath}`, {
 			method: 'POST',
 			headers: { 'content-type': 'application/json' },
 			body: JSON.stringify({ prompt }),
@@ -322,7 +323,7 @@ async function reviewedAgentWorkflow(
 
 	const send: ReviewedAgentWorkflow['send'] = async (message, script, finalText) => {
 		scripted.model.script(script, finalText);
-		const response = await fetch(chatUrl, {
+		const response = await freshFetch(chatUrl, {
 			method: 'POST',
 			headers: { 'content-type': 'application/json' },
 			body: JSON.stringify({ action: 'sendMessage', sessionId: randomUUID(), chatInput: message }),
@@ -350,7 +351,7 @@ async function reviewedAgentWorkflow(
 	const press: ReviewedAgentWorkflow['press'] = async (shown, button) => {
 		const found = shown.buttons.find((b) => b.text === button);
 		if (!found) throw new Error(`no button "${button}" in the review (${shown.buttons.map((b) => b.text).join(', ')})`);
-		const response = await fetch(found.link, { headers: { 'user-agent': BROWSER_USER_AGENT } });
+		const response = await freshFetch(found.link, { headers: { 'user-agent': BROWSER_USER_AGENT } });
 		return { status: response.status, text: await response.text() };
 	};
 

@@ -33,6 +33,7 @@ import { patience, waitedNote, waitFor } from '../../../scripts/n8n/patience.cjs
 import { installQueuePrograms, startQueueLab, type QueueLab } from '../../../scripts/n8n/queue.cjs';
 import { N8N_1X, installN8nLine } from '../../../scripts/n8n/versions.cjs';
 import type { SharedN8n } from '../setup/sharedRun.cjs';
+import { freshFetch } from './freshFetch.cjs';
 
 /**
  * Which n8n the e2e suites run against. Default: one n8n 2.41 process. A test file selects another
@@ -385,7 +386,7 @@ export async function startE2eLab(options: E2eLabOptions = {}): Promise<E2eLab> 
 			// the node's output is read from the execution n8n stored (the node ran once, nothing is
 			// sent again); no execution at all fails, saying what n8n recorded.
 			const started = Date.now();
-			const text = await fetch(`${running.baseUrl}/webhook/${webhookPath}`, {
+			const text = await freshFetch(`${running.baseUrl}/webhook/${webhookPath}`, {
 				method: 'POST',
 				headers: { 'content-type': 'application/json' },
 				body: '{}',

@@ -9,6 +9,7 @@ import { randomUUID } from 'crypto';
 
 import { inviteMember, type LabUser } from '../../../scripts/n8n/examples.cjs';
 import type { N8nSession } from '../../../scripts/n8n/lab.cjs';
+import { freshFetch } from './freshFetch.cjs';
 
 /** A member of this n8n, made by the owner's `session`, with its own logged-in session. */
 export async function addMember(owner: N8nSession, wanted: Partial<LabUser> = {}): Promise<{ user: LabUser & { id: string }; session: N8nSession }> {
@@ -45,7 +46,7 @@ export class FormBrowser {
 		const cookie = [...this.jar].map(([name, value]) => `${name}=${value}`).join('; ');
 		// n8n binds its login cookie to the browser id the lab's sessions send (scripts/n8n/lab.cts).
 		const headers = { ...(cookie ? { cookie } : {}), 'browser-id': 'paycashless-lab', ...((init.headers as Record<string, string>) ?? {}) };
-		const response = await fetch(new URL(url, this.baseUrl), { redirect: 'manual', ...init, headers });
+		const response = await freshFetch(new URL(url, this.baseUrl), { ...init, headers });
 		for (const set of response.headers.getSetCookie()) {
 			const [pair] = set.split(';');
 			const name = pair.slice(0, pair.indexOf('='));

@@ -13,6 +13,7 @@ import { ACCESS_BANK } from '../reliability.cjs';
 import { connectScriptedModel, createAgentWorkflow, toolRunItems, type AgentWorkflow, type ScriptedModelInN8n } from '../e2e/agentHarness.cjs';
 import { paycashlessNode, selectE2eRuntime, SETUP_TIMEOUT_MS, startE2eLab, webhookNode, type E2eLab, type E2eRuntime } from '../e2e/harness.cjs';
 import { offeredTools, toolResults } from '../e2e/scriptedModel.cjs';
+import { freshFetch } from '../e2e/freshFetch.cjs';
 
 /**
  * The Money Limits suite against one runtime (an e2e project's), called once by a small test file
@@ -283,7 +284,7 @@ describe('without an agent', () => {
 			{ Webhook: { main: [[{ node: 'First', type: 'main', index: 0 }]] }, First: { main: [[{ node: 'Second', type: 'main', index: 0 }]] } },
 			[webhookPath],
 		);
-		const response = await fetch(`${lab.n8n.baseUrl}/webhook/${webhookPath}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+		const response = await freshFetch(`${lab.n8n.baseUrl}/webhook/${webhookPath}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
 		expect(response.status).toBe(200);
 		const amounts = [first, second].map((reference) => lab.emulator.list('payouts').find((payout) => payout.reference === reference)?.amount);
 		expect(amounts).toEqual([100007, 100007]);

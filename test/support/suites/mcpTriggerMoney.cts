@@ -12,6 +12,7 @@ import { ACCESS_BANK } from '../reliability.cjs';
 import { NODE_TYPE_TOOL } from '../e2e/agentHarness.cjs';
 import { patience } from '../../../scripts/n8n/patience.cjs';
 import { selectE2eRuntime, SETUP_TIMEOUT_MS, startE2eLab, waitFor, type E2eLab, type E2eRuntime } from '../e2e/harness.cjs';
+import { freshFetch } from '../e2e/freshFetch.cjs';
 
 // The SDK ships CommonJS builds under these paths.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -67,7 +68,7 @@ beforeAll(async () => {
 	await waitFor(
 		'the MCP server to be registered',
 		async (saw) => {
-			const status = (await fetch(mcpUrl, { method: 'GET' })).status;
+			const status = (await freshFetch(mcpUrl, { method: 'GET' })).status;
 			saw(`HTTP ${status}`);
 			return status === 404 ? undefined : true;
 		},

@@ -25,6 +25,7 @@ import type { EmulatorHandle } from '../../../emulator/types.cjs';
 import { CREDENTIAL_TYPE } from '../../../scripts/n8n/lab.cjs';
 import { ACCESS_BANK } from '../reliability.cjs';
 import { paycashlessNode, selectE2eRuntime, SETUP_TIMEOUT_MS, useE2eLab, webhookNode, type CredentialRef, type E2eLab, type E2eRuntime } from '../e2e/harness.cjs';
+import { freshFetch } from '../e2e/freshFetch.cjs';
 
 /** How late the emulator's list shows a payout, in every test of this suite. */
 const LIST_LAG_MS = 3000;
@@ -85,7 +86,7 @@ export function describeMoneyHolds(runtime: Partial<E2eRuntime>): void {
 		};
 		await lab.createActiveWorkflow(`${name} ${webhookPath}`, [webhookNode(webhookPath), pay], { Webhook: { main: [[{ node: 'Pay', type: 'main', index: 0 }]] } }, [webhookPath]);
 		return async (body) => {
-			const response = await fetch(`${lab.n8n.baseUrl}/webhook/${webhookPath}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+			const response = await freshFetch(`${lab.n8n.baseUrl}/webhook/${webhookPath}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 			expect(response.status).toBe(200);
 			return await response.text();
 		};
@@ -199,7 +200,7 @@ export function describeMoneyHolds(runtime: Partial<E2eRuntime>): void {
 		const start = { ...webhookNode(webhookPath), parameters: { ...webhookNode(webhookPath).parameters, responseData: 'allEntries' } };
 		await lab.createActiveWorkflow(`all or nothing ${prefix}`, [start, split, batchNode], { Webhook: { main: [[{ node: 'Split Out', type: 'main', index: 0 }]] }, 'Split Out': { main: [[{ node: 'Pay Batch', type: 'main', index: 0 }]] } }, [webhookPath]);
 		const payBatch = async (references: string[]) => {
-			const response = await fetch(`${lab.n8n.baseUrl}/webhook/${webhookPath}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ payouts: references.map((reference) => ({ reference, amount: 1000 })) }) });
+			const response = await freshFetch(`${lab.n8n.baseUrl}/webhook/${webhookPath}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ payouts: references.map((reference) => ({ reference, amount: 1000 })) }) });
 			expect(response.status).toBe(200);
 			return await response.text();
 		};

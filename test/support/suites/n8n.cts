@@ -12,6 +12,7 @@ import { NODE_TYPE_TRIGGER } from '../../../scripts/n8n/lab.cjs';
 import { hasEnded, patience, settle } from '../../../scripts/n8n/patience.cjs';
 import { createTransferPayment, e2eRuntime, executionById, executionIds, manualRunBody, paymentTotalsSince, selectE2eRuntime, SETUP_TIMEOUT_MS, startE2eLab, TEARDOWN_TIMEOUT_MS, waitFor, webhookNode, type E2eLab, type Execution, type E2eRuntime } from '../e2e/harness.cjs';
 import { describeOperations, realN8nOperations } from './operations.cjs';
+import { freshFetch } from '../e2e/freshFetch.cjs';
 
 /**
  * The end-to-end suite against one runtime (an e2e project's), called once by a small test file
@@ -240,7 +241,7 @@ describe('Paycashless Trigger in n8n, with callbacks the emulator signs and send
 	it('a forged callback gets 401 and starts nothing', async () => {
 		const before = (await lab.executions(workflowId)).length;
 		const body = JSON.stringify({ event: 'PAYMENT_SUCCEEDED', data: { id: 'pi_forged', reference: 'forged', status: 'succeeded' } });
-		const response = await fetch(productionUrl, {
+		const response = await freshFetch(productionUrl, {
 			method: 'POST',
 			headers: { 'content-type': 'application/json', 'Request-Signature': 'ab'.repeat(64), 'Request-Timestamp': String(Math.floor(Date.now() / 1000)) },
 			body,
@@ -302,7 +303,7 @@ describe('example workflows (examples/*.json) run in n8n against the emulator', 
 		const webhookPath = `e2e-example-${randomUUID().slice(0, 8)}`;
 		const nodes = wf.nodes.map((node) => (node === start ? { ...webhookNode(webhookPath), name: start.name } : node));
 		await lab.createActiveWorkflow(`e2e ${name}`, nodes, wf.connections, [webhookPath]);
-		const response = await fetch(`${lab.n8n.baseUrl}/webhook/${webhookPath}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+		const response = await freshFetch(`${lab.n8n.baseUrl}/webhook/${webhookPath}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
 		const text = await response.text();
 		expect(response.status).toBe(200);
 		return JSON.parse(text) as Array<Record<string, unknown>>;

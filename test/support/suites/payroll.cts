@@ -13,6 +13,7 @@ import { randomUUID } from 'crypto';
 import { accountName } from '../../../emulator/banks.cjs';
 import { ACCESS_BANK } from '../reliability.cjs';
 import { paycashlessNode, selectE2eRuntime, SETUP_TIMEOUT_MS, useE2eLab, webhookNode, type E2eLab, type E2eRuntime } from '../e2e/harness.cjs';
+import { freshFetch } from '../e2e/freshFetch.cjs';
 
 interface Row {
 	reference: string;
@@ -66,7 +67,7 @@ export function describePayroll(runtime: Partial<E2eRuntime>): void {
 			Webhook: { main: [[{ node: 'Rows', type: 'main', index: 0 }]] },
 			Rows: { main: [[{ node: 'Pay', type: 'main', index: 0 }]] },
 		}, [webhookPath]);
-		const response = await fetch(`${lab.n8n.baseUrl}/webhook/${webhookPath}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ rows: batch }) });
+		const response = await freshFetch(`${lab.n8n.baseUrl}/webhook/${webhookPath}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ rows: batch }) });
 		const text = await response.text();
 		expect(response.status).toBe(200);
 		const items = JSON.parse(text) as Array<Record<string, unknown>>;

@@ -16,6 +16,7 @@ import { copyExampleFiles, EXAMPLES_DIR, exampleFileName, exampleFilesForN8n1, l
 import { importIntoN8n } from '../../../scripts/n8n/lab.cjs';
 import { patience, untilEnded } from '../../../scripts/n8n/patience.cjs';
 import { executionById, executionIds, selectE2eRuntime, SETUP_TIMEOUT_MS, startE2eLab, TEARDOWN_TIMEOUT_MS, waitFor, webhookNode, type E2eLab, type E2eRuntime, type Execution } from '../e2e/harness.cjs';
+import { freshFetch } from '../e2e/freshFetch.cjs';
 
 export function describePayrollExampleN8n1(runtime: Partial<E2eRuntime>): void {
 	selectE2eRuntime(runtime);
@@ -64,7 +65,7 @@ export function describePayrollExampleN8n1(runtime: Partial<E2eRuntime>): void {
 
 	async function runToApproval(): Promise<{ id: string; formUrl: string; waiting: Execution }> {
 		const before = new Set(await executionIds(lab, workflowId));
-		expect((await fetch(`${lab.n8n.baseUrl}/webhook/${webhookPath}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).status).toBe(200);
+		expect((await freshFetch(`${lab.n8n.baseUrl}/webhook/${webhookPath}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).status).toBe(200);
 		const waiting = await waitFor(
 			'the payroll run to wait for the approver',
 			async (saw) => {
@@ -90,21 +91,21 @@ export function describePayrollExampleN8n1(runtime: Partial<E2eRuntime>): void {
 	it("the approval cannot be given by a request without the approver's secret: not a GET, not a POST, not a wrong password", async () => {
 		const { id, formUrl, waiting } = await runToApproval();
 		expect(output(waiting, 'Check Batch')[0]).toMatchObject({ fits: true, count: 7 });
-		expect((await fetch(formUrl)).status).toBe(401);
-		expect((await fetch(formUrl, { method: 'POST', body: answer('Approve') })).status).toBe(401);
-		expect((await fetch(formUrl, { method: 'POST', body: answer('Approve'), headers: basic(SECRET.user, 'guessed') })).status).toBe(401);
-		expect((await fetch(formUrl, { method: 'POST', body: answer('Approve'), headers: basic('admin', SECRET.password) })).status).toBe(401);
+		expect((await freshFetch(formUrl)).status).toBe(401);
+		expect((await freshFetch(formUrl, { method: 'POST', body: answer('Approve') })).status).toBe(401);
+		expect((await freshFetch(formUrl, { method: 'POST', body: answer('Approve'), headers: basic(SECRET.user, 'guessed') })).status).toBe(401);
+		expect((await freshFetch(formUrl, { method: 'POST', body: answer('Approve'), headers: basic('admin', SECRET.password) })).status).toBe(401);
 		expect((await byId(id))!.status).toBe('waiting');
 		expect(paid()).toEqual([]);
 		// The one who holds the secret sees the rows and decides; Decline pays nothing.
-		const page = await fetch(formUrl, { headers: basic(SECRET.user, SECRET.password) });
+		const page = await freshFetch(formUrl, { headers: basic(SECRET.user, SECRET.password) });
 		expect(page.status).toBe(200);
 		// Every payee: n8n 1.123 evaluates the Wait form's description (where the example puts Check
 		// Batch's approvalHtml, payable rows included), not a Custom HTML field's expression.
 		const shown = await page.text();
 		expect(shown).toMatch(/7 payouts to approve, NGN [\d.]+ in all: every payee is listed below/);
 		for (const reference of REFERENCES) expect(shown).toContain(`<td>${reference}</td>`);
-		expect((await fetch(formUrl, { method: 'POST', body: answer('Decline'), headers: basic(SECRET.user, SECRET.password) })).status).toBe(200);
+		expect((await freshFetch(formUrl, { method: 'POST', body: answer('Decline'), headers: basic(SECRET.user, SECRET.password) })).status).toBe(200);
 		expect((await untilEnded(`the payroll run ${id}`, () => byId(id), patience(8_000))).status).toBe('success');
 		expect(paid()).toEqual([]);
 	});
@@ -112,7 +113,7 @@ export function describePayrollExampleN8n1(runtime: Partial<E2eRuntime>): void {
 	it("with the approver's secret the 7 are paid once; each payout's metadata says the approval had no n8n login; a second run pays none again", async () => {
 		for (let round = 0; round < 2; round++) {
 			const { id, formUrl } = await runToApproval();
-			expect((await fetch(formUrl, { method: 'POST', body: answer('Approve'), headers: basic(SECRET.user, SECRET.password) })).status).toBe(200);
+			expect((await freshFetch(formUrl, { method: 'POST', body: answer('Approve'), headers: basic(SECRET.user, SECRET.password) })).status).toBe(200);
 			const run = await untilEnded(`the payroll run ${id}`, () => byId(id), patience(8_000));
 			expect(run.status).toBe('success');
 			expect(output(run, 'Pay Salaries').map((item) => (item._paycashless as Record<string, unknown>).repeated)).toEqual(Array(7).fill(round === 1));

@@ -12,6 +12,7 @@ import { callbackSignature, SIGNATURE_HEADER, TIMESTAMP_HEADER, unixTimestamp } 
 import { NODE_TYPE_TRIGGER } from '../../../scripts/n8n/lab.cjs';
 import { patience, settle } from '../../../scripts/n8n/patience.cjs';
 import { createTransferPayment, selectE2eRuntime, SETUP_TIMEOUT_MS, useE2eLab, waitFor, type E2eLab, type E2eRuntime, type Execution } from '../e2e/harness.cjs';
+import { freshFetch } from '../e2e/freshFetch.cjs';
 
 interface TriggerWorkflow {
 	id: string;
@@ -54,7 +55,7 @@ export function describeTriggerVersions(runtime: Partial<E2eRuntime>): void {
 		};
 		if (contentType) headers['content-type'] = contentType;
 		// A Blob without a type: fetch then sends no content type of its own.
-		const response = await fetch(url, { method: 'POST', headers, body: new Blob([`{"event":"PAYOUT_SUCCEEDED","data":${dataJson}}`]) });
+		const response = await freshFetch(url, { method: 'POST', headers, body: new Blob([`{"event":"PAYOUT_SUCCEEDED","data":${dataJson}}`]) });
 		return { status: response.status, text: await response.text() };
 	}
 
@@ -123,7 +124,7 @@ export function describeTriggerVersions(runtime: Partial<E2eRuntime>): void {
 
 	it("n8n's editor gets version 2's output schema, the same as version 1's", async () => {
 		const schema = async (version: string) => {
-			const response = await fetch(`${lab.n8n.baseUrl}/schemas/${NODE_TYPE_TRIGGER}/${version}.json`);
+			const response = await freshFetch(`${lab.n8n.baseUrl}/schemas/${NODE_TYPE_TRIGGER}/${version}.json`);
 			return { status: response.status, body: response.status === 200 ? ((await response.json()) as Record<string, unknown>) : undefined };
 		};
 		const [v1, v2] = [await schema('1.0.0'), await schema('2.0.0')];

@@ -11,6 +11,7 @@ import { loadExampleWorkflows } from '../../../scripts/n8n/examples.cjs';
 import { NODE_TYPE_ACTION } from '../../../scripts/n8n/lab.cjs';
 import { patience, waitedNote } from '../../../scripts/n8n/patience.cjs';
 import { executionById, executionIds, selectE2eRuntime, SETUP_TIMEOUT_MS, startE2eLab, type E2eLab, type Execution, type WorkflowNode, type E2eRuntime } from '../e2e/harness.cjs';
+import { freshFetch } from '../e2e/freshFetch.cjs';
 
 /**
  * The Create and Wait suite against one runtime (an e2e project's), called once by a small test file
@@ -89,7 +90,7 @@ async function startRun(withLookup: boolean, body: Json): Promise<{ workflowId: 
 	const webhookPath = `wait-${randomUUID().slice(0, 8)}`;
 	const { nodes, connections } = waitWorkflow(webhookPath, withLookup);
 	const workflowId = await lab.createActiveWorkflow(`wait ${webhookPath}`, nodes, connections, [webhookPath]);
-	const response = await fetch(`${lab.n8n.baseUrl}/webhook/${webhookPath}`, {
+	const response = await freshFetch(`${lab.n8n.baseUrl}/webhook/${webhookPath}`, {
 		method: 'POST',
 		headers: { 'content-type': 'application/json' },
 		body: JSON.stringify(body),
@@ -128,7 +129,7 @@ async function waitForStatus(workflowId: string, statuses: string[], timeoutMs: 
 
 /** POSTs an order to an example's Webhook node; n8n answers at once. */
 async function sendOrder(webhookPath: string, order: Json): Promise<void> {
-	const response = await fetch(`${lab.n8n.baseUrl}/webhook/${webhookPath}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(order) });
+	const response = await freshFetch(`${lab.n8n.baseUrl}/webhook/${webhookPath}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(order) });
 	await response.text();
 	expect(response.status).toBe(200);
 }
@@ -159,7 +160,7 @@ function signed(url: string, secret: string, event: string, data: Json, nowMs = 
 }
 
 async function post(url: string, body: string, headers: Record<string, string>): Promise<number> {
-	const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
+	const response = await freshFetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
 	await response.text();
 	return response.status;
 }
@@ -324,7 +325,7 @@ describe('Payout → Create and Wait for Final Status in real n8n', () => {
 			{ Webhook: { main: [[{ node: 'Pay and Wait', type: 'main', index: 0 }]] } },
 			[webhookPath],
 		);
-		const response = await fetch(`${lab.n8n.baseUrl}/webhook/${webhookPath}`, {
+		const response = await freshFetch(`${lab.n8n.baseUrl}/webhook/${webhookPath}`, {
 			method: 'POST',
 			headers: { 'content-type': 'application/json' },
 			body: JSON.stringify({ reference }),
@@ -419,7 +420,7 @@ describe('Callback → Verify: examples/verify-callback-webhook.json in real n8n
 		const data: Json = { id: 'inv_1', reference: 'order-1', status: 'paid', amountPaid: 150050 };
 
 		const genuine = signed(url, secret, 'INVOICE_PAID', data);
-		const ok = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...genuine.headers }, body: genuine.body });
+		const ok = await freshFetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...genuine.headers }, body: genuine.body });
 		expect(ok.status).toBe(200);
 		expect(await ok.json()).toMatchObject({ received: true });
 
@@ -430,7 +431,7 @@ describe('Callback → Verify: examples/verify-callback-webhook.json in real n8n
 			if (kind === 1) attempt = { body: JSON.stringify({ event: 'INVOICE_PAID', data: { ...data, amountPaid: i } }), headers: genuine.headers };
 			if (kind === 2) attempt = signed(url, secret, 'INVOICE_PAID', data, Date.now() - 3600_000 - i * 1000);
 			if (kind === 3) attempt = signed(`${url}-other`, secret, 'INVOICE_PAID', data);
-			const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...attempt.headers }, body: attempt.body });
+			const response = await freshFetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...attempt.headers }, body: attempt.body });
 			const answer = (await response.json()) as Json;
 			if (response.status !== 401) accepted += 1;
 			expect(String(answer.error)).toMatch(/invalid_signature|stale_timestamp/);
