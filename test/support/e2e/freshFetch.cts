@@ -11,6 +11,7 @@
  * closes it after the answer.
  */
 import * as http from 'http';
+import { Readable } from 'stream';
 
 /**
  * fetch's answer for one call on a new connection. `init` as fetch takes it (a string, a form or a
@@ -30,17 +31,17 @@ export async function freshFetch(url: string | URL, init: RequestInit = {}): Pro
 			signal: signal ?? undefined,
 		});
 		request.on('error', reject);
+		// Answered once the headers come, the body read as it arrives (as fetch: an event stream's
+		// status is read without waiting for its end).
 		request.on('response', (answer) => {
-			const chunks: Buffer[] = [];
-			answer.on('data', (chunk: Buffer) => chunks.push(chunk));
-			answer.on('error', reject);
-			answer.on('end', () => {
-				const answerHeaders = new Headers();
-				for (let k = 0; k + 1 < answer.rawHeaders.length; k += 2) answerHeaders.append(answer.rawHeaders[k], answer.rawHeaders[k + 1]);
-				const status = answer.statusCode ?? 0;
-				const empty = status === 204 || status === 205 || status === 304;
-				resolve(new Response(empty ? null : Buffer.concat(chunks), { status, statusText: answer.statusMessage, headers: answerHeaders }));
-			});
+			const answerHeaders = new Headers();
+			for (let k = 0; k + 1 < answer.rawHeaders.length; k += 2) answerHeaders.append(answer.rawHeaders[k], answer.rawHeaders[k + 1]);
+			const status = answer.statusCode ?? 0;
+			const answered = { status, statusText: answer.statusMessage, headers: answerHeaders };
+			if (status === 204 || status === 205 || status === 304) {
+				answer.resume();
+				resolve(new Response(null, answered));
+			} else resolve(new Response(Readable.toWeb(answer) as unknown as ReadableStream<Uint8Array>, answered));
 		});
 		request.end(body);
 	});

@@ -25,6 +25,12 @@ describe('freshFetch', () => {
 			req.on('data', (chunk: Buffer) => (body += chunk.toString()));
 			req.on('end', () => {
 				seen.push({ method: req.method, body, type: req.headers['content-type'] });
+				if (req.url === '/events') {
+					// An event stream that does not end (n8n's MCP address answers a GET so).
+					res.writeHead(200, { 'content-type': 'text/event-stream' });
+					res.write('data: one\n\n');
+					return;
+				}
 				if (req.url === '/empty') {
 					res.writeHead(204).end();
 					return;
@@ -69,6 +75,16 @@ describe('freshFetch', () => {
 		expect((await freshFetch(`${url}/hook`, { method: 'POST', body: '2' })).status).toBe(201);
 		expect(connections - before).toBe(3);
 		expect(seen.slice(-3).map((request) => request.body)).toEqual(['0', '1', '2']);
+	});
+
+	it('answers an event stream once its headers come, as fetch does', async () => {
+		const controller = new AbortController();
+		const answer = await freshFetch(`${url}/events`, { signal: controller.signal });
+		expect(answer.status).toBe(200);
+		const reader = answer.body!.getReader();
+		expect(Buffer.from((await reader.read()).value!).toString()).toBe('data: one\n\n');
+		controller.abort();
+		await expect(reader.read()).rejects.toThrow(/abort/i);
 	});
 
 	it('gives up when its signal aborts', async () => {
