@@ -8,17 +8,20 @@
  * Paycashless's list may show a payout seconds after its create was accepted (202). So within one
  * run a later read asks again for everything created since `LAG_WINDOW_SECONDS` before the newest
  * payout already read (Paycashless's own `createdAt`, so the two clocks never meet): a payout of
- * another n8n (another worker) that the list shows up to that late is counted by the run's next read. Payouts
+ * another n8n (another worker) that the list shows up to that late is counted by a later read. Payouts
  * of this running n8n that the list does not show yet are counted by ./inFlight.ts until it does.
  * A run starts a new read once a second, in the background; a check waits for one only when the
- * newest read it has started more than `STALE_MS` ago (or there is none).
+ * newest read it has started more than `STALE_MS` ago (or there is none). Every `WINDOW_EVERY_MS`
+ * such a read goes back the whole window; the reads between ask only for what is new (newest first,
+ * up to the first page holding a payout already read), which is where a payout the list shows at
+ * once stands: the window's payouts are not listed again every second.
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { DateTime } from 'luxon';
 
 import { PAYOUT } from '../catalog/objects';
 import type { Currency } from '../helpers/amount';
-import type { PaycashlessApi } from '../transport';
+import { offerToReadBacks, type PaycashlessApi } from '../transport';
 import { listedBy, type InFlightPayout, type ListedPayouts } from './inFlight';
 import { createdSeconds, isListedAs, readListedPayout, type PeriodPayout } from './listed';
 
@@ -44,6 +47,15 @@ const REREAD_AFTER_MS = 1000;
 /** A check waits for a read when the newest that came back started longer ago than this (ms). */
 const STALE_MS = 3000;
 
+/**
+ * How often (ms) a later read goes back the whole lag window: a payout of another process that the
+ * list shows late is counted within this time of its showing (the reads between see the new ones).
+ */
+const WINDOW_EVERY_MS = 5000;
+
+/** Records per page of a read of what is new (the largest page Paycashless serves). */
+const PAGE_SIZE = 100;
+
 export interface PeriodWindow {
 	/** Unix seconds of the period's start. */
 	since: number;
@@ -67,6 +79,8 @@ interface View {
 	readStartedAt: number;
 	/** When the newest read (under way or back) started. */
 	lastStartedAt: number;
+	/** When the newest read of the whole period or lag window started. */
+	windowStartedAt: number;
 	/** How many records the last later read (after the first) listed. */
 	lastRecords: number;
 	byId: Map<string, PeriodPayout>;
@@ -97,14 +111,44 @@ function ranges(view: View, from: number): IDataObject[] {
 	return cuts;
 }
 
-async function read(view: View, api: PaycashlessApi, account: string): Promise<void> {
+/**
+ * What is new since the view's reads, newest first, up to the first page holding a payout already
+ * read (never further back than the lag window).
+ */
+async function readNew(view: View, api: PaycashlessApi, from: number): Promise<IDataObject[]> {
+	const list = { path: PAYOUT.path, qs: { 'createdAt.gte': from } };
+	const records: IDataObject[] = [];
+	const cursors = new Set<string>();
+	let cursor: string | undefined;
+	for (;;) {
+		const page = await api.page(list, PAGE_SIZE, cursor);
+		records.push(...page.data);
+		const readBefore = page.data.some((record) => typeof record.id === 'string' && (view.byId.has(record.id) || view.unreadable.has(record.id)));
+		if (readBefore || !page.hasMore) return records;
+		if (page.cursor === undefined || cursors.has(page.cursor)) throw new Error(`Paycashless said more payouts follow on ${PAYOUT.path} but gave no new cursor`);
+		cursors.add(page.cursor);
+		cursor = page.cursor;
+	}
+}
+
+async function read(this: IExecuteFunctions, view: View, api: PaycashlessApi, account: string): Promise<void> {
 	const startedAt = Date.now();
 	view.lastStartedAt = startedAt;
 	const from = view.newest === undefined ? view.since : Math.max(view.since, view.newest - LAG_WINDOW_SECONDS);
-	const later = view.newest !== undefined;
-	const pages = await Promise.all(ranges(view, from).map(async (qs) => await api.paginate({ path: PAYOUT.path, qs }, { returnAll: true, limit: 0, incomplete: 'fail' })));
-	const records = pages.flat();
-	if (later) view.lastRecords = records.length;
+	// Not the run's first read (which may have found no payout at all: then `newest` is unknown).
+	const later = view.windowStartedAt !== 0;
+	const whole = !later || startedAt - view.windowStartedAt >= WINDOW_EVERY_MS;
+	let records: IDataObject[];
+	if (whole) {
+		view.windowStartedAt = startedAt;
+		const pages = await Promise.all(ranges(view, from).map(async (qs) => await api.paginate({ path: PAYOUT.path, qs }, { returnAll: true, limit: 0, incomplete: 'fail' })));
+		records = pages.flat();
+		if (later) view.lastRecords = records.length;
+	} else records = await readNew(view, api, from);
+	// The run's new payouts are read back from these records rather than from reads of their own
+	// (transport/readBacks.ts), from the first read on. Not the first read's records: the whole
+	// period, older than the run's payouts.
+	offerToReadBacks(this, later ? records : []);
 	const read: PeriodPayout[] = [];
 	for (const record of records) {
 		const payout = readListedPayout(record);
@@ -152,13 +196,13 @@ function shows(view: View, entry: InFlightPayout): boolean {
 export async function payoutsInPeriod(this: IExecuteFunctions, window: PeriodWindow, api: PaycashlessApi, account: string): Promise<PeriodRecord> {
 	let view = views.get(this);
 	if (!view || view.since !== window.since) {
-		view = { since: window.since, readStartedAt: 0, lastStartedAt: 0, lastRecords: 0, byId: new Map(), byReference: new Map(), unreadable: new Map(), paid: new Map() };
+		view = { since: window.since, readStartedAt: 0, lastStartedAt: 0, windowStartedAt: 0, lastRecords: 0, byId: new Map(), byReference: new Map(), unreadable: new Map(), paid: new Map() };
 		views.set(this, view);
 	}
 	const current = view;
 	const now = Date.now();
 	if (!current.reading && now - current.lastStartedAt >= REREAD_AFTER_MS) {
-		current.reading = read(current, api, account)
+		current.reading = read.call(this, current, api, account)
 			.catch((error: unknown) => {
 				// The next check starts a read again at once.
 				current.lastStartedAt = current.readStartedAt;

@@ -79,6 +79,14 @@ async function readBaseUrl(this: PaycashlessContext): Promise<string> {
 const readBackRuns = new WeakMap<object, ReadBackRun>();
 
 /**
+ * Records of a list this node run read for another purpose (the period limits' reads of the payout
+ * list): the open run of read-backs takes the new objects from them instead of reading them again.
+ */
+export function offerToReadBacks(context: PaycashlessContext, records: IDataObject[]): void {
+	readBackRuns.get(context)?.offer(records);
+}
+
+/**
  * Opens a run of read-backs for this node run: from now on, a create of it that answers short
  * waits to be read back from the list (transport/readBacks.ts), and `onWaiting` tells the caller
  * its item may give its place. Call `finish` on the result once every item has been sent.

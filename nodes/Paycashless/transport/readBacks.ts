@@ -16,7 +16,9 @@
  * - an object listed before its create answered (answers overlap with reads) is kept by reference
  *   and given to the create when its answer comes;
  * - whatever the list does not show (yet), or every create after a list read failed, is read back
- *   on its own, as without a run (the policy's lookup), a few at a time.
+ *   on its own, as without a run (the policy's lookup), a few at a time;
+ * - when the run reads the same list anyway (the period limits' reads, money/period.ts, `offer`),
+ *   what those reads show is taken from them, and the run reads nothing of its own before `finish`.
  *
  * Nothing here sends a create or decides an item's outcome: a create that answered stays created
  * whether or not its read-back works (create.ts: a failed read-back is a note, never an error).
@@ -77,6 +79,9 @@ export class ReadBackRun {
 	private broken = false;
 
 	private finished = false;
+
+	/** Another read of the list offers what it showed: this run waits for `finish` to read its own. */
+	private fed = false;
 
 	/** Requests of this run, for the log. */
 	private pages = 0;
@@ -148,8 +153,36 @@ export class ReadBackRun {
 		return await this.io.readOne(call, policy.lookup(reference));
 	}
 
+	/**
+	 * Records another read of the list showed (newest first, contiguous from the list's top, as this
+	 * run's own reads are): each waiting create among them is given its object.
+	 */
+	offer(records: IDataObject[]): void {
+		if (this.finished || this.broken) return;
+		this.fed = true;
+		for (const record of records) this.take(record);
+	}
+
+	/** A listed record: to the create that waits for it, or kept for one that has not answered. Whether an earlier read listed it. */
+	private take(record: IDataObject): boolean {
+		if (typeof record.id === 'string') {
+			if (this.seen.has(record.id)) return true;
+			this.seen.add(record.id);
+		}
+		if (typeof record.reference !== 'string') return false;
+		const waiting = this.waiting.get(record.reference);
+		if (waiting && (waiting.id === undefined || waiting.id === record.id)) {
+			this.waiting.delete(record.reference);
+			this.fromList += 1;
+			waiting.resolve(record);
+		} else if (!waiting) {
+			this.listed.set(record.reference, record);
+		}
+		return false;
+	}
+
 	private readWhenAPageWaits(call: Call, policy: FoundByReference): void {
-		if (this.reading || this.finished || this.broken || this.waiting.size < PAGE_SIZE) return;
+		if (this.reading || this.finished || this.broken || this.fed || this.waiting.size < PAGE_SIZE) return;
 		this.reading = this.read(call, policy).finally(() => {
 			this.reading = undefined;
 			const next = this.waiting.values().next().value as Waiting | undefined;
@@ -169,24 +202,7 @@ export class ReadBackRun {
 				const page = await this.io.page(call, list, PAGE_SIZE, cursor);
 				this.pages += 1;
 				let readBefore = false;
-				for (const record of page.data) {
-					if (typeof record.id === 'string') {
-						if (this.seen.has(record.id)) {
-							readBefore = true;
-							continue;
-						}
-						this.seen.add(record.id);
-					}
-					if (typeof record.reference !== 'string') continue;
-					const waiting = this.waiting.get(record.reference);
-					if (waiting && (waiting.id === undefined || waiting.id === record.id)) {
-						this.waiting.delete(record.reference);
-						this.fromList += 1;
-						waiting.resolve(record);
-					} else if (!waiting) {
-						this.listed.set(record.reference, record);
-					}
-				}
+				for (const record of page.data) if (this.take(record)) readBefore = true;
 				if (readBefore || this.waiting.size === 0 || !page.hasMore || page.cursor === undefined || cursors.has(page.cursor)) return;
 				cursors.add(page.cursor);
 				cursor = page.cursor;

@@ -66,6 +66,28 @@ describe('payouts of one run read back from the list', () => {
 		expect(duplicatesAndLosses(emulator, output.map((item) => String(item.json.reference)))).toEqual({ duplicates: 0, losses: 0 });
 	});
 
+	it('under a period limit, read back from the period\'s own reads of the list: no list read of the read-back\'s own before the end', async () => {
+		emulator.reset({ payouts: 0 });
+		emulator.setFaults({ latencyMs: 20 });
+		const limits = { moneyLimits: { maxAmount: 5000, periodTotal: 10_000_000 } };
+		const startedAt = Math.floor(Date.now() / 1000);
+		const { output } = await run(emulator, batch('fed', 1000, 20).map((item) => ({ ...item, ...limits })));
+		emulator.clearFaults();
+		expectInOrder(output, 'fed', 1000);
+		expect(requestsOf('reads')).toBe(0);
+		// The read-back's own list reads start a minute before the run (transport/readBacks.ts); the
+		// period's, at the day's start (the first) or 10 s before the newest payout read. Alone, the
+		// read-back lists about 20 pages for 1,000 payouts, during the run; fed, only what the period's
+		// last read had not shown, at the end.
+		const lists = emulator.requests.filter(({ method, path }) => method === 'GET' && path === '/v1/payouts');
+		const own = lists.filter((request) => Number(request.query['createdAt.gte']) <= startedAt - 50 && Number(request.query['createdAt.gte']) >= startedAt - 70);
+		expect(own.length).toBeLessThanOrEqual(6);
+		// Each payout listed about once: the period reads once a second what is new (and the window every 5 s).
+		expect(lists.length).toBeLessThan(1000 / 100 + own.length + 15);
+		expect(duplicatesAndLosses(emulator, output.map((item) => String(item.json.reference)))).toEqual({ duplicates: 0, losses: 0 });
+		for (const k of [0, 500, 999]) expect(withoutMarker(output[k].json)).toEqual(await verified(`fed-${k}`));
+	});
+
 	it('at Requests in Parallel 1 too: each payout sent after the one before answered, read back 100 at a time', async () => {
 		const { output } = await run(emulator, batch('one', 120, 1));
 		expectInOrder(output, 'one', 120);
