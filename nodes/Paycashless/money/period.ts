@@ -5,37 +5,27 @@
  * workflows and anything else that uses the same account. Nothing is kept between executions:
  * every run of the node reads the period in full, and Paycashless's record is the authority.
  *
- * Paycashless's list may show a payout seconds after its create was accepted (202). So within one
- * run a later read asks again for everything created since `LAG_WINDOW_SECONDS` before the newest
- * payout already read (Paycashless's own `createdAt`, so the two clocks never meet): a payout of
- * another n8n (another worker) that the list shows up to that late is counted by a later read. Payouts
- * of this running n8n that the list does not show yet are counted by ./inFlight.ts until it does.
- * A run starts a new read once a second, in the background; a check waits for one only when the
- * newest read it has started more than `STALE_MS` ago (or there is none). Every `WINDOW_EVERY_MS`
- * such a read goes back the whole window; the reads between ask only for what is new (newest first,
- * up to the first page holding a payout already read), which is where a payout the list shows at
- * once stands: the window's payouts are not listed again every second.
+ * Within one run, ./periodList.ts reads the list (the whole period first, then what is new, and the
+ * lag window every few seconds). Payouts of this running n8n that the list does not show yet are
+ * counted by ./inFlight.ts until it does. A run starts a new read once a second, in the
+ * background; a check waits for one only when the newest read it has started more than `STALE_MS`
+ * ago (or there is none).
  */
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IExecuteFunctions } from 'n8n-workflow';
 import { DateTime } from 'luxon';
 
-import { PAYOUT } from '../catalog/objects';
 import type { Currency } from '../helpers/amount';
-import { offerToReadBacks, type PaycashlessApi } from '../transport';
-import { listedBy, type InFlightPayout, type ListedPayouts } from './inFlight';
-import { createdSeconds, isListedAs, readListedPayout, type PeriodPayout } from './listed';
+import type { PaycashlessApi } from '../transport';
+import type { InFlightPayout, ListedPayouts } from './inFlight';
+import { isListedAs, type PeriodPayout } from './listed';
+import { read, type PaidInPeriod, type View } from './periodList';
+
+export type { PaidInPeriod } from './periodList';
 
 export { readListedPayout, samePayout } from './listed';
 
 export const PERIODS = ['day', 'rolling24h'] as const;
 export type Period = (typeof PERIODS)[number];
-
-/**
- * How far before the newest payout already read a later read of the run starts, in Paycashless's
- * seconds: how late the list may show a payout of another n8n (another worker) and still be counted by the
- * run (docs/money.md, "A list that lags").
- */
-const LAG_WINDOW_SECONDS = 10;
 
 /**
  * A run starts a new read when its newest started this long ago (ms), without waiting for it: its
@@ -46,15 +36,6 @@ const REREAD_AFTER_MS = 1000;
 
 /** A check waits for a read when the newest that came back started longer ago than this (ms). */
 const STALE_MS = 3000;
-
-/**
- * How often (ms) a later read goes back the whole lag window: a payout of another process that the
- * list shows late is counted within this time of its showing (the reads between see the new ones).
- */
-const WINDOW_EVERY_MS = 5000;
-
-/** Records per page of a read of what is new (the largest page Paycashless serves). */
-const PAGE_SIZE = 100;
 
 export interface PeriodWindow {
 	/** Unix seconds of the period's start. */
@@ -71,104 +52,8 @@ export function periodWindow(period: Period, timezone: string, now: DateTime = D
 	return { since: Math.floor(start.toSeconds()), label: `today (since 00:00 ${start.zoneName ?? 'UTC'})` };
 }
 
-interface View {
-	since: number;
-	/** Paycashless's `createdAt` (Unix seconds) of the newest payout read. */
-	newest?: number;
-	/** n8n's clock (ms) when the last read that came back started. */
-	readStartedAt: number;
-	/** When the newest read (under way or back) started. */
-	lastStartedAt: number;
-	/** When the newest read of the whole period or lag window started. */
-	windowStartedAt: number;
-	/** How many records the last later read (after the first) listed. */
-	lastRecords: number;
-	byId: Map<string, PeriodPayout>;
-	byReference: Map<string, PeriodPayout[]>;
-	/** Listed records the limits cannot read, by id: any one refuses a period-limited payout. */
-	unreadable: Map<string, string>;
-	reading?: Promise<void>;
-	/** What was paid, per currency, from the records as they are now (cleared by every read). */
-	paid: Map<Currency, PaidInPeriod>;
-}
-
 /** One view per node run (the context object lives for one run; see transport/index.ts's base URLs). */
 const views = new WeakMap<object, View>();
-
-/**
- * The `createdAt` ranges a read asks for at once: the whole period first; then the window of a later
- * read (from `from` on), cut into as many ranges as the last later read had pages (8 at most), so
- * that its pages come side by side instead of one after the other.
- */
-function ranges(view: View, from: number): IDataObject[] {
-	const pieces = view.newest === undefined ? 1 : Math.min(8, Math.max(1, Math.ceil(view.lastRecords / 100)));
-	if (pieces === 1 || view.newest === undefined) return [{ 'createdAt.gte': from }];
-	const width = Math.max(1, Math.ceil((view.newest + 1 - from) / pieces));
-	const cuts: IDataObject[] = [];
-	for (let start = from; start <= view.newest; start += width) cuts.push({ 'createdAt.gte': start, 'createdAt.lt': start + width });
-	// The last range is open: payouts created since the newest read one.
-	delete cuts[cuts.length - 1]['createdAt.lt'];
-	return cuts;
-}
-
-/**
- * What is new since the view's reads, newest first, up to the first page holding a payout already
- * read (never further back than the lag window).
- */
-async function readNew(view: View, api: PaycashlessApi, from: number): Promise<IDataObject[]> {
-	const list = { path: PAYOUT.path, qs: { 'createdAt.gte': from } };
-	const records: IDataObject[] = [];
-	const cursors = new Set<string>();
-	let cursor: string | undefined;
-	for (;;) {
-		const page = await api.page(list, PAGE_SIZE, cursor);
-		records.push(...page.data);
-		const readBefore = page.data.some((record) => typeof record.id === 'string' && (view.byId.has(record.id) || view.unreadable.has(record.id)));
-		if (readBefore || !page.hasMore) return records;
-		if (page.cursor === undefined || cursors.has(page.cursor)) throw new Error(`Paycashless said more payouts follow on ${PAYOUT.path} but gave no new cursor`);
-		cursors.add(page.cursor);
-		cursor = page.cursor;
-	}
-}
-
-async function read(this: IExecuteFunctions, view: View, api: PaycashlessApi, account: string): Promise<void> {
-	const startedAt = Date.now();
-	view.lastStartedAt = startedAt;
-	const from = view.newest === undefined ? view.since : Math.max(view.since, view.newest - LAG_WINDOW_SECONDS);
-	// Not the run's first read (which may have found no payout at all: then `newest` is unknown).
-	const later = view.windowStartedAt !== 0;
-	const whole = !later || startedAt - view.windowStartedAt >= WINDOW_EVERY_MS;
-	let records: IDataObject[];
-	if (whole) {
-		view.windowStartedAt = startedAt;
-		const pages = await Promise.all(ranges(view, from).map(async (qs) => await api.paginate({ path: PAYOUT.path, qs }, { returnAll: true, limit: 0, incomplete: 'fail' })));
-		records = pages.flat();
-		if (later) view.lastRecords = records.length;
-	} else records = await readNew(view, api, from);
-	// The run's new payouts are read back from these records rather than from reads of their own
-	// (transport/readBacks.ts), from the first read on. Not the first read's records: the whole
-	// period, older than the run's payouts.
-	offerToReadBacks(this, later ? records : []);
-	const read: PeriodPayout[] = [];
-	for (const record of records) {
-		const payout = readListedPayout(record);
-		const key = typeof record.id === 'string' ? record.id : JSON.stringify(record);
-		if (typeof payout === 'string') view.unreadable.set(key, payout);
-		else {
-			view.unreadable.delete(key);
-			// A payout read again replaces what an earlier read showed of it (its status may have changed).
-			const same = (view.byReference.get(payout.reference) ?? []).filter((earlier) => earlier.id !== payout.id);
-			view.byReference.set(payout.reference, [...same, payout]);
-			view.byId.set(payout.id, payout);
-			read.push(payout);
-		}
-		const created = createdSeconds(record);
-		if (created !== undefined && (view.newest === undefined || created > view.newest)) view.newest = created;
-	}
-	view.readStartedAt = startedAt;
-	view.paid.clear();
-	listedBy(account, read);
-}
 
 /**
  * What the period limits know of the period: Paycashless's list as the run's newest read showed
@@ -236,15 +121,6 @@ export async function payoutsInPeriod(this: IExecuteFunctions, window: PeriodWin
 			shows: (entry) => shows(current, entry),
 		},
 	};
-}
-
-/** What was paid in the period (failed, reversed and cancelled payouts left out). */
-export interface PaidInPeriod {
-	/** In `currency`, smallest unit. */
-	total: number;
-	/** Every currency. */
-	count: number;
-	byReference: Map<string, PeriodPayout>;
 }
 
 function paidInPeriod(payouts: PeriodPayout[], currency: Currency): PaidInPeriod {

@@ -1,5 +1,5 @@
 /**
- * The period's reads within one run (nodes/Paycashless/money/period.ts): the first reads the whole
+ * The period's reads within one run (nodes/Paycashless/money/periodList.ts): the first reads the whole
  * period; a later read asks only for what is new (newest first, up to the first page holding a
  * payout already read); every 5 s one goes back the whole lag window (10 s before the newest payout
  * read), where a payout of another process that the list showed late stands. A fake list (newest
