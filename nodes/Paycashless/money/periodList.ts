@@ -31,9 +31,6 @@ const LAG_WINDOW_SECONDS = 10;
  */
 const WINDOW_EVERY_MS = 5000;
 
-/** Records per page of a read of what is new (the largest page Paycashless serves). */
-const PAGE_SIZE = 100;
-
 /** What was paid in the period (failed, reversed and cancelled payouts left out). */
 export interface PaidInPeriod {
 	/** In `currency`, smallest unit. */
@@ -85,19 +82,8 @@ function ranges(view: View, from: number): IDataObject[] {
  * read (never further back than the lag window).
  */
 async function readNew(view: View, api: PaycashlessApi, from: number): Promise<IDataObject[]> {
-	const list = { path: PAYOUT.path, qs: { 'createdAt.gte': from } };
-	const records: IDataObject[] = [];
-	const cursors = new Set<string>();
-	let cursor: string | undefined;
-	for (;;) {
-		const page = await api.page(list, PAGE_SIZE, cursor);
-		records.push(...page.data);
-		const readBefore = page.data.some((record) => typeof record.id === 'string' && (view.byId.has(record.id) || view.unreadable.has(record.id)));
-		if (readBefore || !page.hasMore) return records;
-		if (page.cursor === undefined || cursors.has(page.cursor)) throw new Error(`Paycashless said more payouts follow on ${PAYOUT.path} but gave no new cursor`);
-		cursors.add(page.cursor);
-		cursor = page.cursor;
-	}
+	const readBefore = (record: IDataObject) => typeof record.id === 'string' && (view.byId.has(record.id) || view.unreadable.has(record.id));
+	return await api.paginate({ path: PAYOUT.path, qs: { 'createdAt.gte': from } }, { returnAll: true, limit: 0, incomplete: 'fail', until: (page) => page.some(readBefore) });
 }
 
 export async function read(this: IExecuteFunctions, view: View, api: PaycashlessApi, account: string): Promise<void> {

@@ -196,6 +196,11 @@ export interface ListOptions {
 	 * count towards `limit`, and every page asks for 100.
 	 */
 	keep?: (record: IDataObject) => boolean;
+	/**
+	 * Stops after the first page for which it is true (a read of what is new since an earlier read:
+	 * up to the first page holding a record that read had).
+	 */
+	until?: (page: IDataObject[]) => boolean;
 }
 
 /** Page size to ask for: 100 when returning all, otherwise the limit up to 100. */
@@ -227,7 +232,7 @@ async function paginate(call: Call, list: ListRequest, options: ListOptions): Pr
 		const page = await fetchPage(call, list, size, cursor);
 		records.push(...(options.keep ? page.data.filter(options.keep) : page.data));
 		if (!options.returnAll && records.length >= options.limit) return records.slice(0, options.limit);
-		if (!page.hasMore) return records;
+		if (!page.hasMore || options.until?.(page.data)) return records;
 		const next = page.cursor;
 		const stuck =
 			next === undefined

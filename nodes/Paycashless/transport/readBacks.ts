@@ -17,7 +17,7 @@
  *   and given to the create when its answer comes;
  * - whatever the list does not show (yet), or every create after a list read failed, is read back
  *   on its own, as without a run (the policy's lookup), a few at a time;
- * - when the run reads the same list anyway (the period limits' reads, money/period.ts, `offer`),
+ * - when the run reads the same list anyway (the period limits' reads, money/periodList.ts, `offer`),
  *   what those reads show is taken from them, and the run reads nothing of its own before `finish`.
  *
  * Nothing here sends a create or decides an item's outcome: a create that answered stays created

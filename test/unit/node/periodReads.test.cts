@@ -36,7 +36,17 @@ class FakeList {
 	api(): PaycashlessApi {
 		return {
 			request: () => Promise.reject(new Error('no request expected')),
-			paginate: async (list) => {
+			paginate: async (list, options) => {
+				// Up to a page (`until`): page by page, as the transport reads it.
+				if (options.until) {
+					const read: IDataObject[] = [];
+					for (let cursor: string | undefined; ; ) {
+						const page = await this.api().page(list, 100, cursor);
+						read.push(...page.data);
+						if (!page.hasMore || options.until(page.data)) return read;
+						cursor = page.cursor;
+					}
+				}
 				this.asked.push({ how: 'paginate', qs: list.qs ?? {} });
 				return this.matching(list.qs ?? {});
 			},

@@ -5,9 +5,10 @@
 import type { INodeParameters } from 'n8n-workflow';
 
 import type { Collection } from '../../../emulator/index.cjs';
-import { createLoadOptionsContext, runNode, type RunResult } from '../../../scripts/harness/executeContext.cjs';
+import { createExecuteContext, createLoadOptionsContext, runNode, type RunResult } from '../../../scripts/harness/executeContext.cjs';
 import { type FakeServer, startFakeServer } from '../../support/executeFakeServer.cjs';
 import { searchPayouts } from '../../../nodes/Paycashless/methods/listSearch';
+import { paycashlessApi } from '../../../nodes/Paycashless/transport';
 import { useEmulator } from '../../support/emulator.cjs';
 import { PollHarness } from '../../../scripts/harness/pollContext.cjs';
 
@@ -168,6 +169,18 @@ describe('a misbehaving list', () => {
 		expect(warnings).toHaveLength(1);
 		expect(warnings[0].message).toContain('cursor "c1" it had sent before');
 		expect(warnings[0].message).toContain('stopped after 300 records');
+	});
+
+	it('`until` stops after the first page it is true for (a read of what is new: up to a record read before)', async () => {
+		pages = [
+			{ hasMore: true, cursor: 'c1', data: records(0, 100) },
+			{ hasMore: true, cursor: 'c2', data: records(100, 100) },
+			{ hasMore: true, cursor: 'c3', data: records(200, 100) },
+		];
+		const { context } = createExecuteContext({ parameters: { resource: 'payout', operation: 'getAll' }, credentials: { apiSecret: 'sk_fake', baseUrl: server.baseUrl } });
+		const read = await paycashlessApi(context).paginate({ path: '/v1/payouts', qs: {} }, { returnAll: true, limit: 0, until: (page) => page.some((record) => record.id === 'po_0150') });
+		expect(server.requests.map((r) => r.query.cursor)).toEqual([undefined, 'c1']);
+		expect(read).toHaveLength(200);
 	});
 
 	it('stops when hasMore is true but the cursor is missing, and warns', async () => {
