@@ -259,7 +259,8 @@ describe('Money Limits hold whatever the model, the next execution or an express
 	});
 
 	it("no message to the model carries another payout's details: a reference of someone else's payout is refused by field name only", async () => {
-		const reference = `agent-clash-${randomUUID().slice(0, 6)}`;
+		// No 7 in the random part: the check below looks for the other payout's amount (777) in what the model reads.
+		const reference = `agent-clash-${randomUUID().slice(0, 6).replace(/7/g, 'a')}`;
 		await agent.run('pay', [{ toolCalls: [{ name: 'Pay_Claim', arguments: args(reference, 777) }] }, { text: 'ok' }]);
 		const run = await agent.run('pay', [{ toolCalls: [{ name: 'Pay_Claim', arguments: args(reference, 888) }] }, { text: 'ok' }]);
 		const content = toolResults(run.requests[1])[0].content;
