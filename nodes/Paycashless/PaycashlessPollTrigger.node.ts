@@ -17,7 +17,7 @@ import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 import { pollTriggerRelatedNodes, pollTriggerSearchHint } from './descriptions/builderHints';
 import { CREATED_AT_QUERY, statusLabel } from './descriptions/listFilters';
 import { eventSubtitle } from './descriptions/subtitle';
-import { paycashlessApi, type ListOptions } from './transport';
+import { paycashlessApi, TransportRun, type ListOptions } from './transport';
 import {
 	collectEvents,
 	decide,
@@ -142,9 +142,13 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-/** Every page of one list query. A page that cannot be read fails the whole poll (nothing is committed). */
+/**
+ * Every page of one list query, in the poll's run (one per poll: the credential's Base URL read
+ * once, a 429 holding the poll's later reads). A page that cannot be read fails the whole poll
+ * (nothing is committed).
+ */
 async function readAll(
-	this: IPollFunctions,
+	run: TransportRun,
 	resource: PollResource,
 	query: ListQuery,
 	options: ListOptions = { returnAll: true, limit: Number.POSITIVE_INFINITY, incomplete: 'fail' },
@@ -155,7 +159,7 @@ async function readAll(
 	// The transport reads nothing from n8n but the credential, the helpers, the node and the logger,
 	// which a poll context has too. A list cut short fails the poll: nothing is emitted or marked
 	// as seen, and the next poll reads the same records again.
-	return await paycashlessApi(this).paginate({ path: RESOURCES[resource].path, qs }, options);
+	return await paycashlessApi(run).paginate({ path: RESOURCES[resource].path, qs }, options);
 }
 
 /** "Fetch Test Event": the newest record that matches, without touching the trigger's memory. */
@@ -166,8 +170,9 @@ async function latestEvent(this: IPollFunctions, settings: PollSettings): Promis
 			? [{ createdFrom: 0 }]
 			: settings.watch.statuses.map((status) => ({ status, createdFrom: 0 }));
 	let best: { record: IDataObject; status: string; ms: number; order: number } | undefined;
+	const run = new TransportRun(this);
 	for (const [order, query] of queries.entries()) {
-		const [record] = await readAll.call(this, settings.resource, query, { returnAll: false, limit: 1 });
+		const [record] = await readAll(run, settings.resource, query, { returnAll: false, limit: 1 });
 		if (!record || typeof record !== 'object' || typeof record.id !== 'string') continue;
 		const ms = creationTime(record, nowSeconds).exactMs ?? -order;
 		if (!best || ms > best.ms) best = { record, status: query.status ?? 'created', ms, order };
@@ -252,7 +257,8 @@ export class PaycashlessPollTrigger implements INodeType {
 			const nowSeconds = Math.floor(nowMs / 1000);
 			const plan = planPoll(staticData, settings, nowSeconds);
 			const results: IDataObject[][] = [];
-			for (const query of plan.queries) results.push(await readAll.call(this, settings.resource, query));
+			const run = new TransportRun(this);
+			for (const query of plan.queries) results.push(await readAll(run, settings.resource, query));
 			const { events, withoutId } = collectEvents(settings, plan, results, nowSeconds);
 			const outcome = decide(settings, plan, events, nowSeconds);
 			const spec = RESOURCES[settings.resource];

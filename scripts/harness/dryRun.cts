@@ -8,6 +8,9 @@
 import type { INodeParameters, INodeProperties } from 'n8n-workflow';
 
 import { registry } from '../../nodes/Paycashless/actions/registry';
+import { NodeRun } from '../../nodes/Paycashless/actions/run';
+import { limitsKind } from '../../nodes/Paycashless/actions/types';
+import { moneyApi } from '../../nodes/Paycashless/money/step';
 import type { PaycashlessResource } from '../../nodes/Paycashless/actions/node.type';
 import type { PaycashlessApi, PaycashlessRequest } from '../../nodes/Paycashless/transport';
 import { createExecuteContext } from './executeContext.cjs';
@@ -89,7 +92,9 @@ export async function firstRequest(resource: string, operation: string, also: IN
 	const { context } = createExecuteContext({ parameters, credentials: { apiKey: 'k', apiSecret: 's', baseUrl: 'http://127.0.0.1:9' } });
 	Object.assign(context, { evaluateExpression: () => 'http://127.0.0.1:9/webhook-waiting/1', putExecutionToWait: async () => undefined });
 	try {
-		await handler.execute.call(context, 0, catching);
+		// As the router gives it (actions/plan.ts itemApi): a run of its own, the money step's API where the operation moves money.
+		const run = new NodeRun(context);
+		await handler.execute.call(context, 0, limitsKind(handler.declaration) !== undefined ? moneyApi(run.money, catching) : catching, run);
 		return 'none';
 	} catch (error) {
 		// The money step (money/step.ts) hands a failure on as an n8n error of the item, the caught request as its cause.

@@ -14,12 +14,13 @@ import type { ReferencedObject } from '../catalog/objects';
 import type { KeyField, ListOptions } from '../transport';
 import type { FoundByReference, OperationRef } from './types';
 import { itemParameter } from '../money/itemParameters';
+import type { NodeRun } from './run';
 
 /** `{ value, currency }` from the Amount, Currency and Amount in Smallest Unit fields. */
-export function readAmount(this: IExecuteFunctions, i: number): { value: number; currency: string } {
-	const currency = requireOneOf(itemParameter.call(this, 'currency', i), 'Currency', CURRENCIES);
-	const inSmallestUnit = itemParameter.call(this, 'amountInSmallestUnit', i, false) as boolean;
-	const value = toSmallestUnit(itemParameter.call(this, 'amount', i), { field: 'Amount', currency, inSmallestUnit });
+export function readAmount(run: NodeRun, i: number): { value: number; currency: string } {
+	const currency = requireOneOf(itemParameter(run.money, 'currency', i), 'Currency', CURRENCIES);
+	const inSmallestUnit = itemParameter(run.money, 'amountInSmallestUnit', i, false) as boolean;
+	const value = toSmallestUnit(itemParameter(run.money, 'amount', i), { field: 'Amount', currency, inSmallestUnit });
 	return { value, currency };
 }
 

@@ -11,6 +11,7 @@ import type { PaycashlessApi } from '../transport';
 import { requireOneItem, timeLimitProperties, waitTillOf, withoutCallbackUrl, type WaitKind } from '../wait/fields';
 import { resumeUrlOf, waitCallbackUrl, waitUnlessSettled } from '../wait/pause';
 import type { CreateDeclaration, OperationOption, PaycashlessOperation } from './types';
+import type { NodeRun } from './run';
 
 export interface CreateAndWaitSpec {
 	/** The plain create: its fields and its declaration. */
@@ -23,7 +24,7 @@ export interface CreateAndWaitSpec {
 	/** Said in `_paycashless.note` when an object already existed under the reference. */
 	foundAgainNote: string;
 	/** The create's validated body with `callbackUrl` set to the given URL (nothing sent). */
-	body(this: IExecuteFunctions, i: number, callbackUrl: string): { reference: string; body: IDataObject };
+	body(this: IExecuteFunctions, i: number, callbackUrl: string, run: NodeRun): { reference: string; body: IDataObject };
 	/** Sends the body as the plain create does (its money step, same request, same output shape). */
 	send(this: IExecuteFunctions, i: number, api: PaycashlessApi, body: IDataObject): Promise<IDataObject>;
 }
@@ -39,11 +40,11 @@ export function createAndWaitOperation(spec: CreateAndWaitSpec): Omit<Paycashles
 			...timeLimitProperties(),
 			{ displayName: spec.notice, name: 'createAndWaitNotice', type: 'notice', default: '' },
 		],
-		async execute(this: IExecuteFunctions, i: number, api: PaycashlessApi): Promise<IDataObject> {
+		async execute(this: IExecuteFunctions, i: number, api: PaycashlessApi, run: NodeRun): Promise<IDataObject> {
 			requireOneItem.call(this, i, findsAgain.object);
 			const waitTill = waitTillOf.call(this, i);
 			const resumeUrl = resumeUrlOf(this, i);
-			const { reference, body } = spec.body.call(this, i, resumeUrl);
+			const { reference, body } = spec.body.call(this, i, resumeUrl, run);
 			// After Additional Body JSON, with the reference that is sent: this URL is what ends the wait.
 			const callbackUrl = waitCallbackUrl(resumeUrl, reference);
 			body.callbackUrl = callbackUrl;

@@ -9,6 +9,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties, NodeApiError, Nod
 import type { FoundByReference as TransportFoundByReference, PaycashlessApi, WritePolicy } from '../transport';
 import { MONEY_KINDS, type MoneyKind } from '../money/kinds';
 import type { WaitKind } from '../wait/fields';
+import type { NodeRun } from './run';
 
 export type { MoneyKind };
 
@@ -92,7 +93,7 @@ export interface PaycashlessOperation {
 	declaration: OperationDeclaration;
 	/** Its fields; the resource adds the display options that show them for this operation only. */
 	description: INodeProperties[];
-	execute(this: IExecuteFunctions, itemIndex: number, api: PaycashlessApi): Promise<IDataObject | IDataObject[]>;
+	execute(this: IExecuteFunctions, itemIndex: number, api: PaycashlessApi, run: NodeRun): Promise<IDataObject | IDataObject[]>;
 	/** For an operation that pauses the execution: which callbacks end the wait (../wait/fields.ts). */
 	wait?: WaitKind;
 	/**
@@ -119,7 +120,7 @@ export interface PaycashlessOperation {
 	 * Runs once before any item (the router): may refuse the whole run (`refuseAll`: every item gets
 	 * its error, nothing is sent).
 	 */
-	beforeItems?(this: IExecuteFunctions, api: PaycashlessApi): Promise<BeforeItems>;
+	beforeItems?(this: IExecuteFunctions, api: PaycashlessApi, run: NodeRun): Promise<BeforeItems>;
 }
 
 /** What an operation's `beforeItems` decided for the run. */

@@ -14,9 +14,7 @@
  * by its id is one account too, learnt for free. What was learnt holds until n8n restarts.
  */
 import { createHash } from 'crypto';
-import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { CREDENTIAL_NAME } from '../../../lib/api';
 
 /** What this running n8n knows of two account keys. */
 export type Relation = 'same' | 'different' | 'unknown';
@@ -55,20 +53,6 @@ export function accountKey(baseUrl: unknown, apiKey: unknown): string {
 	return createHash('sha256')
 		.update(`${sameSpelling(String(baseUrl ?? ''))}\n${String(apiKey ?? '').trim()}`)
 		.digest('hex');
-}
-
-/** The account key per node run (the credential is read once per run, as in the transport). */
-const keys = new WeakMap<object, Promise<string>>();
-
-/** The account key of the credential a node run pays with. */
-export async function accountOf(this: IExecuteFunctions): Promise<string> {
-	let key = keys.get(this);
-	if (!key) {
-		key = this.getCredentials(CREDENTIAL_NAME).then((credentials) => accountKey(credentials?.baseUrl, credentials?.apiKey));
-		keys.set(this, key);
-		key.catch(() => keys.delete(this));
-	}
-	return await key;
 }
 
 /** A payout that exists on its credential's account: what another credential asks for. */

@@ -13,7 +13,7 @@
  * The rows it reports and the batch hash over them: ./batchRows.ts; paying a failed row again:
  * ./repay.ts.
  */
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { payoutMoneyOf, type PayoutMoney } from '../../../lib/payoutBody';
@@ -30,6 +30,7 @@ import { flagRows, historyPageCap, readPayeeHistory } from './payeeHistory';
 import { periodStanding } from './periodCheck';
 import { referenceAnswers } from './references';
 import { foundPayout, isThisPayout, NOT_PAID_STATUSES, payAgainReference, referenceMismatch } from './repay';
+import type { MoneyRun } from './run';
 
 /** What the operation tells the check about each row and the batch. */
 export interface BatchCheckOptions {
@@ -49,10 +50,10 @@ export interface BatchCheckOptions {
 	periodStanding?: boolean;
 }
 
-function refusalOf(this: IExecuteFunctions, i: number, error: unknown, reference?: string): BatchRefusal {
+function refusalOf(run: MoneyRun, i: number, error: unknown, reference?: string): BatchRefusal {
 	// What the checks and Paycashless refuse is the item's refusal; anything else stops the check.
 	if (!(error instanceof NodeApiError || error instanceof NodeOperationError || error instanceof InvalidInputError)) throw error;
-	const failure = asNodeError(this, error, i);
+	const failure = asNodeError(run.context, error, i);
 	return {
 		item: i,
 		...(reference !== undefined ? { reference } : {}),
@@ -67,7 +68,8 @@ function refusalOf(this: IExecuteFunctions, i: number, error: unknown, reference
 function watchingLookups(api: PaycashlessApi, seen: Map<string, { holder: string; bankName?: string }>): PaycashlessApi {
 	const lookupPath = BANK.accountLookup('0', '0').path;
 	return {
-		...api,
+		paginate: async (list, options) => await api.paginate(list, options),
+		page: async (list, pageSize, cursor) => await api.page(list, pageSize, cursor),
 		request: async (request) => {
 			const answer = await api.request(request);
 			if (request.path === lookupPath && isObject(request.qs) && typeof answer.accountName === 'string') {
@@ -80,10 +82,10 @@ function watchingLookups(api: PaycashlessApi, seen: Map<string, { holder: string
 }
 
 /** The holder's name of a row: from the checks' lookup, else from the input item when it is the lookup of this account and bank. */
-function holderOf(this: IExecuteFunctions, i: number, money: PayoutMoney, seen: Map<string, { holder: string; bankName?: string }>): { holder?: string; bankName?: string } {
+function holderOf(run: MoneyRun, i: number, money: PayoutMoney, seen: Map<string, { holder: string; bankName?: string }>): { holder?: string; bankName?: string } {
 	const looked = seen.get(`${money.accountNumber}@${money.bankId}`);
 	if (looked) return looked;
-	const json = this.getInputData()[i]?.json ?? {};
+	const json = run.context.getInputData()[i]?.json ?? {};
 	const bank = isObject(json.bank) ? json.bank : {};
 	if (String(json.accountNumber ?? '') === money.accountNumber && bank.id === money.bankId && typeof json.accountName === 'string') {
 		return { holder: json.accountName, ...(typeof bank.name === 'string' ? { bankName: bank.name } : {}) };
@@ -107,20 +109,20 @@ function referenceOfRow(options: BatchCheckOptions, i: number): string[] {
  * that fails (other than "no such reference") stops the check: a payout that might exist is never
  * reported as one to pay.
  */
-export async function checkBatch(this: IExecuteFunctions, indexes: number[], sealed: PaycashlessApi, options: BatchCheckOptions): Promise<BatchCheck> {
-	const counted = scratchCounted.call(this);
+export async function checkBatch(run: MoneyRun, indexes: number[], sealed: PaycashlessApi, options: BatchCheckOptions): Promise<BatchCheck> {
+	const counted = scratchCounted(run);
 	const result: BatchCheck = { payable: [], alreadyPaid: [], notPaid: [], refused: [], foundPayouts: new Map() };
 	if (indexes.length === 0) return result;
 	const seen = new Map<string, { holder: string; bankName?: string }>();
 	const api = watchingLookups(sealed, seen);
-	if (options.periodStanding) result.periodBefore = await periodStanding.call(this, indexes[0], api, counted);
+	if (options.periodStanding) result.periodBefore = await periodStanding(run, indexes[0], api, counted);
 	if (options.history && options.history.days > 0) {
 		const since = Math.floor(Date.now() / 1000) - Math.round(options.history.days * 86_400);
 		result.history = await readPayeeHistory(api, since, historyPageCap(indexes.length));
 	}
 	const history = result.history;
 	// Every row's reference asked at once (the history answers those it shows), then the rows checked in order.
-	const answers = await referenceAnswers.call(this, api, history);
+	const answers = await referenceAnswers(run, api, history);
 	await answers.askAll(indexes.flatMap((i) => referenceOfRow(options, i)));
 	for (const i of indexes) {
 		let reference: string | undefined;
@@ -128,21 +130,21 @@ export async function checkBatch(this: IExecuteFunctions, indexes: number[], sea
 			const failed = options.failedInput?.(i);
 			if (failed) {
 				reference = options.referenceOf?.(i);
-				throw withErrorCode(new NodeOperationError(this.getNode(), failed.message, { itemIndex: i, ...(failed.description ? { description: failed.description } : {}) }), failed.code);
+				throw withErrorCode(new NodeOperationError(run.context.getNode(), failed.message, { itemIndex: i, ...(failed.description ? { description: failed.description } : {}) }), failed.code);
 			}
 			const body = options.bodyOf(i);
 			reference = String(body.reference ?? '');
-			const check = await enforceMoneyLimits.call(this, i, 'payout', body, api, counted);
+			const check = await enforceMoneyLimits(run, i, 'payout', body, api, counted);
 			const money = payoutMoneyOf(body);
-			if (!money) throw new NodeOperationError(this.getNode(), 'The payout body cannot be read', { itemIndex: i });
-			const payeeName = (itemParameter.call(this, 'moneyLimits', i, {}) as IDataObject).expectedAccountName;
+			if (!money) throw new NodeOperationError(run.context.getNode(), 'The payout body cannot be read', { itemIndex: i });
+			const payeeName = (itemParameter(run, 'moneyLimits', i, {}) as IDataObject).expectedAccountName;
 			const payeeKey = options.payeeKeyOf?.(i);
 			const payout: BatchPayout = {
 				item: i,
 				...batchPayoutOf(money),
 				...(typeof payeeName === 'string' && payeeName.trim() !== '' ? { payeeName: payeeName.trim() } : {}),
 				...(payeeKey ? { payeeKey } : {}),
-				...holderOf.call(this, i, money, seen),
+				...holderOf(run, i, money, seen),
 			};
 			const found = await answers.found(reference);
 			if (found === undefined) {
@@ -153,7 +155,7 @@ export async function checkBatch(this: IExecuteFunctions, indexes: number[], sea
 			}
 			// A real run would find it again, not pay it: it takes no room under the limits.
 			check.release();
-			if (!isThisPayout(found, money)) throw referenceMismatch.call(this, i, reference);
+			if (!isThisPayout(found, money)) throw referenceMismatch(run, i, reference);
 			const before = foundPayout(reference, found);
 			if (!NOT_PAID_STATUSES.has(before.status ?? '')) {
 				result.alreadyPaid.push({ ...payout, found: before });
@@ -165,7 +167,7 @@ export async function checkBatch(this: IExecuteFunctions, indexes: number[], sea
 				result.foundPayouts.set(i, found);
 				continue;
 			}
-			const again = await payAgainReference.call(this, i, answers, money);
+			const again = await payAgainReference(run, i, answers, money);
 			if (again.found) {
 				result.foundPayouts.set(i, again.found);
 				result.alreadyPaid.push({ ...payout, reference: again.reference, rowReference: reference, repays: before, found: foundPayout(again.reference, again.found) });
@@ -173,15 +175,15 @@ export async function checkBatch(this: IExecuteFunctions, indexes: number[], sea
 			}
 			// Checked as the new payout it is, under its own reference.
 			const repay = { ...body, reference: again.reference };
-			const checkAgain = await enforceMoneyLimits.call(this, i, 'payout', repay, api, counted);
+			const checkAgain = await enforceMoneyLimits(run, i, 'payout', repay, api, counted);
 			if (checkAgain.foundAgain) result.alreadyPaid.push({ ...payout, reference: again.reference, rowReference: reference, repays: before, found: { reference: again.reference } });
 			else result.payable.push({ ...payout, reference: again.reference, rowReference: reference, repays: before });
 		} catch (error) {
-			result.refused.push(refusalOf.call(this, i, error, reference));
+			result.refused.push(refusalOf(run, i, error, reference));
 		}
 	}
 	answers.settle();
-	if (options.periodStanding) result.periodAfter = await periodStanding.call(this, indexes[0], api, counted);
+	if (options.periodStanding) result.periodAfter = await periodStanding(run, indexes[0], api, counted);
 	if (options.history) {
 		const every = [...result.payable, ...result.alreadyPaid, ...result.notPaid].map((payout) => ({ ...payout, row: payout.item + 1 }));
 		const rows = result.payable.map((payout) => ({ ...payout, row: payout.item + 1 }));

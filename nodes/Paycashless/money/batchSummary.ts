@@ -10,7 +10,7 @@
  * Longer than 250 lines on purpose: the fields, the text and the page of one summary say the same
  * things and are read together.
  */
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 import { DateTime } from 'luxon';
 
 import type { Currency } from '../helpers/amount';
@@ -19,6 +19,7 @@ import { batchHash, batchIdOf, batchLines, type BatchCheck, type BatchPayout, ty
 import { NOT_PAID_STATUSES, repayReference } from './repay';
 import { readLimits } from './limitFields';
 import { periodWindow } from './period';
+import type { MoneyRun } from './run';
 
 /** Rows the approval page lists in full; past it, the page says where the rest is. */
 const APPROVAL_PAGE_ROWS = 1000;
@@ -136,8 +137,8 @@ function approvalHtml(check: BatchCheck, heading: string, refusedLines: string[]
 // The summary -----------------------------------------------------------------------------------
 
 /** What an approver reads: one record for the whole batch (amounts in kobo, and in naira under `inMainUnits`). */
-export function batchSummary(this: IExecuteFunctions, check: BatchCheck, firstItem: number): IDataObject {
-	const limits = readLimits.call(this, firstItem);
+export function batchSummary(run: MoneyRun, check: BatchCheck, firstItem: number): IDataObject {
+	const limits = readLimits(run, firstItem);
 	const currency = limits.currency;
 	const naira = (kobo: number) => fromSmallestUnit(kobo, currency);
 	const sums = byCurrency(check.payable, currency);
@@ -201,7 +202,7 @@ export function batchSummary(this: IExecuteFunctions, check: BatchCheck, firstIt
 	if (before && after) {
 		const period: IDataObject = { label: before.label, paidSoFar: before.total, countSoFar: before.count };
 		const inMainUnits: IDataObject = { currency, paidSoFar: naira(before.total) };
-		lines.push(`${periodSentence(check, before.label, limits.period, this.getTimezone(), currency, before.total, before.count)}`);
+		lines.push(`${periodSentence(check, before.label, limits.period, run.context.getTimezone(), currency, before.total, before.count)}`);
 		if (limits.periodTotal !== undefined) {
 			Object.assign(period, { limit: limits.periodTotal, left: limits.periodTotal - before.total, leftAfter: limits.periodTotal - after.total });
 			Object.assign(inMainUnits, { limit: naira(limits.periodTotal), left: naira(limits.periodTotal - before.total), leftAfter: naira(limits.periodTotal - after.total) });

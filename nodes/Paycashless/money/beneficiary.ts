@@ -10,16 +10,16 @@
  * holder's name: it is what the model could otherwise learn to write; the regular node names it
  * to the person, who needs it to correct the row.
  */
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { PayoutMoney } from '../../../lib/payoutBody';
 import { isObject } from '../helpers/body';
 import { namesMatch } from './names';
 import { NUBAN_DIGITS, optionalText, requireBankCode, requireDigits } from '../helpers/validation';
 import type { PaycashlessApi } from '../transport';
-import { nodeOfRun } from '../helpers/runsAsTool';
 import { lookUpAccount } from './lookups';
 import { refuse } from './refusal';
+import type { MoneyRun } from './run';
 
 /** The typed-in choices of the beneficiary checks, by field name (refused as expressions with the other limits). */
 export const BENEFICIARY_CHOICES = { allowMiddleNames: 'Allow Middle Names in Account Name' } as const;
@@ -71,21 +71,9 @@ export function beneficiaryFields(): INodeProperties[] {
 const PAYCASHLESS_TYPE = /^n8n-nodes-paycashless\.paycashless(Tool)?$/;
 
 /** Names of the account-lookup nodes this node reads from (n8n 2.x: upstream nodes with their parameters). */
-/** The account-lookup nodes upstream, per node run (the workflow does not change during a run). */
-const lookupNodesOfRun = new WeakMap<object, string[]>();
-
-function lookupNodeNames(this: IExecuteFunctions): string[] {
-	let names = lookupNodesOfRun.get(this);
-	if (!names) {
-		names = readLookupNodeNames.call(this);
-		lookupNodesOfRun.set(this, names);
-	}
-	return names;
-}
-
-function readLookupNodeNames(this: IExecuteFunctions): string[] {
+function readLookupNodeNames(run: MoneyRun): string[] {
 	try {
-		return this.getParentNodes(nodeOfRun.call(this).name, { includeNodeParameters: true })
+		return run.context.getParentNodes(run.node.name, { includeNodeParameters: true })
 			.filter((node) => PAYCASHLESS_TYPE.test(node.type) && node.parameters?.resource === 'bankAccount' && node.parameters?.operation === 'lookUp')
 			.map((node) => node.name);
 	} catch {
@@ -119,15 +107,15 @@ interface AllowedEntry {
 }
 
 /** `0123456789@058, …`: each entry an account and its bank; an entry without a bank is refused. */
-function allowedEntries(this: IExecuteFunctions, i: number, text: string): AllowedEntry[] {
+function allowedEntries(run: MoneyRun, i: number, text: string): AllowedEntry[] {
 	return text
 		.split(/[\s,;]+/)
 		.filter((entry) => entry !== '')
 		.map((entry) => {
 			const match = /^(\d{10})@(\d{3,6})$/.exec(entry);
 			if (!match) {
-				return refuse.call(
-					this,
+				return refuse(
+					run,
 					i,
 					'ALLOWED_ENTRY_INVALID',
 					`Refused: the Allowed Destination Accounts entry "${entry}" is not account@bank code`,
@@ -142,18 +130,18 @@ function allowedEntries(this: IExecuteFunctions, i: number, text: string): Allow
  * The account lookup of a check: shared with the execution's other lookups of the same account,
  * bank code and credential (./lookups.ts); refuses when it fails or names no bank.
  */
-function lookups(this: IExecuteFunctions, i: number, api: PaycashlessApi) {
+function lookups(run: MoneyRun, i: number, api: PaycashlessApi) {
 	return async (accountNumber: string, bankCode: string): Promise<{ name: string; bankId: string }> => {
 		let found: IDataObject = {};
 		try {
-			found = await lookUpAccount.call(this, api, accountNumber, bankCode, true);
+			found = await lookUpAccount(run, api, accountNumber, bankCode, true);
 		} catch (error) {
-			refuse.call(this, i, 'LOOKUP_FAILED', `Refused: account ${accountNumber} could not be looked up at bank code ${bankCode}`, `Nothing was sent. ${(error as Error).message}`);
+			refuse(run, i, 'LOOKUP_FAILED', `Refused: account ${accountNumber} could not be looked up at bank code ${bankCode}`, `Nothing was sent. ${(error as Error).message}`);
 		}
 		const bankId = isObject(found.bank) && typeof found.bank.id === 'string' ? found.bank.id : '';
 		if (bankId === '') {
-			refuse.call(
-				this,
+			refuse(
+				run,
 				i,
 				'LOOKUP_WITHOUT_BANK',
 				`Refused: Paycashless's lookup of account ${accountNumber} at bank code ${bankCode} named no bank`,
@@ -167,14 +155,14 @@ function lookups(this: IExecuteFunctions, i: number, api: PaycashlessApi) {
 /** Who a payout goes to, as the one reader of a payout body (lib/payoutBody.ts) read it. */
 export type Payee = Pick<PayoutMoney, 'accountNumber' | 'bankId'>;
 
-export async function checkBeneficiary(this: IExecuteFunctions, i: number, limits: IDataObject, payee: Payee, api: PaycashlessApi): Promise<void> {
-	const raw = (nodeOfRun.call(this).parameters?.moneyLimits ?? {}) as IDataObject;
-	const lookupNodes = lookupNodeNames.call(this);
+export async function checkBeneficiary(run: MoneyRun, i: number, limits: IDataObject, payee: Payee, api: PaycashlessApi): Promise<void> {
+	const raw = (run.node.parameters?.moneyLimits ?? {}) as IDataObject;
+	const lookupNodes = run.lookupNodeNames(() => readLookupNodeNames(run));
 	for (const field of ['allowedAccounts', 'expectedAccountName'] as const) {
 		const why = untrustedSource(raw[field], field, lookupNodes);
 		if (why !== undefined) {
-			refuse.call(
-				this,
+			refuse(
+				run,
 				i,
 				'BENEFICIARY_UNTRUSTED',
 				`Refused: Money Limits → ${FIELD_NAMES[field]} ${why}`,
@@ -186,19 +174,19 @@ export async function checkBeneficiary(this: IExecuteFunctions, i: number, limit
 	const expected = optionalText(limits.expectedAccountName);
 	if (allowedText === undefined && expected === undefined) return;
 	const accountNumber = requireDigits(payee.accountNumber, 'Destination Account Number', '0123456789', NUBAN_DIGITS);
-	const lookUp = lookups.call(this, i, api);
+	const lookUp = lookups(run, i, api);
 
 	let allowedBankCode: string | undefined;
 	if (allowedText !== undefined) {
-		for (const entry of allowedEntries.call(this, i, allowedText).filter((candidate) => candidate.account === accountNumber)) {
+		for (const entry of allowedEntries(run, i, allowedText).filter((candidate) => candidate.account === accountNumber)) {
 			if ((await lookUp(accountNumber, entry.bankCode)).bankId === payee.bankId) {
 				allowedBankCode = entry.bankCode;
 				break;
 			}
 		}
 		if (allowedBankCode === undefined) {
-			refuse.call(
-				this,
+			refuse(
+				run,
 				i,
 				'ACCOUNT_NOT_ALLOWED',
 				`Refused: account ${accountNumber} at the payout's bank is not among this node's Allowed Destination Accounts`,
@@ -210,8 +198,8 @@ export async function checkBeneficiary(this: IExecuteFunctions, i: number, limit
 	const bankCode = requireBankCode(optionalText(limits.beneficiaryBankCode) ?? allowedBankCode, 'Money Limits → Payee Bank Code');
 	const found = await lookUp(accountNumber, bankCode);
 	if (found.bankId !== payee.bankId) {
-		refuse.call(
-			this,
+		refuse(
+			run,
 			i,
 			'BANK_MISMATCH',
 			`Refused: account ${accountNumber} was looked up at bank code ${bankCode}, but the payout goes to another bank`,
@@ -222,8 +210,8 @@ export async function checkBeneficiary(this: IExecuteFunctions, i: number, limit
 		// The person running the regular node sees the holder's name; an AI agent (the tool) never
 		// does: it reads ./refusal.ts's words for NAME_MISMATCH.
 		const holder = `Paycashless names the holder ${JSON.stringify(found.name)}; Expected Account Name is ${JSON.stringify(expected)}.`;
-		refuse.call(
-			this,
+		refuse(
+			run,
 			i,
 			'NAME_MISMATCH',
 			`Refused: the holder of account ${accountNumber} (bank code ${bankCode}) does not match Expected Account Name`,

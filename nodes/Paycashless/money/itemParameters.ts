@@ -10,21 +10,13 @@
  * is read on n8n's data proxy of the item, without a trip through n8n's expression engine
  * (./plainReads.ts); any other goes to `getNodeParameter`.
  *
- * Memory holds it for one node run only (keyed by n8n's context object of the run). In money/: the
+ * Memory holds it for one node run only (the run's `itemParameters`, ./run.ts). In money/: the
  * money step and the batch read their rows through it, and the operations that send with them.
  */
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
-import { nodeOfRun } from '../helpers/runsAsTool';
 import { readPlainParameter } from './plainReads';
-
-interface Run {
-	read: Map<string, unknown>;
-	/** n8n's data proxy of each item read so far. */
-	proxies: Map<number, IDataObject>;
-}
-
-const runs = new WeakMap<object, Run>();
+import type { MoneyRun } from './run';
 
 /** A copy of plain objects and arrays, the leaves (strings, numbers, dates, …) as they are. */
 function copied(value: unknown): unknown {
@@ -35,27 +27,22 @@ function copied(value: unknown): unknown {
 	return value;
 }
 
-/** `this.getNodeParameter(name, i, fallback)`, evaluated once per run (a read that throws is not kept). */
-export function itemParameter(this: IExecuteFunctions, name: string, i: number, fallback?: unknown): unknown {
-	let run = runs.get(this);
-	if (!run) {
-		run = { read: new Map(), proxies: new Map() };
-		runs.set(this, run);
-	}
-	const { read, proxies } = run;
+/** `getNodeParameter(name, i, fallback)`, evaluated once per run (a read that throws is not kept). */
+export function itemParameter(run: MoneyRun, name: string, i: number, fallback?: unknown): unknown {
+	const { itemParameters: read, itemProxies: proxies } = run;
 	const key = `${i}\n${name}\n${fallback === undefined ? '' : JSON.stringify(fallback)}`;
 	if (!read.has(key)) {
 		const proxyOf = () => {
 			let proxy = proxies.get(i);
 			if (!proxy) {
-				proxy = this.getWorkflowDataProxy(i) as unknown as IDataObject;
+				proxy = run.context.getWorkflowDataProxy(i) as unknown as IDataObject;
 				proxies.set(i, proxy);
 			}
 			return proxy;
 		};
-		const plain = readPlainParameter.call(this, nodeOfRun.call(this).parameters, name, proxyOf);
+		const plain = readPlainParameter.call(run.context, run.node.parameters, name, proxyOf);
 		if (plain.read) read.set(key, plain.value);
-		else read.set(key, fallback === undefined ? this.getNodeParameter(name, i) : this.getNodeParameter(name, i, fallback));
+		else read.set(key, fallback === undefined ? run.context.getNodeParameter(name, i) : run.context.getNodeParameter(name, i, fallback));
 	}
 	return copied(read.get(key));
 }

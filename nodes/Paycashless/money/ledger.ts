@@ -5,11 +5,12 @@
  * check only a scratch copy of both (`scratchCounted`), so the items of a batch count against each
  * other as a real run would (./batch.ts).
  */
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { isObject } from '../helpers/body';
 import { countedFor, reserve, underWay, type InFlightCount, type InFlightPayout, type ListedPayouts, type Reservation } from './inFlight';
 import type { PayoutMoney } from './listed';
+import type { MoneyRun } from './run';
 
 const LEDGER_KEY = 'paycashlessMoneyMoved';
 
@@ -72,8 +73,8 @@ function ledgerOf(context: IDataObject): Ledger {
 	return isObject(context[LEDGER_KEY]) ? (context[LEDGER_KEY] as Ledger) : {};
 }
 
-export function realCounted(this: IExecuteFunctions): Counted {
-	const context = this.getContext('node');
+export function realCounted(run: MoneyRun): Counted {
+	const context = run.context.getContext('node');
 	return {
 		ledger: () => ledgerOf(context),
 		save: (ledger) => {
@@ -89,8 +90,8 @@ export function realCounted(this: IExecuteFunctions): Counted {
  * A scratch view for checks only: it starts from this execution's ledger and this running n8n's payouts
  * in flight, keeps its own reservations, and writes neither.
  */
-export function scratchCounted(this: IExecuteFunctions): Counted {
-	let ledger = JSON.parse(JSON.stringify(ledgerOf(this.getContext('node')))) as Ledger;
+export function scratchCounted(run: MoneyRun): Counted {
+	let ledger = JSON.parse(JSON.stringify(ledgerOf(run.context.getContext('node')))) as Ledger;
 	const mine = new Map<string, InFlightPayout>();
 	return {
 		ledger: () => ledger,

@@ -5,17 +5,17 @@
  * is refused, and a limit that is set but empty, zero or not a number refuses the item instead of
  * switching off. What the limits check: ./limits.ts.
  */
-import type { IDataObject, IDisplayOptions, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
 import { CURRENCIES, toSmallestUnit, type Currency } from '../helpers/amount';
 import { isObject } from '../helpers/body';
-import { nodeOfRun } from '../helpers/runsAsTool';
 import { showValue } from '../helpers/validation';
 import { BENEFICIARY_CHOICES, beneficiaryFields } from './beneficiary';
 import { itemParameter } from './itemParameters';
 import { MONEY, type MoneyKind } from './kinds';
 import { PERIODS, type Period } from './period';
 import { refuse } from './refusal';
+import type { MoneyRun } from './run';
 
 export const LIMITS_PARAMETER = 'moneyLimits';
 export const NO_LIMITS_PARAMETER = 'runWithoutLimits';
@@ -169,8 +169,8 @@ export const runWithoutLimitsNotice: INodeProperties = {
 export const LIMITS_OFF_NOTE = 'Money Limits were off for this tool (Run Without Limits (Unsafe)): nothing limited this amount.';
 
 /** Whether the tool runs with its limits off (only a literal `true` typed by a person counts). */
-export function limitsOff(this: IExecuteFunctions): boolean {
-	return nodeOfRun.call(this).parameters[NO_LIMITS_PARAMETER] === true;
+export function limitsOff(run: MoneyRun): boolean {
+	return run.node.parameters[NO_LIMITS_PARAMETER] === true;
 }
 
 export interface Limits {
@@ -192,15 +192,15 @@ export const UNSET_ADVICE = 'Nothing was sent. Only the person who set up this w
  * (`$fromAI` included) is refused whatever it resolves to; a set field must resolve to a positive
  * number (a whole one for counts), never to "no limit".
  */
-export function readLimits(this: IExecuteFunctions, i: number): Limits & { values: IDataObject } {
-	const raw = nodeOfRun.call(this).parameters[LIMITS_PARAMETER];
+export function readLimits(run: MoneyRun, i: number): Limits & { values: IDataObject } {
+	const raw = run.node.parameters[LIMITS_PARAMETER];
 	const stored: IDataObject = isObject(raw) ? (raw as IDataObject) : {};
 	for (const [name, label] of Object.entries(TYPED_ONLY)) {
 		const value = stored[name];
 		// n8n 1.123 hands a tool's `={{ $fromAI(…) }}` over without its `=`: any `{{` is an expression too.
 		if (typeof value === 'string' && (value.startsWith('=') || value.includes('{{'))) {
-			refuse.call(
-				this,
+			refuse(
+				run,
 				i,
 				'LIMIT_EXPRESSION',
 				`Refused: Money Limits → ${label} is an expression`,
@@ -208,9 +208,9 @@ export function readLimits(this: IExecuteFunctions, i: number): Limits & { value
 			);
 		}
 	}
-	const limits = itemParameter.call(this, LIMITS_PARAMETER, i, {}) as IDataObject;
+	const limits = itemParameter(run, LIMITS_PARAMETER, i, {}) as IDataObject;
 	const bad = (name: string, value: unknown, allowed: string): never =>
-		refuse.call(this, i, 'LIMIT_INVALID', `Refused: Money Limits → ${TYPED_ONLY[name]} is set but is ${showValue(value)}`, `It must be ${allowed}; a limit never switches itself off. ${UNSET_ADVICE}`);
+		refuse(run, i, 'LIMIT_INVALID', `Refused: Money Limits → ${TYPED_ONLY[name]} is set but is ${showValue(value)}`, `It must be ${allowed}; a limit never switches itself off. ${UNSET_ADVICE}`);
 	const currency = limits.currency ?? 'NGN';
 	if (!(CURRENCIES as readonly unknown[]).includes(currency)) bad('currency', currency, `one of ${CURRENCIES.join(', ')}`);
 	const period = limits.period ?? 'day';

@@ -16,15 +16,13 @@
  * The fields and how they are read: ./limitFields.ts; the period check: ./periodCheck.ts; what
  * differs by money kind (the body's reader, what a tool needs): ./kinds.ts.
  */
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { CURRENCIES, type Currency } from '../helpers/amount';
 import { formatMainUnits, fromSmallestUnit } from '../helpers/mainUnits';
-import { runsAsTool } from '../helpers/runsAsTool';
 import type { PaycashlessApi } from '../transport';
-import { accountOf, relation } from './accounts';
+import { relation } from './accounts';
 import { checkBeneficiary, type Payee } from './beneficiary';
-import type { Reservation } from './inFlight';
 import { MONEY, type MoneyKind } from './kinds';
 import { addToLedger, realCounted, removeFromLedger, sumsOf, type Counted, type LedgerEntry } from './ledger';
 import { limitsOff, readLimits, TYPED_ONLY, UNSET_ADVICE } from './limitFields';
@@ -33,17 +31,14 @@ import { periodWindow } from './period';
 import { periodSoFar, readPeriod, refuseOverPeriod, withinPeriod } from './periodCheck';
 import { askable, askAbout } from './questions';
 import { refuse } from './refusal';
+import type { MoneyCheck, MoneyRun } from './run';
 
 /** The payout's record under its reference is the payout asked for now, still live: found again, not paid again. */
 function sameLivePayout(listed: PeriodPayout | undefined, money: { value: number; currency: string; payee?: Payee }): boolean {
 	return listed !== undefined && listed.live && samePayout(listed, { value: money.value, currency: money.currency, ...money.payee });
 }
 
-/** What a check found: a new create (reserved), or one found again (nothing reserved, nothing new paid). */
-export interface MoneyCheck extends Reservation {
-	/** Already counted in this execution, listed by Paycashless as this very payout, or under way: not paid again. */
-	foundAgain: boolean;
-}
+export type { MoneyCheck };
 
 /** Nothing reserved: a payout found again on Paycashless's list. */
 const NOTHING_RESERVED: MoneyCheck = { sent: () => undefined, release: () => undefined, foundAgain: true };
@@ -56,32 +51,32 @@ const NOTHING_RESERVED: MoneyCheck = { sent: () => undefined, release: () => und
  * With a scratch view (`scratchCounted`) it is a check only: the same checks, reserved in the view.
  */
 export async function enforceMoneyLimits(
-	this: IExecuteFunctions,
+	run: MoneyRun,
 	i: number,
 	kind: MoneyKind,
 	body: IDataObject,
 	api: PaycashlessApi,
-	counted: Counted = realCounted.call(this),
+	counted: Counted = realCounted(run),
 ): Promise<MoneyCheck> {
-	const limits = readLimits.call(this, i);
+	const limits = readLimits(run, i);
 	const money = MONEY[kind].read(body);
 	const reference = String(body.reference ?? '');
 	if (money.unreadable !== undefined) {
-		refuse.call(this, i, 'AMOUNT_UNREADABLE', `Refused: the ${kind}'s amount cannot be read for sure (${money.unreadable})`, 'Nothing was sent. Paycashless might read this body otherwise than the Money Limits do: send amount as {"value": kobo or cents, "currency": "NGN" or "USD"}, each key once, and no other currency beside it.');
+		refuse(run, i, 'AMOUNT_UNREADABLE', `Refused: the ${kind}'s amount cannot be read for sure (${money.unreadable})`, 'Nothing was sent. Paycashless might read this body otherwise than the Money Limits do: send amount as {"value": kobo or cents, "currency": "NGN" or "USD"}, each key once, and no other currency beside it.');
 	}
 	if (!(CURRENCIES as readonly string[]).includes(money.currency) || money.value === undefined) {
-		refuse.call(this, i, 'AMOUNT_UNREADABLE', `Refused: the ${kind} has no amount and currency the Money Limits can check`, 'Nothing was sent. Set the amount and currency in the fields, not only in Additional Body Fields.');
+		refuse(run, i, 'AMOUNT_UNREADABLE', `Refused: the ${kind} has no amount and currency the Money Limits can check`, 'Nothing was sent. Set the amount and currency in the fields, not only in Additional Body Fields.');
 	}
 	const value = money.value as number;
 	const currency = money.currency as Currency;
 	const show = (kobo: number) => formatMainUnits(fromSmallestUnit(kobo, currency), currency);
-	const asTool = runsAsTool.call(this);
+	const asTool = run.asTool;
 
-	if (asTool && !limitsOff.call(this)) {
+	if (asTool && !limitsOff(run)) {
 		const missing = MONEY[kind].toolNeeds.filter((name) => limits[name] === undefined);
 		if (missing.length > 0) {
-			refuse.call(
-				this,
+			refuse(
+				run,
 				i,
 				'LIMIT_NOT_SET',
 				`Refused: this tool moves real money and has no ${missing.map((name) => TYPED_ONLY[name]).join(' and ')} set`,
@@ -92,8 +87,8 @@ export async function enforceMoneyLimits(
 		}
 	}
 	if (limits.any && currency !== limits.currency) {
-		refuse.call(
-			this,
+		refuse(
+			run,
 			i,
 			'CURRENCY_NOT_LIMITED',
 			`Refused: this ${kind} is in ${currency}, and this node's Money Limits are in ${limits.currency}`,
@@ -101,8 +96,8 @@ export async function enforceMoneyLimits(
 		);
 	}
 	if (limits.maxAmount !== undefined && value > limits.maxAmount) {
-		refuse.call(
-			this,
+		refuse(
+			run,
 			i,
 			'MAX_AMOUNT',
 			`Refused: ${show(value)} is above this node's Maximum Amount of ${show(limits.maxAmount)}`,
@@ -111,8 +106,8 @@ export async function enforceMoneyLimits(
 	}
 	const periodLimit = (['periodTotal', 'periodCount'] as const).find((name) => limits[name] !== undefined);
 	if (periodLimit !== undefined && limits.maxAmount === undefined) {
-		refuse.call(
-			this,
+		refuse(
+			run,
 			i,
 			'LIMIT_NOT_SET',
 			`Refused: ${TYPED_ONLY[periodLimit]} is set without a Maximum Amount`,
@@ -120,14 +115,14 @@ export async function enforceMoneyLimits(
 		);
 	}
 
-	if (money.payee) await checkBeneficiary.call(this, i, limits.values, money.payee, api);
+	if (money.payee) await checkBeneficiary(run, i, limits.values, money.payee, api);
 
 	// Paycashless's own record of the period, read before the checks below (which read and write
 	// the ledger and the payouts in flight with no wait in between, so executions and items
 	// running side by side in this running n8n see each other).
-	const period = periodLimit !== undefined ? periodWindow(limits.period, this.getTimezone()) : undefined;
-	const account = MONEY[kind].accountWide ? await accountOf.call(this) : undefined;
-	const record = period && account !== undefined ? await readPeriod.call(this, i, period, api, account) : undefined;
+	const period = periodLimit !== undefined ? periodWindow(limits.period, run.context.getTimezone()) : undefined;
+	const account = MONEY[kind].accountWide ? await run.accountKey() : undefined;
+	const record = period && account !== undefined ? await readPeriod(run, i, period, api, account) : undefined;
 
 	const entry: LedgerEntry = { value, currency, ...(money.party !== undefined ? { party: money.party } : {}) };
 	// Synchronous from here to the reservation; asking Paycashless about payouts in flight (at most
@@ -137,8 +132,8 @@ export async function enforceMoneyLimits(
 		const earlier = reference === '' ? undefined : ledger[reference];
 		if (earlier) {
 			if (sameMoney(earlier, entry)) return NOTHING_RESERVED;
-			refuse.call(
-				this,
+			refuse(
+				run,
 				i,
 				'REFERENCE_REUSED',
 				`Refused: the reference "${reference}" was already used in this execution for a different ${kind}`,
@@ -154,8 +149,8 @@ export async function enforceMoneyLimits(
 			// Another payout under this reference not yet answered for (one Paycashless confirmed it has
 			// is Paycashless's to refuse: the transport then names the fields that differ).
 			if (underWay.some((other) => !sameMoney(other, entry) && other.confirmedAt === undefined)) {
-				refuse.call(
-					this,
+				refuse(
+					run,
 					i,
 					'REFERENCE_IN_FLIGHT',
 					`Refused: the Reference "${reference}" is already in use by another payout being sent right now`,
@@ -171,12 +166,12 @@ export async function enforceMoneyLimits(
 		const sums = sumsOf(ledger);
 		const count = sums.count;
 		if (limits.maxCount !== undefined && count + 1 > limits.maxCount) {
-			refuse.call(this, i, 'MAX_COUNT_EXECUTION', `Refused: this execution already made ${count} ${kind}${count === 1 ? '' : 's'}, the Maximum Count per Execution`, `Nothing was sent for reference "${reference}".`);
+			refuse(run, i, 'MAX_COUNT_EXECUTION', `Refused: this execution already made ${count} ${kind}${count === 1 ? '' : 's'}, the Maximum Count per Execution`, `Nothing was sent for reference "${reference}".`);
 		}
 		const total = sums.totals.get(currency) ?? 0;
 		if (limits.maxTotal !== undefined && total + value > limits.maxTotal) {
-			refuse.call(
-				this,
+			refuse(
+				run,
 				i,
 				'MAX_TOTAL_EXECUTION',
 				`Refused: ${show(value)} would bring this execution's total to ${show(total + value)}, above the Maximum Total per Execution of ${show(limits.maxTotal)}`,
@@ -195,7 +190,7 @@ export async function enforceMoneyLimits(
 				await askAbout(doubtful, api);
 				continue;
 			}
-			refuseOverPeriod.call(this, i, { limits, period, soFar, value, currency, reference });
+			refuseOverPeriod(run, i, { limits, period, soFar, value, currency, reference });
 		}
 		// Reserved before the request is sent: a create that may have reached Paycashless stays counted.
 		addToLedger(ledger, reference, entry);

@@ -20,13 +20,12 @@
  * Memory holds only the lookups under way (keyed by the execution's context object), so items
  * checked side by side share one request: it narrows nothing but the number of requests.
  */
-import { createHash } from 'crypto';
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
-import { CREDENTIAL_NAME } from '../../../lib/api';
 import { BANK } from '../catalog/objects';
 import { isObject } from '../helpers/body';
 import type { PaycashlessApi } from '../transport';
+import type { MoneyRun } from './run';
 
 /** Where the execution's context keeps the answers. */
 const STORE_KEY = 'paycashlessAccountLookups';
@@ -38,29 +37,11 @@ export const REUSE_FOR_MS = 60 * 60_000;
 type Kept = [name: string, bankId: string, at: number];
 
 
-/** The credential of a node run, as a short hash of its Base URL and API key (read once per run). */
-const credentialKeys = new WeakMap<object, Promise<string>>();
-
-function credentialKey(this: IExecuteFunctions): Promise<string> {
-	let key = credentialKeys.get(this);
-	if (!key) {
-		key = this.getCredentials(CREDENTIAL_NAME).then((credentials) =>
-			createHash('sha256')
-				.update(`${String(credentials?.baseUrl ?? '').trim().replace(/\/+$/, '')}\n${String(credentials?.apiKey ?? '')}`)
-				.digest('hex')
-				.slice(0, 16),
-		);
-		credentialKeys.set(this, key);
-		key.catch(() => credentialKeys.delete(this));
-	}
-	return key;
-}
-
 /** Lookups under way, per execution context object: items checked side by side share one. */
 const underWay = new WeakMap<object, Map<string, Promise<IDataObject>>>();
 
-function storeOf(this: IExecuteFunctions): { kept: Record<string, Kept>; pending: Map<string, Promise<IDataObject>> } {
-	const flow = this.getContext('flow');
+function storeOf(run: MoneyRun): { kept: Record<string, Kept>; pending: Map<string, Promise<IDataObject>> } {
+	const flow = run.context.getContext('flow');
 	if (!isObject(flow[STORE_KEY])) flow[STORE_KEY] = {};
 	let pending = underWay.get(flow);
 	if (!pending) {
@@ -86,9 +67,9 @@ function bankIdOf(found: IDataObject): string {
  * request; without it (Bank Account → Look Up, whose output is the lookup's whole answer), the
  * account is looked up and the answer kept. Throws what the request throws.
  */
-export async function lookUpAccount(this: IExecuteFunctions, api: PaycashlessApi, accountNumber: string, bankCode: string, reuse: boolean): Promise<IDataObject> {
-	const key = `${await credentialKey.call(this)}:${accountNumber}@${bankCode}`;
-	const { kept, pending } = storeOf.call(this);
+export async function lookUpAccount(run: MoneyRun, api: PaycashlessApi, accountNumber: string, bankCode: string, reuse: boolean): Promise<IDataObject> {
+	const key = `${await run.lookupKey()}:${accountNumber}@${bankCode}`;
+	const { kept, pending } = storeOf(run);
 	if (reuse) {
 		const known = keptAnswer(kept[key], Date.now());
 		if (known) return { accountNumber, accountName: known.name, bank: { id: known.bankId } };

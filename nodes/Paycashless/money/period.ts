@@ -11,7 +11,6 @@
  * background; a check waits for one only when the newest read it has started more than `STALE_MS`
  * ago (or there is none).
  */
-import type { IExecuteFunctions } from 'n8n-workflow';
 import { DateTime } from 'luxon';
 
 import type { Currency } from '../helpers/amount';
@@ -19,6 +18,7 @@ import type { PaycashlessApi } from '../transport';
 import type { InFlightPayout, ListedPayouts } from './inFlight';
 import { isListedAs, type PeriodPayout } from './listed';
 import { read, type PaidInPeriod, type View } from './periodList';
+import type { MoneyRun } from './run';
 
 export type { PaidInPeriod } from './periodList';
 
@@ -52,9 +52,6 @@ export function periodWindow(period: Period, timezone: string, now: DateTime = D
 	return { since: Math.floor(start.toSeconds()), label: `today (since 00:00 ${start.zoneName ?? 'UTC'})` };
 }
 
-/** One view per node run (the context object lives for one run; see transport/index.ts's base URLs). */
-const views = new WeakMap<object, View>();
-
 /**
  * What the period limits know of the period: Paycashless's list as the run's newest read showed
  * it (read at the moment of use: a check that waited for something else sees the newest read).
@@ -78,16 +75,16 @@ function shows(view: View, entry: InFlightPayout): boolean {
  * Paycashless's payouts of the period as read for this run through credential `account` (one read
  * at a time per node run: see the header for when a check waits for one).
  */
-export async function payoutsInPeriod(this: IExecuteFunctions, window: PeriodWindow, api: PaycashlessApi, account: string): Promise<PeriodRecord> {
-	let view = views.get(this);
+export async function payoutsInPeriod(run: MoneyRun, window: PeriodWindow, api: PaycashlessApi, account: string): Promise<PeriodRecord> {
+	let view = run.periodView;
 	if (!view || view.since !== window.since) {
 		view = { since: window.since, readStartedAt: 0, lastStartedAt: 0, windowStartedAt: 0, lastRecords: 0, byId: new Map(), byReference: new Map(), unreadable: new Map(), paid: new Map() };
-		views.set(this, view);
+		run.periodView = view;
 	}
 	const current = view;
 	const now = Date.now();
 	if (!current.reading && now - current.lastStartedAt >= REREAD_AFTER_MS) {
-		current.reading = read.call(this, current, api, account)
+		current.reading = read(run.transport, current, api, account)
 			.catch((error: unknown) => {
 				// The next check starts a read again at once.
 				current.lastStartedAt = current.readStartedAt;

@@ -4,19 +4,17 @@
  * not list yet (./inFlight.ts): read the record, whether one payout more fits, the refusal that
  * says why not, and the standing of the period for Check Batch.
  */
-import type { IExecuteFunctions } from 'n8n-workflow';
 
 import type { Currency } from '../helpers/amount';
 import { formatMainUnits, fromSmallestUnit } from '../helpers/mainUnits';
-import { runsAsTool } from '../helpers/runsAsTool';
 import type { PaycashlessApi } from '../transport';
-import { accountOf } from './accounts';
 import { unknownOwners, type InFlightCount } from './inFlight';
 import type { Counted } from './ledger';
 import { readLimits, type Limits } from './limitFields';
 import { payoutsInPeriod, periodWindow, type PaidInPeriod, type PeriodRecord, type PeriodWindow } from './period';
 import { learnRelations } from './questions';
 import { refuse } from './refusal';
+import type { MoneyRun } from './run';
 
 /** What a person can do about a period refusal. */
 const PERIOD_ADVICE =
@@ -27,14 +25,14 @@ const PERIOD_ADVICE =
  * nothing sent, when it cannot be read for sure); the credentials whose payouts in flight count
  * until this running n8n knows their account are asked about first (./accounts.ts).
  */
-export async function readPeriod(this: IExecuteFunctions, i: number, period: PeriodWindow, api: PaycashlessApi, account: string): Promise<PeriodRecord> {
-	const record = await payoutsInPeriod.call(this, period, api, account).catch((error: Error) =>
-		refuse.call(this, i, 'PERIOD_UNREADABLE', `Refused: the payouts of ${period.label} could not be read to check the period limits`, `Nothing was sent. ${error.message}`),
+export async function readPeriod(run: MoneyRun, i: number, period: PeriodWindow, api: PaycashlessApi, account: string): Promise<PeriodRecord> {
+	const record = await payoutsInPeriod(run, period, api, account).catch((error: Error) =>
+		refuse(run, i, 'PERIOD_UNREADABLE', `Refused: the payouts of ${period.label} could not be read to check the period limits`, `Nothing was sent. ${error.message}`),
 	);
 	const unreadable = record.unreadable();
 	if (unreadable.length > 0) {
-		refuse.call(
-			this,
+		refuse(
+			run,
 			i,
 			'PERIOD_UNREADABLE',
 			`Refused: Paycashless lists a payout of ${period.label} that the period limits cannot read`,
@@ -64,15 +62,15 @@ export function withinPeriod({ limits, soFar, value }: Pick<PeriodCheck, 'limits
 }
 
 /** Refuses item `i` (nothing sent) when one payout more would pass a period limit. */
-export function refuseOverPeriod(this: IExecuteFunctions, i: number, { limits, period, soFar, value, currency, reference }: PeriodCheck): void {
+export function refuseOverPeriod(run: MoneyRun, i: number, { limits, period, soFar, value, currency, reference }: PeriodCheck): void {
 	const show = (kobo: number) => formatMainUnits(fromSmallestUnit(kobo, currency), currency);
-	const asTool = runsAsTool.call(this);
+	const asTool = run.asTool;
 	const { count: periodCount, total: periodTotal } = soFar;
 	// A tool's model learns that the limit was reached, never the account's totals or what is left.
 	const whose = asTool ? '' : ` The count covers every payout of this Paycashless account in the period that has not failed, in every currency (${periodCount} so far).`;
 	if (limits.periodCount !== undefined && periodCount + 1 > limits.periodCount) {
-		refuse.call(
-			this,
+		refuse(
+			run,
 			i,
 			'MAX_COUNT_PERIOD',
 			asTool ? `Refused: this payout would pass the Maximum Count per Period` : `Refused: ${periodCount} payouts were already made ${period.label}, the Maximum Count per Period`,
@@ -80,8 +78,8 @@ export function refuseOverPeriod(this: IExecuteFunctions, i: number, { limits, p
 		);
 	}
 	if (limits.periodTotal !== undefined && periodTotal + value > limits.periodTotal) {
-		refuse.call(
-			this,
+		refuse(
+			run,
 			i,
 			'MAX_TOTAL_PERIOD',
 			asTool
@@ -107,12 +105,12 @@ export interface PeriodStanding {
 	count: number;
 }
 
-export async function periodStanding(this: IExecuteFunctions, i: number, api: PaycashlessApi, counted: Counted): Promise<PeriodStanding | undefined> {
-	const limits = readLimits.call(this, i);
+export async function periodStanding(run: MoneyRun, i: number, api: PaycashlessApi, counted: Counted): Promise<PeriodStanding | undefined> {
+	const limits = readLimits(run, i);
 	if (limits.periodTotal === undefined && limits.periodCount === undefined) return undefined;
-	const period = periodWindow(limits.period, this.getTimezone());
-	const account = await accountOf.call(this);
-	const record = await payoutsInPeriod.call(this, period, api, account);
+	const period = periodWindow(limits.period, run.context.getTimezone());
+	const account = await run.accountKey();
+	const record = await payoutsInPeriod(run, period, api, account);
 	const others = unknownOwners(account);
 	if (others.owners.size > 0 || others.entries.length > 0) await learnRelations(account, others, api);
 	const paid = record.paid(limits.currency);

@@ -10,11 +10,11 @@
  * every second. What the reads show is offered to the run's read-back of its new payouts
  * (transport/readBacks.ts), which then reads nothing of its own.
  */
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { PAYOUT } from '../catalog/objects';
 import type { Currency } from '../helpers/amount';
-import { offerToReadBacks, type PaycashlessApi } from '../transport';
+import type { PaycashlessApi, TransportRun } from '../transport';
 import { listedBy } from './inFlight';
 import { createdSeconds, readListedPayout, type PeriodPayout } from './listed';
 
@@ -86,7 +86,7 @@ async function readNew(view: View, api: PaycashlessApi, from: number): Promise<I
 	return await api.paginate({ path: PAYOUT.path, qs: { 'createdAt.gte': from } }, { returnAll: true, limit: 0, incomplete: 'fail', until: (page) => page.some(readBefore) });
 }
 
-export async function read(this: IExecuteFunctions, view: View, api: PaycashlessApi, account: string): Promise<void> {
+export async function read(transport: TransportRun, view: View, api: PaycashlessApi, account: string): Promise<void> {
 	const startedAt = Date.now();
 	view.lastStartedAt = startedAt;
 	const from = view.newest === undefined ? view.since : Math.max(view.since, view.newest - LAG_WINDOW_SECONDS);
@@ -103,7 +103,7 @@ export async function read(this: IExecuteFunctions, view: View, api: Paycashless
 	// The run's new payouts are read back from these records rather than from reads of their own
 	// (transport/readBacks.ts), from the first read on. Not the first read's records: the whole
 	// period, older than the run's payouts.
-	offerToReadBacks(this, later ? records : []);
+	transport.offerToReadBacks(later ? records : []);
 	const read: PeriodPayout[] = [];
 	for (const record of records) {
 		const payout = readListedPayout(record);

@@ -16,14 +16,14 @@
  * keeps one payout per reference: a create under a reference taken since is found again, or
  * refused, never paid twice (./step.ts).
  */
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { PAYOUT } from '../catalog/objects';
 import { isObject } from '../helpers/body';
 import type { PaycashlessApi } from '../transport';
-import { accountOf } from './accounts';
 import type { PayeeHistory } from './payeeHistory';
+import type { MoneyRun } from './run';
 
 /** Where the execution's context keeps the references Paycashless had no payout under. */
 const STORE_KEY = 'paycashlessNoPayoutUnder';
@@ -59,23 +59,23 @@ export async function payoutUnder(api: PaycashlessApi, reference: string): Promi
 	}
 }
 
-function absentStore(this: IExecuteFunctions): Record<string, number> {
-	const flow = this.getContext('flow');
+function absentStore(run: MoneyRun): Record<string, number> {
+	const flow = run.context.getContext('flow');
 	if (!isObject(flow[STORE_KEY])) flow[STORE_KEY] = {};
 	return flow[STORE_KEY] as Record<string, number>;
 }
 
 /** A payout create goes out under `reference`: "no payout under it" stands no more in this execution. */
-export async function sendingUnder(this: IExecuteFunctions, reference: string): Promise<void> {
-	const absent = this.getContext('flow')[STORE_KEY];
+export async function sendingUnder(run: MoneyRun, reference: string): Promise<void> {
+	const absent = run.context.getContext('flow')[STORE_KEY];
 	// No walk over what is kept (Object.keys per create cost O(rows²)); the account key is kept per node run.
-	if (isObject(absent)) delete absent[`${(await accountOf.call(this)).slice(0, 16)}:${reference}`];
+	if (isObject(absent)) delete absent[`${(await run.accountKey()).slice(0, 16)}:${reference}`];
 }
 
 /** The references of this execution's batch, answered by `history` where it shows them, else by Paycashless through `api`. */
-export async function referenceAnswers(this: IExecuteFunctions, api: PaycashlessApi, history?: PayeeHistory): Promise<ReferenceAnswers> {
-	const absent = absentStore.call(this);
-	const account = (await accountOf.call(this)).slice(0, 16);
+export async function referenceAnswers(run: MoneyRun, api: PaycashlessApi, history?: PayeeHistory): Promise<ReferenceAnswers> {
+	const absent = absentStore(run);
+	const account = (await run.accountKey()).slice(0, 16);
 	const answers = new Map<string, Promise<Answer>>();
 	const askedAbsent: string[] = [];
 	const answer = (reference: string): Promise<Answer> => {

@@ -11,11 +11,11 @@
  * (a refusal added later) reads as a generic refusal naming its code, so a new message can never
  * teach a model more than this table allows.
  */
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { withErrorCode } from '../helpers/errorCodes';
-import { runsAsTool } from '../helpers/runsAsTool';
+import type { MoneyRun } from './run';
 
 /** The `type` of every Money Limits refusal in a failed item's `error`; the `code` names the limit. */
 const LIMIT_ERROR_TYPE = 'money_limit';
@@ -73,9 +73,9 @@ function forAModel(code: string, message: string, description: string): { messag
 }
 
 /** A refusal: nothing was sent. `code` is stable (the failed item's `error.code`); a tool reads `FOR_A_MODEL`'s words. */
-export function refuse(this: IExecuteFunctions, i: number, code: string, message: string, description: string): never {
-	const words = runsAsTool.call(this) ? forAModel(code, message, description) : { message, description };
-	const error = new NodeOperationError(this.getNode(), words.message, { itemIndex: i, description: words.description });
+export function refuse(run: MoneyRun, i: number, code: string, message: string, description: string): never {
+	const words = run.asTool ? forAModel(code, message, description) : { message, description };
+	const error = new NodeOperationError(run.context.getNode(), words.message, { itemIndex: i, description: words.description });
 	error.context.paycashless = { type: LIMIT_ERROR_TYPE } as IDataObject as typeof error.context.paycashless;
 	throw withErrorCode(error, code);
 }

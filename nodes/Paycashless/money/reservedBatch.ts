@@ -15,22 +15,19 @@
  * back the reservations of the items that were not sent (`releaseUnsent`); the run says what it
  * paid and what it did not (actions/router.ts).
  */
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { readPayoutBody } from '../../../lib/payoutBody';
 import { asNodeError, errorCodeOf } from '../helpers/errorCodes';
 import type { Currency } from '../helpers/amount';
 import type { PaycashlessApi } from '../transport';
-import { accountOf } from './accounts';
 import { countedFor } from './inFlight';
-import { enforceMoneyLimits, type MoneyCheck } from './limits';
+import { enforceMoneyLimits } from './limits';
 import { readLimits } from './limitFields';
 import { periodSoFar, readPeriod, refuseOverPeriod, withinPeriod } from './periodCheck';
 import { periodWindow } from './period';
 import { askable, askAbout } from './questions';
-
-/** The reservations of a node run's batch, by item (the context object lives for one run). */
-const batches = new WeakMap<object, Map<number, MoneyCheck>>();
+import type { MoneyCheck, MoneyRun } from './run';
 
 /** An item the reservation refused: what the batch's refusal names (as ./batch.ts reports one). */
 export interface ReservationRefusal {
@@ -47,15 +44,15 @@ export interface ReservationRefusal {
  * reservations stay for the items' money steps, and nothing is returned. One does not: every
  * reservation is given back, and the refusals are returned (nothing was sent).
  */
-export async function reserveBatch(this: IExecuteFunctions, indexes: number[], api: PaycashlessApi, bodyOf: (i: number) => IDataObject): Promise<ReservationRefusal[]> {
+export async function reserveBatch(run: MoneyRun, indexes: number[], api: PaycashlessApi, bodyOf: (i: number) => IDataObject): Promise<ReservationRefusal[]> {
 	const reserved = new Map<number, MoneyCheck>();
 	const refused: ReservationRefusal[] = [];
 	for (const i of indexes) {
 		const body = bodyOf(i);
 		try {
-			reserved.set(i, await enforceMoneyLimits.call(this, i, 'payout', body, api));
+			reserved.set(i, await enforceMoneyLimits(run, i, 'payout', body, api));
 		} catch (error) {
-			const failure = asNodeError(this, error, i);
+			const failure = asNodeError(run.context, error, i);
 			refused.push({ item: i, reference: String(body.reference ?? ''), code: errorCodeOf(failure), message: failure.message, ...(failure.description ? { description: failure.description } : {}), error: failure });
 			break;
 		}
@@ -64,22 +61,22 @@ export async function reserveBatch(this: IExecuteFunctions, indexes: number[], a
 		for (const reservation of reserved.values()) reservation.release();
 		return refused;
 	}
-	batches.set(this, reserved);
+	run.reservedBatch = reserved;
 	return [];
 }
 
 /** Item `i`'s reservation in this run's reserved batch, once (undefined: the item has none). */
-export function takeReserved(this: IExecuteFunctions, i: number): MoneyCheck | undefined {
-	const reserved = batches.get(this)?.get(i);
-	batches.get(this)?.delete(i);
+export function takeReserved(run: MoneyRun, i: number): MoneyCheck | undefined {
+	const reserved = run.reservedBatch?.get(i);
+	run.reservedBatch?.delete(i);
 	return reserved;
 }
 
 /** Gives back the reservations of the batch's items that were not sent (a stop mid-batch). */
-export function releaseUnsent(this: IExecuteFunctions): number[] {
-	const left = batches.get(this);
+export function releaseUnsent(run: MoneyRun): number[] {
+	const left = run.reservedBatch;
 	if (!left) return [];
-	batches.delete(this);
+	run.reservedBatch = undefined;
 	for (const reservation of left.values()) reservation.release();
 	return [...left.keys()];
 }
@@ -89,15 +86,15 @@ export function releaseUnsent(this: IExecuteFunctions): number[] {
  * now (payouts made outside this execution since the batch was reserved count; the batch's own
  * are counted already, this one among them). Refused: its reservation is given back and nothing is sent.
  */
-export async function recheckReserved(this: IExecuteFunctions, i: number, body: IDataObject, api: PaycashlessApi, reservation: MoneyCheck): Promise<MoneyCheck> {
+export async function recheckReserved(run: MoneyRun, i: number, body: IDataObject, api: PaycashlessApi, reservation: MoneyCheck): Promise<MoneyCheck> {
 	if (reservation.foundAgain) return reservation;
-	const limits = readLimits.call(this, i);
+	const limits = readLimits(run, i);
 	const reading = readPayoutBody(body);
 	if ((limits.periodTotal === undefined && limits.periodCount === undefined) || 'unreadable' in reading) return reservation;
 	try {
-		const period = periodWindow(limits.period, this.getTimezone());
-		const account = await accountOf.call(this);
-		const record = await readPeriod.call(this, i, period, api, account);
+		const period = periodWindow(limits.period, run.context.getTimezone());
+		const account = await run.accountKey();
+		const record = await readPeriod(run, i, period, api, account);
 		const value = reading.money.minor;
 		const currency = reading.money.currency as Currency;
 		for (let asked = false; ; asked = true) {
@@ -112,11 +109,11 @@ export async function recheckReserved(this: IExecuteFunctions, i: number, body: 
 					continue;
 				}
 			}
-			refuseOverPeriod.call(this, i, { limits, period, soFar, value, currency, reference: reading.money.reference });
+			refuseOverPeriod(run, i, { limits, period, soFar, value, currency, reference: reading.money.reference });
 			return reservation;
 		}
 	} catch (error) {
 		reservation.release();
-		throw asNodeError(this, error, i);
+		throw asNodeError(run.context, error, i);
 	}
 }

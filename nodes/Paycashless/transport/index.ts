@@ -26,12 +26,11 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { CREDENTIAL_NAME } from '../../../lib/api';
-import { checkBaseUrl } from './baseUrl';
 import { createdOutput, readBack, reconcileStep } from './create';
 import { failureError, stoppedError } from './errors';
 import { ReadBackRun, type ReadBackRunOptions } from './readBacks';
 import { sendWithRetries } from './retry';
+import { TransportRun } from './run';
 import { succeeded } from './send';
 import {
 	DEFAULT_TRANSPORT_SETTINGS,
@@ -47,65 +46,26 @@ import {
 } from './types';
 
 /**
- * Base URL per node run: n8n loads and decrypts the credential from its database on every
- * `getCredentials` (and once more inside `httpRequestWithAuthentication`), so reading it for
- * every request of a 1,000-page list or 1,000 items cost one extra database read each
- * (bench/README.md). An action node's context lives for one run of the node; a failed read is not
- * kept. Other contexts (a poll trigger's lives as long as the workflow is active) read it each time,
- * so a changed Base URL applies at once.
+ * Opens a run of read-backs for this run: from now on, a create of it that answers short waits to
+ * be read back from the list (transport/readBacks.ts), and `onWaiting` tells the caller its item
+ * may give its place. Call `finish` on the result once every item has been sent.
  */
-const baseUrls = new WeakMap<object, Promise<string>>();
-
-/** The credential's base URL without trailing slashes (default https://api.paycashless.com). */
-async function paycashlessBaseUrl(this: PaycashlessContext): Promise<string> {
-	if (!('getInputData' in this)) return await readBaseUrl.call(this);
-	let baseUrl = baseUrls.get(this);
-	if (!baseUrl) {
-		baseUrl = readBaseUrl.call(this);
-		baseUrls.set(this, baseUrl);
-		baseUrl.catch(() => baseUrls.delete(this));
-	}
-	return await baseUrl;
-}
-
-async function readBaseUrl(this: PaycashlessContext): Promise<string> {
-	const credentials = await this.getCredentials(CREDENTIAL_NAME);
-	const checked = checkBaseUrl(credentials?.baseUrl);
-	if ('problem' in checked) throw new NodeOperationError(this.getNode(), checked.problem);
-	return checked.url;
-}
-
-/** The open run of read-backs per node run (the router opens one for a run of many creates). */
-const readBackRuns = new WeakMap<object, ReadBackRun>();
-
-/**
- * Records of a list this node run read for another purpose (the period limits' reads of the payout
- * list): the open run of read-backs takes the new objects from them instead of reading them again.
- */
-export function offerToReadBacks(context: PaycashlessContext, records: IDataObject[]): void {
-	readBackRuns.get(context)?.offer(records);
-}
-
-/**
- * Opens a run of read-backs for this node run: from now on, a create of it that answers short
- * waits to be read back from the list (transport/readBacks.ts), and `onWaiting` tells the caller
- * its item may give its place. Call `finish` on the result once every item has been sent.
- */
-export function openReadBacks(context: PaycashlessContext, options: ReadBackRunOptions): { finish(): Promise<void> } {
-	const run = new ReadBackRun({ page: fetchPage, readOne: readBack }, options);
-	readBackRuns.set(context, run);
+export function openReadBacks(run: TransportRun, options: ReadBackRunOptions): { finish(): Promise<void> } {
+	const readBacks = new ReadBackRun({ page: fetchPage, readOne: readBack }, options);
+	run.readBacks = readBacks;
 	return {
 		finish: async () => {
 			try {
-				await run.finish();
+				await readBacks.finish();
 			} finally {
-				if (readBackRuns.get(context) === run) readBackRuns.delete(context);
+				if (run.readBacks === readBacks) run.readBacks = undefined;
 			}
 		},
 	};
 }
 
 export { foundAgain, foundBeforeSending, MARKER } from './create';
+export { TransportRun } from './run';
 export { apiPath, DEFAULT_TRANSPORT_SETTINGS, SETTING_LIMITS, type RepeatedReferenceMode, type TransportSettings } from './types';
 export type { FoundByReference, KeyField, PaycashlessRequest, WritePolicy } from './types';
 
@@ -127,17 +87,23 @@ export interface PaycashlessApi {
 	page(list: ListRequest, pageSize: number, cursor?: string): Promise<PaycashlessPage>;
 }
 
-export function paycashlessApi(context: PaycashlessContext, options: TransportOptions = {}): PaycashlessApi {
+/**
+ * An API for `run`'s requests (../actions/run.ts makes a node run's), or for n8n's `context` alone
+ * (a poll, a webhook call, a list search): then the API is its own run.
+ */
+export function paycashlessApi(runOrContext: TransportRun | PaycashlessContext, options: TransportOptions = {}): PaycashlessApi {
+	const run = runOrContext instanceof TransportRun ? runOrContext : new TransportRun(runOrContext);
 	const settings = options.settings ?? { ...DEFAULT_TRANSPORT_SETTINGS };
 	const call = async (): Promise<Call> => ({
-		context,
+		context: run.context,
+		hold: run.hold,
 		settings,
-		baseURL: await paycashlessBaseUrl.call(context),
+		baseURL: await run.baseUrlOf(),
 		itemIndex: options.itemIndex,
 		policy: options.policy,
 	});
 	return {
-		request: async (request) => await sendRequest(await call(), request),
+		request: async (request) => await sendRequest(run, await call(), request),
 		paginate: async (list, listOptions) => await paginate(await call(), list, listOptions),
 		page: async (list, pageSize, cursor) => await fetchPage(await call(), list, pageSize, cursor),
 	};
@@ -149,7 +115,7 @@ export function paycashlessApi(context: PaycashlessContext, options: TransportOp
  * declares (`readBack`) is completed by reading the object back; the answer leaves as the one
  * create output (create.ts).
  */
-async function sendRequest(call: Call, request: PaycashlessRequest): Promise<IDataObject> {
+async function sendRequest(run: TransportRun, call: Call, request: PaycashlessRequest): Promise<IDataObject> {
 	const undeclared = checkDeclared(request, call.policy);
 	if (undeclared !== undefined) throw new NodeOperationError(call.context.getNode(), undeclared, { itemIndex: call.itemIndex });
 	const create = !isRepeatable(request, call.policy) && call.policy?.kind === 'create' ? call.policy.findsAgain : undefined;
@@ -159,8 +125,8 @@ async function sendRequest(call: Call, request: PaycashlessRequest): Promise<IDa
 	if (!result.body) throw stoppedError(call, request, result);
 	if (!create) return result.body;
 	if (reference !== undefined && create.readBack?.(result.body)) {
-		const run = readBackRuns.get(call.context);
-		const whole = run ? await run.readBack(call, create, reference, result.body) : await readBack(call, create.lookup(reference));
+		const readBacks = run.readBacks;
+		const whole = readBacks ? await readBacks.readBack(call, create, reference, result.body) : await readBack(call, create.lookup(reference));
 		return createdOutput(create, reference, result.body, whole);
 	}
 	return createdOutput(create, reference, result.body);

@@ -55,22 +55,17 @@ async function pause(call: Call, ms: number): Promise<void> {
 }
 
 /**
- * A 429 holds the whole node run, not just the request that got it: until the wait Paycashless
- * asked for is over, no request of this run starts (every item in flight, reads and creates), so
- * items sent in parallel back off together instead of each finding the limit again. Kept per n8n
- * context object, which is one node run, so it ends with the run and is never shared between
- * runs or processes.
+ * A 429 holds the whole run, not just the request that got it (./run.ts): until the wait
+ * Paycashless asked for is over, no request of the run starts.
  */
-const heldUntil = new WeakMap<object, number>();
-
 function holdRun(call: Call, ms: number): void {
 	const until = Date.now() + ms;
-	if (until > (heldUntil.get(call.context) ?? 0)) heldUntil.set(call.context, until);
+	if (until > call.hold.until) call.hold.until = until;
 }
 
 /** Waits while the run is held by an earlier 429 (see `holdRun`). */
 async function waitWhileHeld(call: Call): Promise<void> {
-	for (let until = heldUntil.get(call.context) ?? 0; until > Date.now(); until = heldUntil.get(call.context) ?? 0) {
+	for (let until = call.hold.until; until > Date.now(); until = call.hold.until) {
 		await pause(call, until - Date.now());
 	}
 }

@@ -213,9 +213,16 @@ export function apiPath(strings: TemplateStringsArray, ...values: Array<string |
 	);
 }
 
+/** n8n's clock (ms) until which no request of a run starts: an earlier 429's wait (./retry.ts). */
+export interface RunHold {
+	until: number;
+}
+
 /** Everything one call of the transport needs besides the request. */
 export interface Call {
 	context: PaycashlessContext;
+	/** The 429 hold of the run the call belongs to (./run.ts, ./retry.ts). */
+	hold: RunHold;
 	settings: TransportSettings;
 	/** The credential's base URL, without trailing slashes. */
 	baseURL: string;

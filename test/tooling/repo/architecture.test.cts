@@ -187,7 +187,7 @@ describe('module layering: the table of docs/architecture.md, checked on every f
 
 	it('the raw read scan sees each way of writing one', () => {
 		const seen = (code: string) => RAW_PARAMETER_READ.some((pattern) => pattern.test(code));
-		expect(['this.getNode().parameters[NAME]', 'nodeOfRun.call(this).parameters?.moneyLimits', "node['parameters']", 'const { parameters } = this.getNode();', 'this.getParentNodes(name, { includeNodeParameters: true })'].filter((code) => !seen(code))).toEqual([]);
+		expect(['this.getNode().parameters[NAME]', 'run.node.parameters?.moneyLimits', "node['parameters']", 'const { parameters } = this.getNode();', 'this.getParentNodes(name, { includeNodeParameters: true })'].filter((code) => !seen(code))).toEqual([]);
 		expect(["parameters: { resource: 'bankAccount' }", "this.getNodeParameter('amount', i)"].filter(seen)).toEqual([]);
 	});
 

@@ -206,10 +206,11 @@ describe('no refusal tells a tool a limit\'s value or another payout\'s details'
 
 	it('a code without words of its own reads as a generic refusal naming only the code', async () => {
 		const { refuse } = await import('../../../nodes/Paycashless/money/refusal');
+		const { MoneyRun } = await import('../../../nodes/Paycashless/money/run');
 		const context = { getNode: () => ({ name: 'Tool', type: 'n8n-nodes-paycashless.paycashlessTool', parameters: {} }) } as never;
 		let thrown: Error & { description?: string } = new Error('none');
 		try {
-			refuse.call(context, 0, 'SOME_NEW_LIMIT', 'Refused: NGN 9,999.99 is above the new limit of NGN 1,234.56', 'po_other_1 was paid');
+			refuse(new MoneyRun(context, {} as never), 0, 'SOME_NEW_LIMIT', 'Refused: NGN 9,999.99 is above the new limit of NGN 1,234.56', 'po_other_1 was paid');
 		} catch (error) {
 			thrown = error as Error & { description?: string };
 		}

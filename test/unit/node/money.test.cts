@@ -573,7 +573,8 @@ describe('the money step: body → check → send', () => {
 	it('a money operation\'s API refuses a body that did not pass the step; reads go through', async () => {
 		const { moneyApi } = await import('../../../nodes/Paycashless/money/step');
 		const sent: unknown[] = [];
-		const api = moneyApi({
+		// The run is not reached: nothing here goes through the money step.
+		const api = moneyApi({} as never, {
 			request: async (request) => {
 				sent.push(request);
 				return {};

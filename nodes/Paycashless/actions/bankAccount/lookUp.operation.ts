@@ -4,10 +4,10 @@ import { ACCOUNT_NUMBER_FOR_THE_MODEL } from '../../descriptions/common';
 import { AS_TOOL } from '../../helpers/toolFacts';
 import { NUBAN_DIGITS, requireBankCode, requireDigits } from '../../helpers/validation';
 import type { PaycashlessApi } from '../../transport';
-import { runsAsTool } from '../../helpers/runsAsTool';
 import { itemParameter } from '../../money/itemParameters';
 import { lookUpAccount } from '../../money/lookups';
 import { READ, type OperationDeclaration, type OperationOption } from '../types';
+import type { NodeRun } from '../run';
 
 export const description: INodeProperties[] = [
 	{
@@ -54,15 +54,15 @@ function withoutHolderName(found: IDataObject): IDataObject {
 	return { ...kept, note: ACCOUNT_NAME_HIDDEN_NOTE };
 }
 
-export async function execute(this: IExecuteFunctions, i: number, api: PaycashlessApi): Promise<IDataObject> {
+export async function execute(this: IExecuteFunctions, i: number, api: PaycashlessApi, run: NodeRun): Promise<IDataObject> {
 	// Read as the payout's own fields are: `{{ $json.accountNumber }}` without n8n's expression engine.
-	const accountNumber = requireDigits(itemParameter.call(this, 'accountNumber', i), 'Account Number', '0123456789', NUBAN_DIGITS);
-	const bankCode = requireBankCode(itemParameter.call(this, 'bankCode', i), 'Bank Code');
+	const accountNumber = requireDigits(itemParameter(run.money, 'accountNumber', i), 'Account Number', '0123456789', NUBAN_DIGITS);
+	const bankCode = requireBankCode(itemParameter(run.money, 'bankCode', i), 'Bank Code');
 	// Always asked (its output is the lookup's answer), and kept for the payee checks of this execution.
-	const found = await lookUpAccount.call(this, api, accountNumber, bankCode, false);
+	const found = await lookUpAccount(run.money, api, accountNumber, bankCode, false);
 	// As a tool, a chat could list who holds which account: the name only where a person allowed it
 	// (read as stored, so an expression never turns it on).
-	if (runsAsTool.call(this) && this.getNode().parameters[SHOW_ACCOUNT_NAME_PARAMETER] !== true) return withoutHolderName(found);
+	if (run.asTool && run.node.parameters[SHOW_ACCOUNT_NAME_PARAMETER] !== true) return withoutHolderName(found);
 	return found;
 }
 

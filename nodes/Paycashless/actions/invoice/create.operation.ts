@@ -233,7 +233,7 @@ export function invoiceCreateBody(this: IExecuteFunctions, i: number, callbackUr
 
 /** Sends a create body after its Money Limits (money/step.ts); the item has the one output shape of creates (transport/create.ts). */
 export async function sendInvoice(this: IExecuteFunctions, i: number, api: PaycashlessApi, body: IDataObject): Promise<IDataObject> {
-	return await sendChecked.call(this, i, 'invoice', api, { method: 'POST', path: INVOICE.path, body });
+	return await sendChecked(api, i, 'invoice', { method: 'POST', path: INVOICE.path, body });
 }
 
 export async function execute(this: IExecuteFunctions, i: number, api: PaycashlessApi): Promise<IDataObject> {

@@ -15,6 +15,7 @@ import type { PaycashlessApi } from '../../transport';
 import { finishBody } from '../common';
 import { paymentCallbackUrlField, paymentFields, paymentFoundByReference, readPayment } from './shared';
 import type { OperationDeclaration, OperationOption } from '../types';
+import type { NodeRun } from '../run';
 
 export const description: INodeProperties[] = [
 	...paymentFields,
@@ -37,8 +38,8 @@ export const declaration: OperationDeclaration = {
 	},
 };
 
-export async function execute(this: IExecuteFunctions, i: number, api: PaycashlessApi): Promise<IDataObject> {
-	const { reference, amount, customer } = readPayment.call(this, i);
+export async function execute(this: IExecuteFunctions, i: number, api: PaycashlessApi, run: NodeRun): Promise<IDataObject> {
+	const { reference, amount, customer } = readPayment.call(this, i, run);
 	const fields = this.getNodeParameter('additionalFields', i, {}) as IDataObject;
 	const body = finishBody(
 		compact({
@@ -50,7 +51,7 @@ export async function execute(this: IExecuteFunctions, i: number, api: Paycashle
 		}),
 		fields,
 	);
-	return await sendChecked.call(this, i, 'payment', api, { method: 'POST', path: PAYMENT.checkoutPath, body });
+	return await sendChecked(api, i, 'payment', { method: 'POST', path: PAYMENT.checkoutPath, body });
 }
 
 /** What an AI agent reads as this tool's description (+ " in Paycashless"). */

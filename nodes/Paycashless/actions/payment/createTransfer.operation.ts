@@ -14,6 +14,7 @@ import type { PaycashlessApi } from '../../transport';
 import { finishBody } from '../common';
 import { paymentCallbackUrlField, paymentFields, paymentFoundByReference, readPayment } from './shared';
 import type { OperationDeclaration, OperationOption } from '../types';
+import type { NodeRun } from '../run';
 
 export const description: INodeProperties[] = [
 	...paymentFields,
@@ -33,8 +34,8 @@ export const option: OperationOption = { name: 'Create Transfer Payment', descri
 
 export const declaration: OperationDeclaration = { kind: 'create', findsAgain: paymentFoundByReference };
 
-export async function execute(this: IExecuteFunctions, i: number, api: PaycashlessApi): Promise<IDataObject> {
-	const { reference, amount, customer } = readPayment.call(this, i);
+export async function execute(this: IExecuteFunctions, i: number, api: PaycashlessApi, run: NodeRun): Promise<IDataObject> {
+	const { reference, amount, customer } = readPayment.call(this, i, run);
 	const expiresIn = requireInteger(this.getNodeParameter('expiresIn', i, 1800), 'Expires In (Seconds)', 1);
 	const fields = this.getNodeParameter('additionalFields', i, {}) as IDataObject;
 	const body = finishBody(
@@ -48,7 +49,7 @@ export async function execute(this: IExecuteFunctions, i: number, api: Paycashle
 		}),
 		fields,
 	);
-	return await sendChecked.call(this, i, 'payment', api, { method: 'POST', path: PAYMENT.path, body });
+	return await sendChecked(api, i, 'payment', { method: 'POST', path: PAYMENT.path, body });
 }
 
 /** What an AI agent reads as this tool's description (+ " in Paycashless"). */

@@ -16,6 +16,7 @@ import {
 import { requireEmail, requireReference, requireText } from '../../helpers/validation';
 import { amountCurrency, amountValue, readAmount, verifiedByReference } from '../common';
 import type { FoundByReference } from '../types';
+import type { NodeRun } from '../run';
 
 export const paymentFields: INodeProperties[] = [
 	{
@@ -40,10 +41,11 @@ export const paymentCallbackUrlField: INodeProperties = {
 export function readPayment(
 	this: IExecuteFunctions,
 	i: number,
+	run: NodeRun,
 ): { reference: string; amount: { value: number; currency: string }; customer: IDataObject } {
 	return {
 		reference: requireReference(this.getNodeParameter('reference', i)),
-		amount: readAmount.call(this, i),
+		amount: readAmount(run, i),
 		customer: {
 			email: requireEmail(this.getNodeParameter('customerEmail', i), 'Customer Email'),
 			name: requireText(this.getNodeParameter('customerName', i), 'Customer Name'),

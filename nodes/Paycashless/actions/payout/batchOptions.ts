@@ -16,7 +16,7 @@ import type { PaycashlessApi } from '../../transport';
 import type { BeforeItems } from '../types';
 import { approvalOnPage, approverList, type Approval, type ApprovalRefusal } from './approval';
 import { allOrNothingRefusal, approvedLines, differences, refuseEvery } from './batchRefusals';
-import { rememberBatchRun, type BatchRun } from './runDetails';
+import type { BatchRun, NodeRun } from '../run';
 
 const BATCH_OPTIONS = 'batchOptions';
 
@@ -127,22 +127,22 @@ function approvalFor(this: IExecuteFunctions, stored: IDataObject): { approval: 
  * whole batch reserved under the limits and sent at Requests in Parallel: money/reservedBatch.ts).
  * What it decided goes into each payout's metadata (./runDetails.ts).
  */
-export async function batchBeforeItems(this: IExecuteFunctions, api: PaycashlessApi, bodyOf: (i: number) => IDataObject, payAgain: boolean): Promise<BeforeItems> {
-	const raw = this.getNode().parameters[BATCH_OPTIONS];
+export async function batchBeforeItems(run: NodeRun, api: PaycashlessApi, bodyOf: (i: number) => IDataObject, payAgain: boolean): Promise<BeforeItems> {
+	const raw = run.context.getNode().parameters[BATCH_OPTIONS];
 	const stored: IDataObject = isObject(raw) ? (raw as IDataObject) : {};
-	const count = this.getInputData().length;
+	const count = run.context.getInputData().length;
 	if (stored.allOrNothing !== undefined && typeof stored.allOrNothing !== 'boolean') {
-		return refuseEvery.call(this, count, 'LIMIT_EXPRESSION', 'Refused: Batch Options → All or Nothing is not typed in (on or off)', 'Nothing was sent. Only the person who set up this workflow sets All or Nothing, in the node: no expression.');
+		return refuseEvery.call(run.context, count, 'LIMIT_EXPRESSION', 'Refused: Batch Options → All or Nothing is not typed in (on or off)', 'Nothing was sent. Only the person who set up this workflow sets All or Nothing, in the node: no expression.');
 	}
 	const allOrNothing = stored.allOrNothing === true;
 	const approved = 'approvedBatchHash' in stored || typedText(stored, 'approvalPage') !== '';
 	const indexes = Array.from({ length: count }, (_, i) => i);
-	const run: BatchRun = { payAgain: new Map() };
-	rememberBatchRun(this, run);
+	const batch: BatchRun = { payAgain: new Map() };
+	run.batch = batch;
 	if (approved) {
-		const approval = approvalFor.call(this, stored);
-		if ('refusal' in approval) return refuseEvery.call(this, count, approval.refusal.code, approval.refusal.message, approval.refusal.description);
-		run.approval = approval.approval;
+		const approval = approvalFor.call(run.context, stored);
+		if ('refusal' in approval) return refuseEvery.call(run.context, count, approval.refusal.code, approval.refusal.message, approval.refusal.description);
+		batch.approval = approval.approval;
 		const lines: Array<BatchLine & { row: number }> = [];
 		for (const i of indexes) {
 			const money = payoutMoneyOf(bodyOf(i));
@@ -152,9 +152,9 @@ export async function batchBeforeItems(this: IExecuteFunctions, api: Paycashless
 		// Read from the first item only: the hash covers every row, so a batch whose rows hash to it is
 		// the batch approved, whatever the field gives on other rows. (Read per row, n8n resolved
 		// `$('Check Batch').item` through every row's pairing each time: 29 ms a row at 3,000 rows.)
-		const given = count > 0 ? String(this.getNodeParameter(`${BATCH_OPTIONS}.approvedBatchHash`, 0, '') ?? '').trim() : '';
+		const given = count > 0 ? String(run.context.getNodeParameter(`${BATCH_OPTIONS}.approvedBatchHash`, 0, '') ?? '').trim() : '';
 		if (given === '' || given !== hash || lines.length !== count) {
-			const differ = given ? differences(lines, approvedLines.call(this, given) ?? []) : [];
+			const differ = given ? differences(lines, approvedLines.call(run.context, given) ?? []) : [];
 			const why =
 				given === ''
 					? 'Approved Batch Hash is empty'
@@ -162,7 +162,7 @@ export async function batchBeforeItems(this: IExecuteFunctions, api: Paycashless
 						? `these ${count} payouts are not the batch that was approved: ${differ.slice(0, 5).join('; ')}${differ.length > 5 ? `; and ${differ.length - 5} more` : ''}`
 						: `these ${count} payouts are not the batch that was approved`;
 			return refuseEvery.call(
-				this,
+				run.context,
 				count,
 				'BATCH_NOT_APPROVED',
 				`Refused: ${why}. Nothing was sent`,
@@ -170,19 +170,19 @@ export async function batchBeforeItems(this: IExecuteFunctions, api: Paycashless
 				{ batchHash: hash, ...(given ? { givenBatchHash: given } : {}), ...(differ.length > 0 ? { differences: differ } : {}) },
 			);
 		}
-		run.batchId = batchIdOf(hash);
+		batch.batchId = batchIdOf(hash);
 	}
 	if (!allOrNothing) return {};
-	const check = await checkBatch.call(this, indexes, api, { bodyOf, payAgain });
-	run.batchId ??= batchIdOf(batchHash(batchLines(check)));
+	const check = await checkBatch(run.money, indexes, api, { bodyOf, payAgain });
+	batch.batchId ??= batchIdOf(batchHash(batchLines(check)));
 	// A row paid again is sent (or found again) under its -repay-N reference.
-	for (const payout of [...check.payable, ...check.alreadyPaid]) if (payout.rowReference !== undefined) run.payAgain.set(payout.item, payout.reference);
+	for (const payout of [...check.payable, ...check.alreadyPaid]) if (payout.rowReference !== undefined) batch.payAgain.set(payout.item, payout.reference);
 	// Every reference looked up; a row found under its reference is found again, not sent
 	// (./create.operation.ts): it takes no room.
-	run.found = check.foundPayouts;
+	batch.found = check.foundPayouts;
 	// It fits: the new payouts of the batch reserved for real (the bodies as they will be sent), then
 	// sent at Requests in Parallel (money/reservedBatch.ts).
-	if (check.refused.length === 0) check.refused.push(...(await reserveBatch.call(this, check.payable.map((payout) => payout.item), api, bodyOf)));
+	if (check.refused.length === 0) check.refused.push(...(await reserveBatch(run.money, check.payable.map((payout) => payout.item), api, bodyOf)));
 	if (check.refused.length === 0) return {};
-	return allOrNothingRefusal.call(this, count, check.refused);
+	return allOrNothingRefusal.call(run.context, count, check.refused);
 }

@@ -25,7 +25,7 @@ const PAYCASHLESS_TYPE = /^n8n-nodes-paycashless\.paycashless$/;
  * model a code it has no words for): the rows, amounts and accounts of the batch are the person's.
  */
 function batchRefusal(this: IExecuteFunctions, i: number | undefined, code: string, message: string, description: string, details: IDataObject = {}): NodeOperationError {
-	const tool = runsAsTool.call(this);
+	const tool = runsAsTool(this.getNode());
 	const words = tool ? { message: `Refused by this node's Batch Options (${code})`, description: 'Nothing was sent. Only the person who set up this workflow can change Batch Options or approve a batch; an AI agent cannot.' } : { message, description };
 	const error = new NodeOperationError(this.getNode(), words.message, { ...(i === undefined ? {} : { itemIndex: i }), description: words.description });
 	error.context.paycashless = { type: 'money_limit', ...(tool ? {} : details) } as IDataObject as typeof error.context.paycashless;

@@ -20,6 +20,7 @@ import { CHECK_BATCH_ACTION } from './batchOptions';
 import { payoutFields, payoutCreateBody, paysAgain } from './create.operation';
 import { payeeKeyOf } from './runDetails';
 import { itemParameter } from '../../money/itemParameters';
+import type { NodeRun } from '../run';
 
 const APPROVER_VIEW = 'approverView';
 
@@ -83,27 +84,27 @@ function failedRow(this: IExecuteFunctions, i: number): { code: string; message:
 	};
 }
 
-export async function execute(this: IExecuteFunctions, i: number, api: PaycashlessApi): Promise<IDataObject> {
+export async function execute(this: IExecuteFunctions, i: number, api: PaycashlessApi, run: NodeRun): Promise<IDataObject> {
 	const indexes = this.getInputData().map((_, index) => index);
 	const view = this.getNodeParameter(APPROVER_VIEW, i, {}) as IDataObject;
 	const number = (value: unknown, fallback: number) => (typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : fallback);
-	const check = await checkBatch.call(this, indexes, api, {
-		bodyOf: (item) => payoutCreateBody.call(this, item).body,
-		payeeKeyOf: (item) => payeeKeyOf.call(this, item),
+	const check = await checkBatch(run.money, indexes, api, {
+		bodyOf: (item) => payoutCreateBody.call(this, item, undefined, run).body,
+		payeeKeyOf: (item) => payeeKeyOf(run, item),
 		failedInput: (item) => failedRow.call(this, item),
 		referenceOf: (item) => {
 			try {
-				const reference = itemParameter.call(this, 'reference', item, '');
+				const reference = itemParameter(run.money, 'reference', item, '');
 				return typeof reference === 'string' && reference.trim() !== '' ? reference.trim() : undefined;
 			} catch {
 				return undefined;
 			}
 		},
-		payAgain: paysAgain.call(this),
+		payAgain: paysAgain(run),
 		history: { days: number(view.historyDays, 92), amountChangePercent: number(view.amountChangePercent, 25) },
 		periodStanding: true,
 	});
-	return batchSummary.call(this, check, i);
+	return batchSummary(run.money, check, i);
 }
 
 /** One summary of all items: an AI agent's tool call is one item, so it is not offered as a tool. */

@@ -27,9 +27,9 @@ import { readRequestOptions } from '../../descriptions/requestOptions';
 import { amountCurrency, amountValue, finishBody, readAmount, verifiedByReference } from '../common';
 import type { BeforeItems, CreateDeclaration, OperationOption } from '../types';
 import { batchBeforeItems, batchOptionsField } from './batchOptions';
-import { batchRunOf, rememberBatchRun, runDetails, withRunDetails } from './runDetails';
+import { runDetails, withRunDetails } from './runDetails';
 import { itemParameter } from '../../money/itemParameters';
-import { nodeOfRun } from '../../helpers/runsAsTool';
+import type { NodeRun } from '../run';
 
 /** Additional Fields → Pay Again If Failed and Leave Out Run Details (typed in only: read as stored). */
 const PAY_AGAIN = 'payAgainIfFailed';
@@ -111,15 +111,15 @@ export const payoutFields: INodeProperties[] = [
 ];
 
 /** Whether an Additional Fields switch is on, as typed in (an expression never turns it on). */
-function switchedOn(this: IExecuteFunctions, name: string): boolean {
+function switchedOn(run: NodeRun, name: string): boolean {
 	// The node read once per run (n8n deep-copies it on every getNode(); this runs several times per row).
-	const raw = nodeOfRun.call(this).parameters.additionalFields;
+	const raw = run.node.parameters.additionalFields;
 	return isObject(raw) && (raw as IDataObject)[name] === true;
 }
 
 /** Pay Again If Failed, as typed in. */
-export function paysAgain(this: IExecuteFunctions): boolean {
-	return switchedOn.call(this, PAY_AGAIN);
+export function paysAgain(run: NodeRun): boolean {
+	return switchedOn(run, PAY_AGAIN);
 }
 
 export const description: INodeProperties[] = [...payoutFields, batchOptionsField];
@@ -154,17 +154,17 @@ export const declaration: CreateDeclaration = {
  * The create request of item `i` (validated, nothing sent). `callbackUrl` replaces the field's
  * value (Create and Wait for Final Status gives its own resume URL).
  */
-export function payoutCreateBody(this: IExecuteFunctions, i: number, callbackUrl?: string): { reference: string; body: IDataObject } {
-	const given = requireReference(itemParameter.call(this, 'reference', i));
-	const amount = readAmount.call(this, i);
+export function payoutCreateBody(this: IExecuteFunctions, i: number, callbackUrl: string | undefined, run: NodeRun): { reference: string; body: IDataObject } {
+	const given = requireReference(itemParameter(run.money, 'reference', i));
+	const amount = readAmount(run, i);
 	const accountNumber = requireDigits(
-		itemParameter.call(this, 'destinationAccountNumber', i),
+		itemParameter(run.money, 'destinationAccountNumber', i),
 		'Destination Account Number',
 		'0123456789',
 		NUBAN_DIGITS,
 	);
-	const bankId = requireId(itemParameter.call(this, 'bankId', i), BANK.idPrefix, 'Bank ID');
-	const fields = itemParameter.call(this, 'additionalFields', i, {}) as IDataObject;
+	const bankId = requireId(itemParameter(run.money, 'bankId', i), BANK.idPrefix, 'Bank ID');
+	const fields = itemParameter(run.money, 'additionalFields', i, {}) as IDataObject;
 	const body = finishBody(
 		compact({
 			// The payout's field names are written once, in lib/payoutBody.ts (the reader of this body).
@@ -180,9 +180,9 @@ export function payoutCreateBody(this: IExecuteFunctions, i: number, callbackUrl
 	// The reference sent (Additional Body Fields may have replaced the form's) is the one that counts.
 	const reference = String(body.reference);
 	// A row paid again goes under its `-repay-N` reference (known before the first payout, or looked up in execute).
-	const sent = batchRunOf(this)?.payAgain.get(i) ?? reference;
+	const sent = run.batch?.payAgain.get(i) ?? reference;
 	const paid = sent === reference ? body : { ...body, reference: sent };
-	return { reference: sent, body: switchedOn.call(this, LEAVE_OUT_RUN_DETAILS) ? paid : withRunDetails(paid, runDetails.call(this, i, reference, sent)) };
+	return { reference: sent, body: switchedOn(run, LEAVE_OUT_RUN_DETAILS) ? paid : withRunDetails(paid, runDetails(run, i, reference, sent)) };
 }
 
 /**
@@ -190,24 +190,23 @@ export function payoutCreateBody(this: IExecuteFunctions, i: number, callbackUrl
  * reads the whole payout back (the declaration's `readBack`).
  */
 export async function sendPayout(this: IExecuteFunctions, i: number, api: PaycashlessApi, body: IDataObject): Promise<IDataObject> {
-	return await sendChecked.call(this, i, 'payout', api, { method: 'POST', path: PAYOUT.path, body });
+	return await sendChecked(api, i, 'payout', { method: 'POST', path: PAYOUT.path, body });
 }
 
-export async function execute(this: IExecuteFunctions, i: number, api: PaycashlessApi): Promise<IDataObject> {
+export async function execute(this: IExecuteFunctions, i: number, api: PaycashlessApi, run: NodeRun): Promise<IDataObject> {
 	// All or Nothing's check found this row's payout by its reference moments ago: found again, not
 	// sent (a create would be refused as a repeat and the payout looked up), unless a repeat must stop the node.
-	const found = batchRunOf(this)?.found?.get(i);
+	const found = run.batch?.found?.get(i);
 	if (found && readRequestOptions.call(this, i).onRepeatedReference !== 'error') return foundBeforeSending(declaration.findsAgain, found);
-	let { body } = payoutCreateBody.call(this, i);
+	let { body } = payoutCreateBody.call(this, i, undefined, run);
 	// Pay Again If Failed, when no batch check before the first payout said under which reference.
 	const money = payoutMoneyOf(body);
-	if (paysAgain.call(this) && money && batchRunOf(this)?.found === undefined) {
-		const sent = await referenceToPay.call(this, i, api, money);
+	if (paysAgain(run) && money && run.batch?.found === undefined) {
+		const sent = await referenceToPay(run.money, i, api, money);
 		if (sent !== money.reference) {
-			const run = batchRunOf(this) ?? { payAgain: new Map<number, string>() };
-			run.payAgain.set(i, sent);
-			rememberBatchRun(this, run);
-			body = payoutCreateBody.call(this, i).body;
+			run.batch ??= { payAgain: new Map<number, string>() };
+			run.batch.payAgain.set(i, sent);
+			body = payoutCreateBody.call(this, i, undefined, run).body;
 		}
 	}
 	return await sendPayout.call(this, i, api, body);
@@ -219,8 +218,8 @@ export const asTool = {
 };
 
 /** Batch Options before the first payout (./batchOptions.ts), on this operation's bodies. */
-export async function beforeItems(this: IExecuteFunctions, api: PaycashlessApi): Promise<BeforeItems> {
-	return await batchBeforeItems.call(this, api, (i) => payoutCreateBody.call(this, i).body, paysAgain.call(this));
+export async function beforeItems(this: IExecuteFunctions, api: PaycashlessApi, run: NodeRun): Promise<BeforeItems> {
+	return await batchBeforeItems(run, api, (i) => payoutCreateBody.call(this, i, undefined, run).body, paysAgain(run));
 }
 
 /** What an AI that builds workflows reads under this operation (../../descriptions/builderHints.ts). */

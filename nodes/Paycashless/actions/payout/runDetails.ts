@@ -7,63 +7,38 @@
  * replaces. Additional Fields → Leave Out Run Details leaves all of it out. Values are text (the
  * metadata's key/value pairs), each at most 100 characters.
  */
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { isObject } from '../../helpers/body';
 import { PAYEE_METADATA } from '../../money/payeeHistory';
-import { userLabel, type Approval } from './approval';
+import { userLabel } from './approval';
 import { itemParameter } from '../../money/itemParameters';
-import { nodeOfRun } from '../../helpers/runsAsTool';
-
-/** What Create's Batch Options decided before the first payout, for the metadata of each. */
-export interface BatchRun {
-	batchId?: string;
-	approval?: Approval;
-	/** Items paid under another reference than their row's (Pay Again If Failed), by item index. */
-	payAgain: Map<number, string>;
-	/**
-	 * Set once the batch check before the first payout looked every reference up (no item needs to
-	 * again): the items it found under the reference they would be sent under (paid before, or failed
-	 * and not paid again), with Paycashless's payout, found again without a create (./create.operation.ts).
-	 */
-	found?: Map<number, IDataObject>;
-}
-
-const runs = new WeakMap<object, BatchRun>();
-
-/** Keeps the batch's decisions for this node run (the context lives for one run). */
-export function rememberBatchRun(context: IExecuteFunctions, run: BatchRun): void {
-	runs.set(context, run);
-}
-
-export function batchRunOf(context: IExecuteFunctions): BatchRun | undefined {
-	return runs.get(context);
-}
+import type { NodeRun } from '../run';
 
 const MAX_VALUE = 100;
 const text = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value).slice(0, MAX_VALUE) : undefined);
 
 /** The run details of item `i` (only the keys n8n gives a value for). */
-export function runDetails(this: IExecuteFunctions, i: number, rowReference: string, sentReference: string): IDataObject {
+export function runDetails(run: NodeRun, i: number, rowReference: string, sentReference: string): IDataObject {
 	const details: IDataObject = {};
 	const put = (key: string, value: unknown) => {
 		const written = text(value);
 		if (written !== undefined && written !== '') details[key] = written;
 	};
-	const workflow = typeof this.getWorkflow === 'function' ? this.getWorkflow() : undefined;
+	const { context } = run;
+	const workflow = typeof context.getWorkflow === 'function' ? context.getWorkflow() : undefined;
 	put('n8nWorkflowId', workflow?.id);
 	put('n8nWorkflowName', workflow?.name);
-	put('n8nExecutionId', typeof this.getExecutionId === 'function' ? this.getExecutionId() : undefined);
-	put('n8nNode', nodeOfRun.call(this).name);
-	const run = batchRunOf(this);
-	put('n8nBatch', run?.batchId);
-	const approval = run?.approval;
+	put('n8nExecutionId', typeof context.getExecutionId === 'function' ? context.getExecutionId() : undefined);
+	put('n8nNode', run.node.name);
+	put('n8nBatch', run.batch?.batchId);
+	const approval = run.batch?.approval;
 	if (approval?.preparedBy) put('n8nPreparedBy', userLabel(approval.preparedBy));
 	if (approval?.approvedBy) put('n8nApprovedBy', userLabel(approval.approvedBy));
 	else if (approval?.withoutLogin) put('n8nApprovedBy', 'no n8n login (Approve Without Login)');
-	const limits = itemParameter.call(this, 'moneyLimits', i, {}) as IDataObject;
+	const limits = itemParameter(run.money, 'moneyLimits', i, {}) as IDataObject;
 	put(PAYEE_METADATA.name, typeof limits.expectedAccountName === 'string' ? limits.expectedAccountName.trim() : undefined);
-	put(PAYEE_METADATA.key, payeeKeyOf.call(this, i));
+	put(PAYEE_METADATA.key, payeeKeyOf(run, i));
 	if (sentReference !== rowReference) put('n8nPaysAgain', rowReference);
 	return details;
 }
@@ -72,8 +47,8 @@ export function runDetails(this: IExecuteFunctions, i: number, rowReference: str
  * Additional Fields → Payee Key of item `i`, trimmed (undefined when empty), from the collection the
  * body is built from: read on its own, n8n would evaluate its expression a second time per row.
  */
-export function payeeKeyOf(this: IExecuteFunctions, i: number): string | undefined {
-	const key = (itemParameter.call(this, 'additionalFields', i, {}) as IDataObject).payeeKey;
+export function payeeKeyOf(run: NodeRun, i: number): string | undefined {
+	const key = (itemParameter(run.money, 'additionalFields', i, {}) as IDataObject).payeeKey;
 	return typeof key === 'string' || typeof key === 'number' ? String(key).trim() || undefined : undefined;
 }
 
