@@ -17,10 +17,10 @@ import { findOperation, operationPairs, resources, showFor } from './actions/reg
 import { batchKind, limitsKind, type OperationDeclaration } from './actions/types';
 import { router } from './actions/router';
 import { toolOnlyProperties } from './actions/tool';
-import { concurrencyProperties } from './descriptions/concurrency';
-import { requestOptionsProperty } from './descriptions/requestOptions';
-import { readableSubtitle } from './descriptions/subtitle';
-import { actionRelatedNodes, actionSearchHint, moneyLimitsHint, toolSearchHint } from './descriptions/builderHints';
+import { concurrencyProperties } from './actions/fields/concurrency';
+import { requestOptionsProperty } from './actions/fields/requestOptions';
+import { readableSubtitle } from './actions/fields/subtitle';
+import { actionRelatedNodes, actionSearchHint, moneyLimitsHint, toolSearchHint } from './actions/fields/builderHints';
 import { operationTypeHints } from './actions/hints';
 import { listSearch } from './methods';
 import { resumeWebhook } from './wait/webhook';
@@ -101,7 +101,7 @@ export class Paycashless implements INodeType {
 		// lists the regular fields first and the tool variant its own fields first (the same fields:
 		// n8n runs a tool from the node's own properties, where each name shows in one variant only).
 		usableAsTool: { replacements: TOOL_REPLACEMENTS },
-		// What n8n's MCP server and AI Workflow Builder tell a model (./descriptions/builderHints.ts).
+		// What n8n's MCP server and AI Workflow Builder tell a model (./actions/fields/builderHints.ts).
 		builderHint: {
 			searchHint: actionSearchHint,
 			relatedNodes: actionRelatedNodes,

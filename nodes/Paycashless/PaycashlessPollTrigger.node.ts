@@ -14,9 +14,9 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
-import { pollTriggerRelatedNodes, pollTriggerSearchHint } from './descriptions/builderHints';
-import { CREATED_AT_QUERY, statusLabel } from './descriptions/listFilters';
-import { eventSubtitle } from './descriptions/subtitle';
+import { pollTriggerRelatedNodes, pollTriggerSearchHint } from './actions/fields/builderHints';
+import { CREATED_AT_QUERY, statusLabel } from './actions/fields/listFilters';
+import { eventSubtitle } from './actions/fields/subtitle';
 import { paycashlessApi, TransportRun, type ListOptions } from './transport';
 import {
 	collectEvents,
@@ -218,7 +218,7 @@ export class PaycashlessPollTrigger implements INodeType {
 			name: 'Paycashless Poll Trigger',
 		},
 		polling: true,
-		// What n8n's MCP server and AI Workflow Builder tell a model (./descriptions/builderHints.ts).
+		// What n8n's MCP server and AI Workflow Builder tell a model (./actions/fields/builderHints.ts).
 		builderHint: { searchHint: pollTriggerSearchHint, relatedNodes: pollTriggerRelatedNodes },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],

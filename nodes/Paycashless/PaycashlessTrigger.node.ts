@@ -13,7 +13,7 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { DEFAULT_TIMESTAMP_TOLERANCE_SECONDS, TIMESTAMP_HEADER } from '../../lib/signing';
-import { triggerRelatedNodes, triggerSearchHint } from './descriptions/builderHints';
+import { triggerRelatedNodes, triggerSearchHint } from './actions/fields/builderHints';
 import { evaluateCallback } from './callbacks/evaluate';
 import { headerValue } from './callbacks/headers';
 import { candidateCallbackUrls } from './callbacks/urls';
@@ -59,7 +59,7 @@ export class PaycashlessTrigger implements INodeType {
 		defaults: {
 			name: 'Paycashless Trigger',
 		},
-		// What n8n's MCP server and AI Workflow Builder tell a model (./descriptions/builderHints.ts).
+		// What n8n's MCP server and AI Workflow Builder tell a model (./actions/fields/builderHints.ts).
 		builderHint: { searchHint: triggerSearchHint, relatedNodes: triggerRelatedNodes },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],

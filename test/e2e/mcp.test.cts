@@ -15,7 +15,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { operationPairs, registry, resources } from '../../nodes/Paycashless/actions/registry';
-import { actionSearchHint, toolSearchHint } from '../../nodes/Paycashless/descriptions/builderHints';
+import { actionSearchHint, toolSearchHint } from '../../nodes/Paycashless/actions/fields/builderHints';
 import { Paycashless } from '../../nodes/Paycashless/Paycashless.node';
 import { patience } from '../../scripts/n8n/patience.cjs';
 import { SETUP_TIMEOUT_MS, startE2eLab, waitFor, type E2eLab, type Execution } from '../support/e2e/harness.cjs';

@@ -12,7 +12,7 @@
 import type { NodeOperationError } from 'n8n-workflow';
 
 import { useEmulator } from '../support/emulator.cjs';
-import { DEFAULT_WRITE_CONCURRENCY } from '../../nodes/Paycashless/descriptions/concurrency';
+import { DEFAULT_WRITE_CONCURRENCY } from '../../nodes/Paycashless/actions/fields/concurrency';
 import { faultCounts, payoutItem, run, runAndCatch } from '../support/reliability.cjs';
 
 jest.setTimeout(300_000);

@@ -4,7 +4,7 @@
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { CREATED_AT_QUERY, createdAtFilterFields, REFERENCE_PREFIX_FILTER } from '../descriptions/listFilters';
+import { CREATED_AT_QUERY, createdAtFilterFields, REFERENCE_PREFIX_FILTER } from './fields/listFilters';
 import { CURRENCIES, toSmallestUnit } from '../helpers/amount';
 import { mergeAdditionalBody, metadataFromPairs } from '../helpers/body';
 import { toUnixSeconds } from '../helpers/dates';

@@ -1,6 +1,6 @@
 /**
  * What AI builders read of each operation (n8n's `builderHint`s; the rest is
- * ../descriptions/builderHints.ts, which knows no operation): an operation's option in its
+ * ./fields/builderHints.ts, which knows no operation): an operation's option in its
  * Operation list with its own hint, and the node's `extraTypeDefContent`, one entry per operation.
  */
 import type { IBuilderHintVariation, INodePropertyOptions } from 'n8n-workflow';

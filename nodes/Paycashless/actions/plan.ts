@@ -8,8 +8,8 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { CONCURRENCY_PARAMETER, MAX_CONCURRENCY } from '../descriptions/concurrency';
-import { readRequestOptions } from '../descriptions/requestOptions';
+import { CONCURRENCY_PARAMETER, MAX_CONCURRENCY } from './fields/concurrency';
+import { readRequestOptions } from './fields/requestOptions';
 import { asNodeError } from '../helpers/errorCodes';
 import { requireInteger } from '../helpers/validation';
 import { LIMITS_OFF_NOTE, limitsOff } from '../money/limitFields';

@@ -6,7 +6,7 @@
  */
 import type { IDisplayOptions } from 'n8n-workflow';
 
-import { DEFAULT_READ_CONCURRENCY, DEFAULT_WRITE_CONCURRENCY } from '../descriptions/concurrency';
+import { DEFAULT_READ_CONCURRENCY, DEFAULT_WRITE_CONCURRENCY } from './fields/concurrency';
 import type { WritePolicy } from '../transport';
 import * as bankAccount from './bankAccount';
 import * as callback from './callback';

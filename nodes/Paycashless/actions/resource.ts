@@ -1,12 +1,12 @@
 /**
  * A resource's part of the node description, derived from its operation files: the Operation
  * list (options sorted by name, as n8n's lint wants) and each operation's fields, shown only for
- * that resource and operation, with their hints for AI builders (../descriptions/builderHints.ts).
+ * that resource and operation, with their hints for AI builders (./fields/builderHints.ts).
  */
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { withFieldHints } from '../descriptions/builderHints';
+import { withFieldHints } from './fields/builderHints';
 import { operationOption } from './hints';
 import { differsAsTool, REGULAR_ONLY } from './tool';
 import type { PaycashlessResourceDefinition } from './types';

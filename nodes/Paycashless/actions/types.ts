@@ -111,7 +111,7 @@ export interface PaycashlessOperation {
 	 */
 	docs: { notes: string; requests?: string | OperationRef[] };
 	/**
-	 * What an AI that builds workflows reads about it (../descriptions/builderHints.ts), for the
+	 * What an AI that builds workflows reads about it (./fields/builderHints.ts), for the
 	 * operations that move money or wait: `option`, shown under the operation in n8n's
 	 * `search_nodes` and in its type; `pattern`, a short correct example in its type.
 	 */

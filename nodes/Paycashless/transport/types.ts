@@ -161,7 +161,7 @@ export interface SendResult {
 }
 
 // ---- Settings: how hard the transport tries. The node reads them from its "Request Options"
-// (descriptions/requestOptions.ts) and hands them over; list searches, which have no item, use
+// (actions/fields/requestOptions.ts) and hands them over; list searches, which have no item, use
 // the defaults.
 
 /** What to do when Paycashless says a reference was used before (HTTP 409). */

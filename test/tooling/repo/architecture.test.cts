@@ -130,7 +130,7 @@ describe('module layering: the table of docs/architecture.md, checked on every f
 	it('the import scan sees the package and the table (guards against a scan that finds nothing)', () => {
 		expect(graph.get(path.join(ROOT, 'nodes/Paycashless/Paycashless.node.ts'))?.length).toBeGreaterThan(3);
 		expect(layers.map((layer) => layer.name)).toEqual(expect.arrayContaining(['lib/', 'credentials/', 'transport/', 'money/', 'actions/', '*.node.ts']));
-		expect(layers.length).toBeGreaterThanOrEqual(14);
+		expect(layers.length).toBeGreaterThanOrEqual(13);
 	});
 
 	it('has no import cycles', () => {
@@ -284,7 +284,8 @@ describe('the transport as one pipe', () => {
 		expect(sending.map(rel)).toEqual([`${transport}/retry.ts`]);
 		const actions = sourceFiles(`${NODE}/actions`);
 		expect(actions.length).toBeGreaterThan(10);
-		expect(actions.filter((file) => /\bMARKER\b|_paycashless/.test(codeOf(file)) && !file.endsWith('tool.ts')).map(rel)).toEqual([]);
+		// The shared fields (actions/fields/) describe the marker to the user; they make no create.
+		expect(actions.filter((file) => /\bMARKER\b|_paycashless/.test(codeOf(file)) && !file.endsWith('tool.ts') && !file.includes('/actions/fields/')).map(rel)).toEqual([]);
 	});
 });
 

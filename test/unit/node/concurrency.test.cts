@@ -1,5 +1,5 @@
 /**
- * "Requests in Parallel" (descriptions/concurrency.ts, actions/router.ts) against the emulator:
+ * "Requests in Parallel" (actions/fields/concurrency.ts, actions/router.ts) against the emulator:
  * how many requests are in flight (counted around the node's HTTP helper), output order and
  * pairedItem, failures, Continue On Fail, and creates under faults with several in flight.
  */
@@ -14,7 +14,7 @@ import {
 	DEFAULT_READ_CONCURRENCY,
 	DEFAULT_WRITE_CONCURRENCY,
 	MAX_CONCURRENCY,
-} from '../../../nodes/Paycashless/descriptions/concurrency';
+} from '../../../nodes/Paycashless/actions/fields/concurrency';
 import { Paycashless } from '../../../nodes/Paycashless/Paycashless.node';
 import { createExecuteContext } from '../../../scripts/harness/executeContext.cjs';
 import { credentialsOf, FAST, payoutItem } from '../../support/reliability.cjs';

@@ -128,7 +128,7 @@ describe('adding a money kind: what each kind of money-moving create still lacks
 				if (!(typeof refused === 'object' && 'refused' in refused && /Maximum Amount/.test(refused.refused))) {
 					lacks.push(`${operation}: its money step (money/step.ts sendChecked with '${kind}'): with a Maximum Amount of 0.01 it did not refuse (${JSON.stringify(refused)})`);
 				}
-				if (!handler.builderHint) lacks.push(`${operation}: a builderHint export saying what it does to money (descriptions/builderHints.ts has the shared words)`);
+				if (!handler.builderHint) lacks.push(`${operation}: a builderHint export saying what it does to money (actions/fields/builderHints.ts has the shared words)`);
 			}
 			if (lacks.length > 0) missing.push(`money kind ${kind} lacks:\n${lacks.map((lack) => `  - ${lack}`).join('\n')}`);
 		}

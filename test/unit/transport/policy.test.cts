@@ -11,7 +11,7 @@ import { NodeHelpers } from 'n8n-workflow';
 
 import { registry, writePolicy } from '../../../nodes/Paycashless/actions/registry';
 import { nodeOperations } from '../../../scripts/harness/operationOutputs.cjs';
-import { SETTING_PARAMETERS } from '../../../nodes/Paycashless/descriptions/requestOptions';
+import { SETTING_PARAMETERS } from '../../../nodes/Paycashless/actions/fields/requestOptions';
 import { differences } from '../../../nodes/Paycashless/transport/create';
 import { classify } from '../../../nodes/Paycashless/transport/send';
 import { backoffMs, retryAfterMs } from '../../../nodes/Paycashless/transport/retry';

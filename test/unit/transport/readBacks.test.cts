@@ -6,7 +6,7 @@
  */
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
-import { CONCURRENCY_PARAMETER } from '../../../nodes/Paycashless/descriptions/concurrency';
+import { CONCURRENCY_PARAMETER } from '../../../nodes/Paycashless/actions/fields/concurrency';
 import { Paycashless } from '../../../nodes/Paycashless/Paycashless.node';
 import { useEmulator } from '../../support/emulator.cjs';
 import { createExecuteContext } from '../../../scripts/harness/executeContext.cjs';

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { ACCOUNT_NUMBER_FOR_THE_MODEL } from '../../descriptions/common';
+import { ACCOUNT_NUMBER_FOR_THE_MODEL } from '../fields/common';
 import { AS_TOOL } from '../../helpers/toolFacts';
 import { NUBAN_DIGITS, requireBankCode, requireDigits } from '../../helpers/validation';
 import type { PaycashlessApi } from '../../transport';
@@ -83,7 +83,7 @@ export const asTool = {
 	] satisfies INodeProperties[],
 };
 
-/** What an AI that builds workflows reads under this operation (../../descriptions/builderHints.ts). */
+/** What an AI that builds workflows reads under this operation (../fields/builderHints.ts). */
 export const builderHint = {
 	option: 'Run before Payout → Create: gives accountName and bank.id (the bankId a payout needs, starts with bank_). Check accountName against the expected payee before paying.',
 };

@@ -5,7 +5,7 @@ import {
 	additionalFieldsCollection,
 	callbackUrlField,
 	currencyField,
-} from '../../descriptions/common';
+} from '../fields/common';
 import { BANK, DEDICATED_ACCOUNT } from '../../catalog/objects';
 import { compact, mergeAdditionalBody } from '../../helpers/body';
 import { BVN_DIGITS, invalid, NUBAN_DIGITS, optionalText, optionalUrl, parseJsonObject, requireCalendarDate, requireDigits, requireEmail, requireId, requireText } from '../../helpers/validation';

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { DEDICATED_ACCOUNT } from '../../catalog/objects';
-import { dedicatedAccountIdLocator } from '../../descriptions/locators';
+import { dedicatedAccountIdLocator } from '../fields/locators';
 import type { PaycashlessApi } from '../../transport';
 import { readLocatorId } from '../common';
 import { READ, type OperationDeclaration, type OperationOption } from '../types';

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { DEDICATED_ACCOUNT, sortedStatuses } from '../../catalog/objects';
-import { createdAtFilterFields, filtersCollection, listFields, statusFilterField } from '../../descriptions/listFilters';
+import { createdAtFilterFields, filtersCollection, listFields, statusFilterField } from '../fields/listFilters';
 import type { PaycashlessApi } from '../../transport';
 import { readFirst, readListFilters, readListOptions } from '../common';
 import { READ, type OperationDeclaration, type OperationOption } from '../types';

@@ -4,7 +4,7 @@
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { NAIRA } from '../../descriptions/builderHints';
+import { NAIRA } from '../fields/builderHints';
 import { INVOICE, TAX_RATE } from '../../catalog/objects';
 import {
 	additionalBodyJsonField,
@@ -17,7 +17,7 @@ import {
 	metadataField,
 	referenceField,
 	returnUrlField,
-} from '../../descriptions/common';
+} from '../fields/common';
 import { CURRENCIES, toSmallestUnit } from '../../helpers/amount';
 import { compact, isObject } from '../../helpers/body';
 import { idList, invalid, optionalText, optionalUrl, requireEmail, requireInteger, requireOneOf, requireReference, requireText } from '../../helpers/validation';
@@ -240,7 +240,7 @@ export async function execute(this: IExecuteFunctions, i: number, api: Paycashle
 	return await sendInvoice.call(this, i, api, invoiceCreateBody.call(this, i).body);
 }
 
-/** What an AI that builds workflows reads under this operation (../../descriptions/builderHints.ts). */
+/** What an AI that builds workflows reads under this operation (../fields/builderHints.ts). */
 export const builderHint = {
 	option: `Bills a customer; the output's hostedInvoiceUrl is the page they pay on. ${NAIRA} Reference from the order ID. Pair with the Paycashless Trigger on INVOICE_PAID, or use Create and Wait for Payment.`,
 	pattern: `<patterns>

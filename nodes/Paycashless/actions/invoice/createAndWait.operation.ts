@@ -4,7 +4,7 @@
  * callback resumes it, or until the time limit passes. Instalments do not resume it. How the wait
  * works: ../../wait/pause.ts and docs/wait-for-payment.md.
  */
-import { reachableInSentence } from '../../descriptions/builderHints';
+import { reachableInSentence } from '../fields/builderHints';
 import { INVOICE } from '../../catalog/objects';
 import { waitKindOf } from '../../wait/fields';
 import { createAndWaitOperation } from '../createAndWait';
@@ -30,7 +30,7 @@ export const { option, declaration, description, wait, execute } = createAndWait
 	send: create.sendInvoice,
 });
 
-/** What an AI that builds workflows reads under this operation (../../descriptions/builderHints.ts). */
+/** What an AI that builds workflows reads under this operation (../fields/builderHints.ts). */
 export const builderHint = {
 	option: `Creates the invoice, then ${reachableInSentence} One item per execution.`,
 };

@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { INVOICE, sortedStatuses } from '../../catalog/objects';
-import { currencyField } from '../../descriptions/common';
-import { createdAtFilterFields, filtersCollection, listFields, referenceFilterFields, statusFilterField } from '../../descriptions/listFilters';
+import { currencyField } from '../fields/common';
+import { createdAtFilterFields, filtersCollection, listFields, referenceFilterFields, statusFilterField } from '../fields/listFilters';
 import type { PaycashlessApi } from '../../transport';
 import { readFirst, readListFilters, readListOptions, referenceFilter } from '../common';
 import { READ, type OperationDeclaration, type OperationOption } from '../types';

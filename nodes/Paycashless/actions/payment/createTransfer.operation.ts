@@ -1,12 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { NAIRA } from '../../descriptions/builderHints';
+import { NAIRA } from '../fields/builderHints';
 import { PAYMENT } from '../../catalog/objects';
 import {
 	additionalBodyJsonField,
 	additionalFieldsCollection,
 	metadataField,
-} from '../../descriptions/common';
+} from '../fields/common';
 import { compact } from '../../helpers/body';
 import { optionalUrl, requireInteger } from '../../helpers/validation';
 import { sendChecked } from '../../money/step';
@@ -55,7 +55,7 @@ export async function execute(this: IExecuteFunctions, i: number, api: Paycashle
 /** What an AI agent reads as this tool's description (+ " in Paycashless"). */
 export const asTool = { action: 'Create a Paycashless transfer payment: asks a customer to pay into an account' };
 
-/** What an AI that builds workflows reads under this operation (../../descriptions/builderHints.ts). */
+/** What an AI that builds workflows reads under this operation (../fields/builderHints.ts). */
 export const builderHint = {
 	option: `Gives the customer an account to pay into by transfer; nothing is paid out. ${NAIRA} Reference from the order ID. For the outcome: the Paycashless Trigger (Callback URL = its Production URL) or Payment → Wait for Payment.`,
 };

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { PAYMENT } from '../../catalog/objects';
-import { paymentIdLocator } from '../../descriptions/locators';
+import { paymentIdLocator } from '../fields/locators';
 import type { PaycashlessApi } from '../../transport';
 import { readLocatorId } from '../common';
 import { READ, type OperationDeclaration, type OperationOption } from '../types';

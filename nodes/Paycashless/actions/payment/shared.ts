@@ -12,7 +12,7 @@ import {
 	customerEmailField,
 	customerNameField,
 	referenceField,
-} from '../../descriptions/common';
+} from '../fields/common';
 import { requireEmail, requireReference, requireText } from '../../helpers/validation';
 import { amountCurrency, amountValue, readAmount, verifiedByReference } from '../common';
 import type { FoundByReference } from '../types';

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { PAYMENT } from '../../catalog/objects';
-import { referenceField } from '../../descriptions/common';
+import { referenceField } from '../fields/common';
 import { requireReference } from '../../helpers/validation';
 import type { PaycashlessApi } from '../../transport';
 import { READ, type OperationDeclaration, type OperationOption } from '../types';

@@ -10,9 +10,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { REACHABLE } from '../../descriptions/builderHints';
+import { REACHABLE } from '../fields/builderHints';
 import { PAYMENT } from '../../catalog/objects';
-import { referenceField } from '../../descriptions/common';
+import { referenceField } from '../fields/common';
 import { requireReference } from '../../helpers/validation';
 import type { PaycashlessApi } from '../../transport';
 import { requireOneItem, timeLimitProperties, waitKindOf, waitTillOf, type WaitKind } from '../../wait/fields';
@@ -82,7 +82,7 @@ export async function execute(this: IExecuteFunctions, i: number, api: Paycashle
 	return await waitUnlessSettled.call(this, i, wait, payment, { reference, callbackUrl: resumeUrl }, waitTill);
 }
 
-/** What an AI that builds workflows reads under this operation (../../descriptions/builderHints.ts). */
+/** What an AI that builds workflows reads under this operation (../fields/builderHints.ts). */
 export const builderHint = {
 	option: `Waits for a payment created with Callback URL expr('{{ $execution.resumeUrl }}'). ${REACHABLE}`,
 };

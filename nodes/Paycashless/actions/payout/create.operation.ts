@@ -4,7 +4,7 @@
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { LOOK_UP_THEN_PAY, NAIRA } from '../../descriptions/builderHints';
+import { LOOK_UP_THEN_PAY, NAIRA } from '../fields/builderHints';
 import { PAYOUT_FIELDS, payoutMoneyOf } from '../../../../lib/payoutBody';
 import { BANK, PAYOUT } from '../../catalog/objects';
 import {
@@ -16,14 +16,14 @@ import {
 	currencyField,
 	metadataField,
 	referenceField,
-} from '../../descriptions/common';
+} from '../fields/common';
 import { compact, isObject } from '../../helpers/body';
 import { AS_TOOL } from '../../helpers/toolFacts';
 import { referenceToPay } from '../../money/repay';
 import { MAX_NARRATION, NUBAN_DIGITS, optionalTextUpTo, optionalUrl, requireDigits, requireId, requireReference } from '../../helpers/validation';
 import { sendChecked } from '../../money/step';
 import { foundBeforeSending, type PaycashlessApi } from '../../transport';
-import { readRequestOptions } from '../../descriptions/requestOptions';
+import { readRequestOptions } from '../fields/requestOptions';
 import { amountCurrency, amountValue, finishBody, readAmount, verifiedByReference } from '../common';
 import type { BeforeItems, CreateDeclaration, OperationOption } from '../types';
 import { batchBeforeItems, batchOptionsField } from './batchOptions';
@@ -222,7 +222,7 @@ export async function beforeItems(this: IExecuteFunctions, api: PaycashlessApi, 
 	return await batchBeforeItems(run, api, (i) => payoutCreateBody.call(this, i, undefined, run).body, paysAgain(run));
 }
 
-/** What an AI that builds workflows reads under this operation (../../descriptions/builderHints.ts). */
+/** What an AI that builds workflows reads under this operation (../fields/builderHints.ts). */
 export const builderHint = {
 	option: `Moves real money now. ${NAIRA} Needs bankId from Bank Account → Look Up and a reference from the input data (never $now, $execution.id or random). For the outcome: Payout → Verify by reference, the Paycashless Trigger (this create's Callback URL = its Production URL; act on data.status), or Create and Wait for Final Status.`,
 	pattern: LOOK_UP_THEN_PAY,

@@ -4,7 +4,7 @@
  * failed, was reversed or cancelled (PAYOUT_SENT and PAYOUT_PENDING do not end it), or until the
  * time limit passes. How the wait works: ../../wait/pause.ts, docs/wait-for-payment.md.
  */
-import { reachableInSentence } from '../../descriptions/builderHints';
+import { reachableInSentence } from '../fields/builderHints';
 import { PAYOUT } from '../../catalog/objects';
 import { waitKindOf } from '../../wait/fields';
 import { createAndWaitOperation } from '../createAndWait';
@@ -29,7 +29,7 @@ export const { option, declaration, description, wait, execute } = createAndWait
 	send: create.sendPayout,
 });
 
-/** What an AI that builds workflows reads under this operation (../../descriptions/builderHints.ts). */
+/** What an AI that builds workflows reads under this operation (../fields/builderHints.ts). */
 export const builderHint = {
 	option: `Moves real money now, then ${reachableInSentence} One item per execution.`,
 	pattern: `<patterns>

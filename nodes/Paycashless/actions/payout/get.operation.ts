@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { PAYOUT } from '../../catalog/objects';
-import { payoutIdLocator } from '../../descriptions/locators';
+import { payoutIdLocator } from '../fields/locators';
 import type { PaycashlessApi } from '../../transport';
 import { readLocatorId } from '../common';
 import { READ, type OperationDeclaration, type OperationOption } from '../types';

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { PAYOUT, sortedStatuses } from '../../catalog/objects';
-import { createdAtFilterFields, filtersCollection, listFields, referenceFilterFields, statusFilterField } from '../../descriptions/listFilters';
+import { createdAtFilterFields, filtersCollection, listFields, referenceFilterFields, statusFilterField } from '../fields/listFilters';
 import type { PaycashlessApi } from '../../transport';
 import { readFirst, readListFilters, readListOptions, referenceFilter } from '../common';
 import { READ, type OperationDeclaration, type OperationOption } from '../types';

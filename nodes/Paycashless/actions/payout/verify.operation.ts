@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { PAYOUT } from '../../catalog/objects';
-import { referenceField } from '../../descriptions/common';
+import { referenceField } from '../fields/common';
 import { requireReference } from '../../helpers/validation';
 import type { PaycashlessApi } from '../../transport';
 import { READ, type OperationDeclaration, type OperationOption } from '../types';
@@ -21,7 +21,7 @@ export async function execute(this: IExecuteFunctions, i: number, api: Paycashle
 	return await api.request(PAYOUT.byReference(requireReference(this.getNodeParameter('reference', i))));
 }
 
-/** What an AI that builds workflows reads under this operation (../../descriptions/builderHints.ts). */
+/** What an AI that builds workflows reads under this operation (../fields/builderHints.ts). */
 export const builderHint = {
 	option: 'Reads a payout by the reference it was created with: its status (successful, failed, pending). Nothing is paid.',
 };

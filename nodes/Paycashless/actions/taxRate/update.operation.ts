@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { TAX_RATE } from '../../catalog/objects';
-import { additionalBodyJsonField, additionalFieldsCollection, metadataField } from '../../descriptions/common';
+import { additionalBodyJsonField, additionalFieldsCollection, metadataField } from '../fields/common';
 import { taxRateFields, taxTypeField } from './fields';
 import { compact } from '../../helpers/body';
 import { invalid, optionalText, requireId, requireText } from '../../helpers/validation';

@@ -1,6 +1,6 @@
 /**
  * The fields of a Get Many, shared by the lists: Return All and Limit, the Filters collection, its
- * status, creation-time and reference filters. Like descriptions/common.ts, they carry no display
+ * status, creation-time and reference filters. Like ./common.ts, they carry no display
  * options but the filters' own (a filter no longer offered shows only where a workflow holds it).
  */
 import type { INodeProperties } from 'n8n-workflow';

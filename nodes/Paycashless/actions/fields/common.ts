@@ -4,7 +4,7 @@
  */
 import type { INodeProperties } from 'n8n-workflow';
 
-import { AS_TOOL, type FromAi } from '../helpers/toolFacts';
+import { AS_TOOL, type FromAi } from '../../helpers/toolFacts';
 
 export const currencyField: INodeProperties = {
 	displayName: 'Currency',

@@ -8,8 +8,8 @@
  */
 import type { IDataObject, IDisplayOptions, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { invalid, requireInteger } from '../helpers/validation';
-import { DEFAULT_TRANSPORT_SETTINGS, SETTING_LIMITS, type RepeatedReferenceMode, type TransportSettings } from '../transport';
+import { invalid, requireInteger } from '../../helpers/validation';
+import { DEFAULT_TRANSPORT_SETTINGS, SETTING_LIMITS, type RepeatedReferenceMode, type TransportSettings } from '../../transport';
 
 /** Name of the "Request Options" collection. */
 const REQUEST_OPTIONS = 'requestOptions';

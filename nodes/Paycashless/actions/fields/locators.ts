@@ -4,8 +4,8 @@
  */
 import type { INodeProperties } from 'n8n-workflow';
 
-import { ID_PREFIXES } from '../catalog/objects';
-import { idPattern } from '../helpers/validation';
+import { ID_PREFIXES } from '../../catalog/objects';
+import { idPattern } from '../../helpers/validation';
 
 interface LocatorSpec {
 	name: string;
