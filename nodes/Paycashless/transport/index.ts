@@ -1,11 +1,13 @@
 /**
- * The transport: `paycashlessApi(context, options)` gives the rest of the node an object that sends
- * requests and pages through lists with the settings, item and write policy it was made with.
- * Everything is plain values: the transport reads no node parameters.
+ * The transport: `paycashlessApi(run, options)` gives the rest of the node an object that sends
+ * requests and pages through lists with the settings, item and write policy it was made with, in a
+ * run (run.ts: the Base URL read once, the 429 hold, the read-backs). Everything is plain values:
+ * the transport reads no node parameters.
  *
- * A request goes down one pipe, in seven files:
+ * A request goes down one pipe, in these files:
  *
  *   index.ts   paycashlessApi → sendRequest (picks the create policy) / paginate
+ *   run.ts     what the requests of one run share
  *     retry.ts   sendWithRetries: the one loop; decides which failures it retries
  *       send.ts    sendAttempt → httpRequestWithAuthentication (the credential signs) → classify
  *       create.ts  a create's reconciliation by reference (the loop's step), its read-back, its output
