@@ -302,6 +302,38 @@ describe('the money code lives together', () => {
 	});
 });
 
+describe('a node run is one object', () => {
+	/**
+	 * What a run keeps between its items lives in its run object (actions/run.ts, with its parts in
+	 * transport/run.ts and money/run.ts), not in module state keyed by n8n's context. The module
+	 * WeakMaps left are keyed by what outlives a run, each named here with what that is.
+	 */
+	const OUTLIVING_A_RUN: Record<string, string> = {
+		'money/ledger.ts': "the execution's ledger (a ledger object's sums)",
+		'money/lookups.ts': "the execution's flow context (lookups under way, shared by its node runs)",
+		'money/questions.ts': "this process's payouts in flight (what each was asked)",
+		'PaycashlessPollTrigger.node.ts': "an activation's static data (the poll under way)",
+	};
+
+	it('keeps no module WeakMap but those keyed by what outlives a run', () => {
+		const holding = shippedFiles.filter((file) => /^(?:export\s+)?const\s+\w+\s*=\s*new\s+WeakMap\b/m.test(codeOf(file))).map((file) => rel(file).replace(`${NODE}/`, ''));
+		// Guards against a scan that finds nothing.
+		expect(holding.length).toBeGreaterThan(0);
+		expect(holding.sort()).toEqual(Object.keys(OUTLIVING_A_RUN).sort());
+	});
+
+	it('the money step holds its API in a class, not behind a Symbol', () => {
+		expect(nodeFiles.filter((file) => /\bSymbol\(/.test(codeOf(file)) && /\b(?:api|Api)\b/.test(codeOf(file))).map(rel)).toEqual([]);
+	});
+
+	it('the router makes the run and follows its plan', () => {
+		const router = codeOf(path.join(ROOT, NODE, 'actions/router.ts'));
+		expect(router).toMatch(/new NodeRun\(this\)/);
+		expect(router).toMatch(/planRun\(run, /);
+		expect((fs.readFileSync(path.join(ROOT, NODE, 'actions/router.ts'), 'utf8').match(/\n/g) ?? []).length).toBeLessThanOrEqual(150);
+	});
+});
+
 describe('folders by job', () => {
 	it('keeps each file in nodes/ within 250 lines (the transport\'s, a handful of files, within 400), or says in its header why not', () => {
 		const limitOf = (file: string) => (rel(file).startsWith(`${NODE}/transport/`) ? 400 : 250);
