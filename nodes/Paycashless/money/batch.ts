@@ -130,13 +130,13 @@ export async function checkBatch(run: MoneyRun, indexes: number[], sealed: Payca
 			const failed = options.failedInput?.(i);
 			if (failed) {
 				reference = options.referenceOf?.(i);
-				throw withErrorCode(new NodeOperationError(run.context.getNode(), failed.message, { itemIndex: i, ...(failed.description ? { description: failed.description } : {}) }), failed.code);
+				throw withErrorCode(new NodeOperationError(run.node, failed.message, { itemIndex: i, ...(failed.description ? { description: failed.description } : {}) }), failed.code);
 			}
 			const body = options.bodyOf(i);
 			reference = String(body.reference ?? '');
 			const check = await enforceMoneyLimits(run, i, 'payout', body, api, counted);
 			const money = payoutMoneyOf(body);
-			if (!money) throw new NodeOperationError(run.context.getNode(), 'The payout body cannot be read', { itemIndex: i });
+			if (!money) throw new NodeOperationError(run.node, 'The payout body cannot be read', { itemIndex: i });
 			const payeeName = (itemParameter(run, 'moneyLimits', i, {}) as IDataObject).expectedAccountName;
 			const payeeKey = options.payeeKeyOf?.(i);
 			const payout: BatchPayout = {

@@ -157,7 +157,7 @@ export type Payee = Pick<PayoutMoney, 'accountNumber' | 'bankId'>;
 
 export async function checkBeneficiary(run: MoneyRun, i: number, limits: IDataObject, payee: Payee, api: PaycashlessApi): Promise<void> {
 	const raw = (run.node.parameters?.moneyLimits ?? {}) as IDataObject;
-	const lookupNodes = run.lookupNodeNames(() => readLookupNodeNames(run));
+	const lookupNodes = (run.lookupNodes ??= readLookupNodeNames(run));
 	for (const field of ['allowedAccounts', 'expectedAccountName'] as const) {
 		const why = untrustedSource(raw[field], field, lookupNodes);
 		if (why !== undefined) {

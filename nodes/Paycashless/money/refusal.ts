@@ -75,7 +75,7 @@ function forAModel(code: string, message: string, description: string): { messag
 /** A refusal: nothing was sent. `code` is stable (the failed item's `error.code`); a tool reads `FOR_A_MODEL`'s words. */
 export function refuse(run: MoneyRun, i: number, code: string, message: string, description: string): never {
 	const words = run.asTool ? forAModel(code, message, description) : { message, description };
-	const error = new NodeOperationError(run.context.getNode(), words.message, { itemIndex: i, description: words.description });
+	const error = new NodeOperationError(run.node, words.message, { itemIndex: i, description: words.description });
 	error.context.paycashless = { type: LIMIT_ERROR_TYPE } as IDataObject as typeof error.context.paycashless;
 	throw withErrorCode(error, code);
 }

@@ -46,7 +46,7 @@ export function isThisPayout(record: IDataObject, money: PayoutMoney): boolean {
 
 export function referenceMismatch(run: MoneyRun, i: number, reference: string): NodeOperationError {
 	return withErrorCode(
-		new NodeOperationError(run.context.getNode(), `Refused: the reference "${reference}" belongs to another payout on Paycashless`, {
+		new NodeOperationError(run.node, `Refused: the reference "${reference}" belongs to another payout on Paycashless`, {
 			itemIndex: i,
 			description: 'Nothing was sent. A reference names one payout: this one was used before for another amount, currency, account or bank. Give this payout its own reference, or look the other one up with Payout → Verify.',
 		}),
@@ -69,7 +69,7 @@ export async function payAgainReference(run: MoneyRun, i: number, answers: Refer
 		if (!NOT_PAID_STATUSES.has(String(found.status ?? ''))) return { reference, found };
 	}
 	throw withErrorCode(
-		new NodeOperationError(run.context.getNode(), `Refused: "${money.reference}" failed ${MAX_REPAYS + 1} times; it is not paid again automatically`, {
+		new NodeOperationError(run.node, `Refused: "${money.reference}" failed ${MAX_REPAYS + 1} times; it is not paid again automatically`, {
 			itemIndex: i,
 			description: `Nothing was sent. Its payouts under ${money.reference} and ${repayReference(money.reference, 1)} to ${repayReference(money.reference, MAX_REPAYS)} all failed, were reversed or cancelled. Check the account with the payee, then pay it with a new reference.`,
 		}),

@@ -42,9 +42,11 @@ export class MoneyRun {
 	/** n8n's data proxy of each item read so far (./plainReads.ts). */
 	readonly itemProxies = new Map<number, IDataObject>();
 
+	/** The names of the account-lookup nodes upstream, once read (./beneficiary.ts): the workflow does not change during a run. */
+	lookupNodes?: string[];
+
 	private account?: Promise<string>;
 
-	private lookupNodes?: string[];
 
 	constructor(
 		readonly context: IExecuteFunctions,
@@ -70,11 +72,5 @@ export class MoneyRun {
 	/** The account lookups' key of the credential: the account key, short (./lookups.ts). */
 	async lookupKey(): Promise<string> {
 		return (await this.accountKey()).slice(0, 16);
-	}
-
-	/** The names of the account-lookup nodes upstream (the workflow does not change during a run), read once by `read`. */
-	lookupNodeNames(read: () => string[]): string[] {
-		this.lookupNodes ??= read();
-		return this.lookupNodes;
 	}
 }
