@@ -13,7 +13,7 @@
  * execution, the period (`recheckReserved`): payouts Paycashless lists that another n8n (another worker), the
  * dashboard or another n8n made since, with the whole batch still counted. A stop mid-batch gives
  * back the reservations of the items that were not sent (`releaseUnsent`); the run says what it
- * paid and what it did not (actions/router.ts).
+ * paid and what it did not (actions/report.ts).
  */
 import type { IDataObject } from 'n8n-workflow';
 

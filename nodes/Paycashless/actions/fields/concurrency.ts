@@ -1,6 +1,6 @@
 /**
  * "Requests in Parallel": how many input items the node works on at once, derived from each
- * operation's declaration (actions/types.ts); the router (actions/router.ts) reads it.
+ * operation's declaration (actions/types.ts); the run's plan (actions/plan.ts) reads it.
  * - Reads: default DEFAULT_READ_CONCURRENCY, chosen from the fan-out benchmark (bench/README.md):
  *   at 50 ms per request it is where n8n's own per-request cost becomes the limit (more in flight
  *   gains little) and already faster than the HTTP Request node sending every item at once,
