@@ -13,6 +13,7 @@ import { accountKey } from './accounts';
 import type { Reservation } from './inFlight';
 import type { View } from './periodList';
 import { runsAsTool } from '../helpers/runsAsTool';
+import { remembered } from '../helpers/remembered';
 
 /** What a check found (./limits.ts): a new create (reserved), or one found again (nothing reserved, nothing new paid). */
 export interface MoneyCheck extends Reservation {
@@ -45,8 +46,8 @@ export class MoneyRun {
 	/** The names of the account-lookup nodes upstream, once read (./beneficiary.ts): the workflow does not change during a run. */
 	lookupNodes?: string[];
 
-	private account?: Promise<string>;
-
+	/** The account key of the credential the run pays with (./accounts.ts), read once; a failed read is not kept. */
+	readonly accountKey: () => Promise<string>;
 
 	constructor(
 		readonly context: IExecuteFunctions,
@@ -55,18 +56,10 @@ export class MoneyRun {
 	) {
 		this.node = context.getNode();
 		this.asTool = runsAsTool(this.node);
-	}
-
-	/** The account key of the credential the run pays with (./accounts.ts), read once; a failed read is not kept. */
-	async accountKey(): Promise<string> {
-		if (!this.account) {
-			const reading = this.context.getCredentials(CREDENTIAL_NAME).then((credentials) => accountKey(credentials?.baseUrl, credentials?.apiKey));
-			this.account = reading;
-			reading.catch(() => {
-				if (this.account === reading) this.account = undefined;
-			});
-		}
-		return await this.account;
+		this.accountKey = remembered(async () => {
+			const credentials = await context.getCredentials(CREDENTIAL_NAME);
+			return accountKey(credentials?.baseUrl, credentials?.apiKey);
+		});
 	}
 
 	/** The account lookups' key of the credential: the account key, short (./lookups.ts). */

@@ -19,9 +19,11 @@ import { CREDENTIAL_NAME } from '../../../lib/api';
 import { checkBaseUrl } from './baseUrl';
 import type { ReadBackRun } from './readBacks';
 import type { PaycashlessContext, RunHold } from './types';
+import { remembered } from '../helpers/remembered';
 
 export class TransportRun {
-	private baseUrl?: Promise<string>;
+	/** The credential's base URL without trailing slashes (default https://api.paycashless.com). */
+	readonly baseUrlOf: () => Promise<string>;
 
 	/** Until when no request of the run starts: an earlier 429's wait. */
 	readonly hold: RunHold = { until: 0 };
@@ -29,18 +31,8 @@ export class TransportRun {
 	/** The run of read-backs the router opened for a run of many creates, while it is open. */
 	readBacks?: ReadBackRun;
 
-	constructor(readonly context: PaycashlessContext) {}
-
-	/** The credential's base URL without trailing slashes (default https://api.paycashless.com). */
-	async baseUrlOf(): Promise<string> {
-		if (!this.baseUrl) {
-			const reading = this.readBaseUrl();
-			this.baseUrl = reading;
-			reading.catch(() => {
-				if (this.baseUrl === reading) this.baseUrl = undefined;
-			});
-		}
-		return await this.baseUrl;
+	constructor(readonly context: PaycashlessContext) {
+		this.baseUrlOf = remembered(async () => await this.readBaseUrl());
 	}
 
 	/**

@@ -128,11 +128,11 @@ function approvalFor(this: IExecuteFunctions, stored: IDataObject): { approval: 
  * What it decided goes into each payout's metadata (./runDetails.ts).
  */
 export async function batchBeforeItems(run: NodeRun, api: PaycashlessApi, bodyOf: (i: number) => IDataObject, payAgain: boolean): Promise<BeforeItems> {
-	const raw = run.context.getNode().parameters[BATCH_OPTIONS];
+	const raw = run.node.parameters[BATCH_OPTIONS];
 	const stored: IDataObject = isObject(raw) ? (raw as IDataObject) : {};
 	const count = run.context.getInputData().length;
 	if (stored.allOrNothing !== undefined && typeof stored.allOrNothing !== 'boolean') {
-		return refuseEvery.call(run.context, count, 'LIMIT_EXPRESSION', 'Refused: Batch Options → All or Nothing is not typed in (on or off)', 'Nothing was sent. Only the person who set up this workflow sets All or Nothing, in the node: no expression.');
+		return refuseEvery(run, count, 'LIMIT_EXPRESSION', 'Refused: Batch Options → All or Nothing is not typed in (on or off)', 'Nothing was sent. Only the person who set up this workflow sets All or Nothing, in the node: no expression.');
 	}
 	const allOrNothing = stored.allOrNothing === true;
 	const approved = 'approvedBatchHash' in stored || typedText(stored, 'approvalPage') !== '';
@@ -141,7 +141,7 @@ export async function batchBeforeItems(run: NodeRun, api: PaycashlessApi, bodyOf
 	run.batch = batch;
 	if (approved) {
 		const approval = approvalFor.call(run.context, stored);
-		if ('refusal' in approval) return refuseEvery.call(run.context, count, approval.refusal.code, approval.refusal.message, approval.refusal.description);
+		if ('refusal' in approval) return refuseEvery(run, count, approval.refusal.code, approval.refusal.message, approval.refusal.description);
 		batch.approval = approval.approval;
 		const lines: Array<BatchLine & { row: number }> = [];
 		for (const i of indexes) {
@@ -161,8 +161,8 @@ export async function batchBeforeItems(run: NodeRun, api: PaycashlessApi, bodyOf
 					: differ.length > 0
 						? `these ${count} payouts are not the batch that was approved: ${differ.slice(0, 5).join('; ')}${differ.length > 5 ? `; and ${differ.length - 5} more` : ''}`
 						: `these ${count} payouts are not the batch that was approved`;
-			return refuseEvery.call(
-				run.context,
+			return refuseEvery(
+				run,
 				count,
 				'BATCH_NOT_APPROVED',
 				`Refused: ${why}. Nothing was sent`,
@@ -184,5 +184,5 @@ export async function batchBeforeItems(run: NodeRun, api: PaycashlessApi, bodyOf
 	// sent at Requests in Parallel (money/reservedBatch.ts).
 	if (check.refused.length === 0) check.refused.push(...(await reserveBatch(run.money, check.payable.map((payout) => payout.item), api, bodyOf)));
 	if (check.refused.length === 0) return {};
-	return allOrNothingRefusal.call(run.context, count, check.refused);
+	return allOrNothingRefusal(run, count, check.refused);
 }

@@ -13,9 +13,9 @@ import type { Currency } from '../../helpers/amount';
 import { isObject } from '../../helpers/body';
 import { withErrorCode } from '../../helpers/errorCodes';
 import { formatMainUnits, fromSmallestUnit } from '../../helpers/mainUnits';
-import { runsAsTool } from '../../helpers/runsAsTool';
 import type { BatchLine, BatchRefusal } from '../../money/batchRows';
 import type { BeforeItems } from '../types';
+import type { NodeRun } from '../run';
 
 const PAYCASHLESS_TYPE = /^n8n-nodes-paycashless\.paycashless$/;
 
@@ -24,32 +24,32 @@ const PAYCASHLESS_TYPE = /^n8n-nodes-paycashless\.paycashless$/;
  * error that stops the run. An AI agent's tool reads only the code (as money/refusal.ts gives a
  * model a code it has no words for): the rows, amounts and accounts of the batch are the person's.
  */
-function batchRefusal(this: IExecuteFunctions, i: number | undefined, code: string, message: string, description: string, details: IDataObject = {}): NodeOperationError {
-	const tool = runsAsTool(this.getNode());
+function batchRefusal(run: NodeRun, i: number | undefined, code: string, message: string, description: string, details: IDataObject = {}): NodeOperationError {
+	const tool = run.asTool;
 	const words = tool ? { message: `Refused by this node's Batch Options (${code})`, description: 'Nothing was sent. Only the person who set up this workflow can change Batch Options or approve a batch; an AI agent cannot.' } : { message, description };
-	const error = new NodeOperationError(this.getNode(), words.message, { ...(i === undefined ? {} : { itemIndex: i }), description: words.description });
+	const error = new NodeOperationError(run.node, words.message, { ...(i === undefined ? {} : { itemIndex: i }), description: words.description });
 	error.context.paycashless = { type: 'money_limit', ...(tool ? {} : details) } as IDataObject as typeof error.context.paycashless;
 	return withErrorCode(error, code);
 }
 
 /** Every item refused (each its own copy, naming its item), and one error naming none for a run that stops. */
-export function refuseEvery(this: IExecuteFunctions, count: number, code: string, message: string, description: string, details: IDataObject = {}): BeforeItems {
-	const errors = Array.from({ length: count }, (_, i) => batchRefusal.call(this, i, code, message, description, details));
-	return { refuseAll: { errors, summary: batchRefusal.call(this, undefined, code, message, description, details) } };
+export function refuseEvery(run: NodeRun, count: number, code: string, message: string, description: string, details: IDataObject = {}): BeforeItems {
+	const errors = Array.from({ length: count }, (_, i) => batchRefusal(run, i, code, message, description, details));
+	return { refuseAll: { errors, summary: batchRefusal(run, undefined, code, message, description, details) } };
 }
 
 const rows = (numbers: number[]) => (numbers.length === 1 ? `row ${numbers[0]}` : `rows ${numbers.slice(0, -1).join(', ')} and ${numbers[numbers.length - 1]}`);
 
 /** All or Nothing found refused rows: every item's error (its own refusal, or "not paid because of rows …") and the stop's. */
-export function allOrNothingRefusal(this: IExecuteFunctions, count: number, refused: BatchRefusal[]): BeforeItems {
+export function allOrNothingRefusal(run: NodeRun, count: number, refused: BatchRefusal[]): BeforeItems {
 	const byItem = new Map(refused.map((refusal) => [refusal.item, refusal]));
 	const listed = refused.map((refusal) => `row ${refusal.item + 1}${refusal.reference ? ` (${refusal.reference})` : ''}: ${refusal.code}: ${refusal.message}`);
 	const numbers = refused.map((refusal) => refusal.item + 1);
 	const details = { refused: refused.map(({ item, reference, code, message }) => ({ row: item + 1, ...(reference !== undefined ? { reference } : {}), code, message })) };
 	const shown = listed.slice(0, 5).join('; ') + (listed.length > 5 ? `; and ${listed.length - 5} more` : '');
 	const advice = 'Correct or remove these rows and run again (Payout → Check Batch shows the whole batch); running again is safe: payouts already made are found by their references, not paid twice.';
-	const summary = batchRefusal.call(
-		this,
+	const summary = batchRefusal(
+		run,
 		undefined,
 		'BATCH_REFUSED',
 		`Nothing was sent: ${refused.length} of ${count} rows would be refused, and All or Nothing pays all or none. ${shown}`,
@@ -62,8 +62,8 @@ export function allOrNothingRefusal(this: IExecuteFunctions, count: number, refu
 			own.description = `${own.description ?? ''} Nothing of this batch was sent: All or Nothing pays all or none (refused: ${rows(numbers)}).`.trim();
 			return own;
 		}
-		return batchRefusal.call(
-			this,
+		return batchRefusal(
+			run,
 			i,
 			'BATCH_REFUSED',
 			`Not paid: ${rows(numbers)} of this batch ${numbers.length === 1 ? 'was' : 'were'} refused, and All or Nothing sent nothing`,
